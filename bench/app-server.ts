@@ -1,0 +1,122 @@
+/**
+ * One Shro instance for the benchmark, run as a forked child so the load generator and the
+ * server do not share an event loop. The primary seeds the database first (directly, in
+ * batches) and reports the ids and cookies the benchmark needs over IPC.
+ */
+import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { type BenchUser, countParticipations, insertShros, insertShroWithParticipants, insertUsers } from './seed';
+
+export interface SeedPlan {
+  shros: number;
+  participants: number;
+  selectors: number;
+  pickers: number;
+}
+
+export interface SeedInfo {
+  readShroId: string;
+  ownerCookie: string;
+  participantCookie: string;
+  selectShroId: string;
+  selectBoxIds: number[];
+  selectorCookies: string[];
+  fanoutShroId: string;
+  fanoutBoxIds: number[];
+  pickerCookies: string[];
+}
+
+export type ToChild = {
+  id: number;
+  cmd: 'memory' | 'count' | 'channels' | 'cache' | 'profile-start' | 'profile-stop';
+  shroId?: string;
+};
+export type FromChild =
+  | { ready: true; port: number; seed: SeedInfo | null }
+  | { id: number; result: unknown }
+  | { error: string };
+
+const role = process.env.BENCH_ROLE ?? 'primary';
+const plan: SeedPlan = JSON.parse(process.env.BENCH_PLAN ?? '{}');
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+
+const send = (message: FromChild) => process.send?.(message);
+
+try {
+  const database = await openDatabase({ dataDir: ':memory:', databaseUrl, poolSize: 10 });
+  const base = loadConfig({ ...process.env, DATA_DIR: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+  const config = {
+    ...base,
+    databaseUrl,
+    redisUrl: process.env.BENCH_REDIS_URL || undefined,
+    webDist: '/nonexistent',
+    // Every benchmark user writes once or a few times; the limit is not what is measured.
+    rateLimits: { ...base.rateLimits, writesPerUser: 1_000_000 },
+  };
+  const app = await buildApp({ config, database });
+
+  let seed: SeedInfo | null = null;
+  if (role === 'primary') {
+    const { db } = database;
+    const cookieOf = (user: BenchUser) => `shro_sid=${encodeURIComponent(app.signCookie(user.token))}`;
+    // Usernames are unique: a second seeding of the same database (the two-instance run) needs its own.
+    const tag = Math.random().toString(36).slice(2, 6);
+    const creators = await insertUsers(db, plan.shros > 0 ? 100 : 1, `creator${tag}_`);
+    await insertShros(db, plan.shros, creators);
+    const [owner] = await insertUsers(db, 1, `owner${tag}_`);
+    const participants = await insertUsers(db, plan.participants, `participant${tag}_`);
+    const read = await insertShroWithParticipants(db, owner!, { isShareable: true, isPublic: false }, participants);
+    const selectors = await insertUsers(db, plan.selectors, `selector${tag}_`);
+    const select = await insertShroWithParticipants(db, owner!, { isShareable: true, isPublic: false }, []);
+    const pickers = await insertUsers(db, plan.pickers, `picker${tag}_`);
+    const fanout = await insertShroWithParticipants(db, owner!, { isShareable: false, isPublic: true }, []);
+    seed = {
+      readShroId: read.id,
+      ownerCookie: cookieOf(owner!),
+      participantCookie: cookieOf(participants[0]!),
+      selectShroId: select.id,
+      selectBoxIds: select.boxIds,
+      selectorCookies: selectors.map(cookieOf),
+      fanoutShroId: fanout.id,
+      fanoutBoxIds: fanout.boxIds,
+      pickerCookies: pickers.map(cookieOf),
+    };
+  }
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  // The Redis subscription comes up asynchronously; until then caches are bypassed.
+  for (let i = 0; i < 200 && !app.bus.coherent; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+
+  let profiler: Session | null = null;
+  process.on('message', async (message: ToChild) => {
+    let result: unknown;
+    if (message.cmd === 'memory') {
+      for (let i = 0; i < 3; i++) globalThis.gc?.();
+      result = process.memoryUsage();
+    } else if (message.cmd === 'count') result = await countParticipations(database.db, message.shroId!);
+    else if (message.cmd === 'channels') result = app.liveHub.size;
+    else if (message.cmd === 'cache') result = app.shroCache.stats();
+    // For finding what dominates (`BENCH_PROFILE=1 npm run bench`): a CPU profile of the load only.
+    else if (message.cmd === 'profile-start') {
+      profiler = new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    } else if (message.cmd === 'profile-stop' && profiler) {
+      result = (await profiler.post('Profiler.stop')).profile;
+      profiler.disconnect();
+      profiler = null;
+    }
+    send({ id: message.id, result });
+  });
+  process.on('disconnect', () => {
+    void app.close().finally(() => process.exit(0));
+  });
+  send({ ready: true, port: (app.server.address() as AddressInfo).port, seed });
+} catch (error) {
+  send({ error: String((error as Error).stack ?? error) });
+  process.exit(1);
+}

@@ -1,0 +1,119 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../server/db/client';
+import { authSessions, participations, shroBoxes, shros, users } from '../server/db/schema/index';
+
+/** Benchmark data, inserted straight into the database in batches (never through the API). */
+
+const hex = () => randomBytes(16).toString('hex');
+const BATCH = 500;
+
+export interface BenchUser {
+  id: string;
+  username: string;
+  /** The raw auth-session token; the server signs it into the cookie. */
+  token: string;
+}
+
+/** Users with a live auth session each (no password hashing: nobody logs in). */
+export async function insertUsers(db: Db, count: number, prefix: string): Promise<BenchUser[]> {
+  const out: BenchUser[] = [];
+  for (let start = 0; start < count; start += BATCH) {
+    const batch: BenchUser[] = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++) {
+      batch.push({ id: randomUUID(), username: `${prefix}${i}`, token: randomBytes(32).toString('base64url') });
+    }
+    await db
+      .insert(users)
+      .values(
+        batch.map((u) => ({ id: u.id, username: u.username, email: `${u.username}@bench.test`, passwordHash: 'x' })),
+      );
+    await db.insert(authSessions).values(
+      batch.map((u) => ({
+        id: createHash('sha256').update(u.token).digest('hex'),
+        userId: u.id,
+        expiresAt: new Date(Date.now() + 30 * 24 * 3600_000),
+      })),
+    );
+    out.push(...batch);
+  }
+  return out;
+}
+
+type ShroKind = { isShareable: boolean; isPublic: boolean };
+
+function boxRows(shroId: string) {
+  return [1, 2, 3, 4].map((position) => ({
+    shroId,
+    position,
+    label: `Option ${'ABCD'[position - 1]}`,
+    textContent: `Choice number ${position} with a little text`,
+    salt: hex(),
+    commitment: hex() + hex(),
+  }));
+}
+
+/** `count` text Shros with four boxes each, spread over the creators. */
+export async function insertShros(db: Db, count: number, creators: BenchUser[]): Promise<void> {
+  for (let start = 0; start < count; start += BATCH) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++) {
+      rows.push({
+        id: randomUUID(),
+        title: `Bench Shro ${i}`,
+        type: 'text' as const,
+        creatorId: creators[i % creators.length]!.id,
+        isShareable: i % 3 === 0,
+        isPublic: i % 3 === 1,
+        hashtags: 'bench,food',
+        winningBoxPosition: (i % 4) + 1,
+        winningSalt: hex(),
+        winningCommitment: hex() + hex(),
+        createdAt: new Date(Date.now() - i * 1000),
+      });
+    }
+    await db.insert(shros).values(rows);
+    await db.insert(shroBoxes).values(rows.flatMap((row) => boxRows(row.id)));
+  }
+}
+
+/** One Shro with four boxes; `participants` have each opened a box already. */
+export async function insertShroWithParticipants(
+  db: Db,
+  creator: BenchUser,
+  kind: ShroKind,
+  participants: BenchUser[],
+): Promise<{ id: string; boxIds: number[] }> {
+  const id = randomUUID();
+  await db.insert(shros).values({
+    id,
+    title: 'Where do we eat tonight?',
+    type: 'text',
+    creatorId: creator.id,
+    ...kind,
+    hashtags: 'bench',
+    winningBoxPosition: 2,
+    winningSalt: hex(),
+    winningCommitment: hex() + hex(),
+    participantCount: participants.length,
+  });
+  const boxes = await db.insert(shroBoxes).values(boxRows(id)).returning({ id: shroBoxes.id });
+  const boxIds = boxes.map((b) => b.id);
+  if (participants.length > 0) {
+    await db.insert(participations).values(
+      participants.map((p, i) => ({
+        shroId: id,
+        userId: p.id,
+        boxId: boxIds[i % 4]!,
+        isCorrect: i % 4 === 1,
+        createdAt: new Date(Date.now() - i * 60_000),
+      })),
+    );
+  }
+  return { id, boxIds };
+}
+
+export async function countParticipations(db: Db, shroId: string): Promise<number> {
+  return (await db.select({ id: participations.id }).from(participations).where(eq(participations.shroId, shroId)))
+    .length;
+}

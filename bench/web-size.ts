@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface WebBundles {
+  routes: { route: string; jsGzip: number; cssGzip: number; files: number }[];
+}
+
+/** Route → the lazy page chunk the router imports for it (`/` is in the entry itself). */
+const ROUTE_CHUNKS: Record<string, string | null> = { '/': null, '/session/{id}': 'session', '/create': 'create' };
+
+/**
+ * What a first visit to each route downloads, from the built files: the entry script, its
+ * modulepreloads and stylesheets from index.html, plus the route's lazy chunk with every
+ * file Vite lists for it in `__vite__mapDeps` (its static imports and CSS). Gzip level 9.
+ */
+export function measureWebBundles(dist: string): WebBundles | null {
+  const indexPath = path.join(dist, 'index.html');
+  if (!fs.existsSync(indexPath)) return null;
+  const html = fs.readFileSync(indexPath, 'utf8');
+  const initial = new Set<string>();
+  for (const match of html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)) initial.add(match[1]!);
+  const entry = [...initial].find((file) => /assets\/index-[^/]+\.js$/.test(file));
+  const entrySource = entry ? fs.readFileSync(path.join(dist, entry), 'utf8') : '';
+
+  const deps =
+    /m\.f=\[([^\]]*)\]/
+      .exec(entrySource)?.[1]
+      ?.match(/"([^"]+)"/g)
+      ?.map((s) => s.slice(1, -1)) ?? [];
+  const lazy = new Map<string, string[]>();
+  for (const match of entrySource.matchAll(/import\([`"']\.\/([\w.-]+\.js)[`"']\),__vite__mapDeps\(\[([\d,]*)\]\)/g)) {
+    lazy.set(
+      match[1]!,
+      match[2]!
+        .split(',')
+        .filter(Boolean)
+        .map((i) => deps[Number(i)]!)
+        .filter(Boolean),
+    );
+  }
+
+  const gzipOf = new Map<string, number>();
+  const size = (file: string) => {
+    let bytes = gzipOf.get(file);
+    if (bytes === undefined) {
+      bytes = gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+      gzipOf.set(file, bytes);
+    }
+    return bytes;
+  };
+
+  const routes = Object.entries(ROUTE_CHUNKS).map(([route, chunk]) => {
+    const files = new Set(initial);
+    if (chunk) {
+      const found = [...lazy.keys()].find((name) => name.startsWith(`${chunk}-`));
+      if (found) {
+        files.add(`assets/${found}`);
+        for (const dep of lazy.get(found)!) files.add(dep);
+      }
+    }
+    let jsGzip = 0;
+    let cssGzip = 0;
+    for (const file of files) {
+      if (file.endsWith('.js')) jsGzip += size(file);
+      else if (file.endsWith('.css')) cssGzip += size(file);
+    }
+    return { route, jsGzip, cssGzip, files: files.size };
+  });
+  return { routes };
+}

@@ -1,0 +1,45 @@
+import type { AchievementCategory, AchievementRarity } from './profiles';
+
+export type { AchievementCategory, AchievementRarity };
+
+/** Spec §3 rarities and categories, in display order. */
+export const ACHIEVEMENT_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const satisfies AchievementRarity[];
+export const ACHIEVEMENT_CATEGORIES = [
+  'creative',
+  'participation',
+  'social',
+  'streak',
+] as const satisfies AchievementCategory[];
+
+/** How many achievements the catalogue holds (spec §9). */
+export const ACHIEVEMENT_COUNT = 12;
+
+/**
+ * One entry of GET /api/achievements (spec §3 "User achievement"): every achievement of the
+ * catalogue, unlocked or not. `id` is the achievement's id; `progress` counts towards
+ * `achievement.requirement` and stops there.
+ */
+export interface UserAchievement {
+  id: string;
+  isUnlocked: boolean;
+  unlockedAt: string | null;
+  progress: number;
+  achievement: {
+    name: string;
+    description: string;
+    icon: string;
+    rarity: AchievementRarity;
+    category: AchievementCategory;
+    requirement: number;
+  };
+}
+
+/** POST /api/sessions/:id/share answer: `counted` is false when this person had shared it before. */
+export interface ShareShroResponse {
+  success: true;
+  counted: boolean;
+  shareCount: number;
+}
+
+/** Header the web app sends on every call: the browser's IANA time zone, for streak days. */
+export const TIME_ZONE_HEADER = 'x-time-zone';

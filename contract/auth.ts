@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Letters, digits, `_` and `.`; 3–30 characters (decisions.md). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 6;
+/** Long enough for any passphrase, short enough that hashing it is never a denial of service. */
+export const PASSWORD_MAX = 256;
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(USERNAME_PATTERN, 'Username may only contain letters, numbers, underscores and dots');
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(50, 'Names must be at most 50 characters')
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : undefined));
+
+export const registerInputSchema = z
+  .object({
+    username: usernameSchema,
+    email: z
+      .string({ error: 'Please enter a valid email address' })
+      .trim()
+      .max(254, 'Please enter a valid email address')
+      .pipe(z.email('Please enter a valid email address')),
+    password: z
+      .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+    firstName: optionalName,
+    lastName: optionalName,
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type RegisterInput = z.input<typeof registerInputSchema>;
+
+export const loginInputSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(100, 'Username is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, 'Password is too long'),
+});
+export type LoginInput = z.input<typeof loginInputSchema>;
+
+export const updateUsernameInputSchema = z.object({ username: usernameSchema });
+export type UpdateUsernameInput = z.infer<typeof updateUsernameInputSchema>;
+
+/** The signed-in user as its owner sees it (never any password data). */
+export interface CurrentUser {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  createdAt: string;
+}
+
+/** A user as anyone else sees it: no email. */
+export interface PublicUser {
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  createdAt: string;
+}
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';

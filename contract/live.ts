@@ -1,0 +1,80 @@
+/**
+ * The live channel (GET /api/live, Server-Sent Events) and the event bus behind it.
+ *
+ * Events are small change notices, never content: a browser that gets one refetches the
+ * query it concerns, through the same per-viewer reads as before. So a pushed event can
+ * never reveal a hidden box, whoever receives it.
+ */
+
+/** Every event the bus carries, named `{entity}.{sub}.{past-verb}`. */
+export const LIVE_EVENT_TYPES = [
+  'shro.box.opened',
+  'shro.reaction.added',
+  'shro.deleted',
+  'shro.row.changed',
+  'notification.created',
+  'notification.read',
+  'chat.message.sent',
+  'chat.message.read',
+  'chat.message.delivered',
+  'friend.request.changed',
+  'friend.friendship.removed',
+  'presence.changed',
+  'user.profile.updated',
+  'auth.session.ended',
+] as const;
+
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+
+/** Carried between instances only (cache invalidation); never written to a browser. */
+export const SERVER_ONLY_EVENT_TYPES = [
+  'shro.row.changed',
+  'user.profile.updated',
+  'auth.session.ended',
+] as const satisfies readonly LiveEventType[];
+
+export interface LiveEventPayloads {
+  /** Someone opened a box: the watcher refetches the Shro (its own view of it). */
+  'shro.box.opened': { shroId: string };
+  'shro.reaction.added': { shroId: string };
+  'shro.deleted': { shroId: string };
+  /** The Shro's row changed in a way no watcher needs to hear of (the reveal persisted, a share counted); caches forget it. */
+  'shro.row.changed': { shroId: string };
+  // biome-ignore lint/complexity/noBannedTypes: these events say all they need by their type.
+  'notification.created': {};
+  /** One or all notifications were marked read in another tab. */
+  // biome-ignore lint/complexity/noBannedTypes: as above.
+  'notification.read': {};
+  'chat.message.sent': { messageId: number; senderId: string; recipientId: string };
+  /** `readerId` opened the chat: `senderId`'s messages to them now show read ticks. */
+  'chat.message.read': { readerId: string; senderId: string };
+  /** `recipientId`'s screens got the messages: their senders' ticks show delivered. */
+  'chat.message.delivered': { recipientId: string };
+  /** A request between the user and `userId` was sent, accepted or declined. */
+  'friend.request.changed': { userId: string };
+  'friend.friendship.removed': { userId: string };
+  /** A friend came online or went away; the online dots refetch. */
+  'presence.changed': { userId: string; online: boolean };
+  'user.profile.updated': { userId: string };
+  /** An auth session was ended (logout, rotation); every instance forgets it. */
+  'auth.session.ended': { authSessionId: string };
+}
+
+export type LiveEvent = { [K in LiveEventType]: { type: K } & LiveEventPayloads[K] }[LiveEventType];
+export type BrowserLiveEventType = Exclude<LiveEventType, (typeof SERVER_ONLY_EVENT_TYPES)[number]>;
+export type BrowserLiveEvent = Extract<LiveEvent, { type: BrowserLiveEventType }>;
+
+/**
+ * Control messages of the channel itself. `ready` comes first on every connection and lists
+ * the Shros this viewer may watch (unknown and forbidden ids are silently left out);
+ * `resync` means events may have been missed: refetch everything.
+ */
+export type LiveControlMessage = { type: 'ready'; watching: string[] } | { type: 'resync' };
+
+export type LiveMessage = BrowserLiveEvent | LiveControlMessage;
+
+export const LIVE_PATH = '/api/live';
+/** A comment line goes out this often so proxies keep the connection and presence stays fresh. */
+export const LIVE_HEARTBEAT_MS = 25_000;
+/** At most this many Shros watched on one channel. */
+export const LIVE_WATCH_MAX = 20;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { UserAchievement } from './achievements';
+import { usernameSchema } from './auth';
+
+export const NAME_MAX = 50;
+/** Avatars are stored as square WebP images of this many pixels a side. */
+export const AVATAR_SIZE = 256;
+
+const nameField = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
+    // An emptied field clears the name.
+    .transform((v) => v || null);
+
+/**
+ * Text fields of PATCH /api/profile (multipart, or JSON without an image). A missing field
+ * stays as it is; an empty name clears it; the username follows the registration rules.
+ */
+export const updateProfileInputSchema = z.object({
+  username: usernameSchema.optional(),
+  firstName: nameField('First name').optional(),
+  lastName: nameField('Last name').optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
+
+/** The six counters of spec §3 (zeros for a user who has done nothing yet). */
+export interface UserStats {
+  shrosCreated: number;
+  shrosParticipated: number;
+  /** Consecutive active days, 0 once a day has been missed. */
+  streakDays: number;
+  consecutiveCorrect: number;
+  correctGuesses: number;
+  totalParticipants: number;
+}
+
+export type AchievementRarity = 'common' | 'rare' | 'epic' | 'legendary';
+export type AchievementCategory = 'social' | 'participation' | 'streak' | 'creative';
+
+/** One unlocked achievement of GET /api/users/achievements/:id; `id` is the achievement's id. */
+export type UnlockedAchievement = UserAchievement & { isUnlocked: true; unlockedAt: string };
+
+export const USER_NOT_FOUND_MESSAGE = 'User not found';

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createShroFieldsSchema,
+  historyRangeText,
+  isAllowedPosterUrl,
+  listShrosQuerySchema,
+  normaliseHashtags,
+  REACTION_EMOJIS,
+  reactInputSchema,
+  SHRO_MESSAGES,
+  selectBoxInputSchema,
+} from './shros';
+
+describe('normaliseHashtags', () => {
+  it('lower-cases, strips # and spaces, drops empties and duplicates', () => {
+    expect(normaliseHashtags(' #Pizza, friday_Night ,,#pizza, Été ')).toEqual({ value: 'pizza,friday_night,été' });
+    expect(normaliseHashtags('')).toEqual({ value: null });
+    expect(normaliseHashtags(undefined)).toEqual({ value: null });
+  });
+
+  it('refuses odd characters, long tags and more than 10 tags', () => {
+    expect(normaliseHashtags('no spaces')).toEqual({ error: SHRO_MESSAGES.hashtagInvalid });
+    expect(normaliseHashtags('a-b')).toEqual({ error: SHRO_MESSAGES.hashtagInvalid });
+    expect(normaliseHashtags('x'.repeat(31))).toEqual({ error: SHRO_MESSAGES.hashtagInvalid });
+    expect(normaliseHashtags('x'.repeat(30))).toEqual({ value: 'x'.repeat(30) });
+    const eleven = Array.from({ length: 11 }, (_, i) => `t${i}`).join(',');
+    expect(normaliseHashtags(eleven)).toEqual({ error: SHRO_MESSAGES.hashtagsTooMany });
+  });
+});
+
+describe('isAllowedPosterUrl', () => {
+  it('accepts TMDB CDN and our own placeholder posters only', () => {
+    expect(isAllowedPosterUrl('https://image.tmdb.org/t/p/w500/qJ2tW6WMUDux911r6m7haRef0WH.jpg')).toBe(true);
+    expect(isAllowedPosterUrl('/api/catalog/posters/movie/27205.png')).toBe(true);
+    expect(isAllowedPosterUrl('http://image.tmdb.org/t/p/w500/a.jpg')).toBe(false);
+    expect(isAllowedPosterUrl('https://image.tmdb.org.evil.com/t/p/w500/a.jpg')).toBe(false);
+    expect(isAllowedPosterUrl('https://image.tmdb.org/t/p/w500/../../x.jpg')).toBe(false);
+    expect(isAllowedPosterUrl('javascript:alert(1)')).toBe(false);
+    expect(isAllowedPosterUrl('/api/uploads/0123456789abcdef0123456789abcdef')).toBe(false);
+  });
+});
+
+describe('createShroFieldsSchema', () => {
+  it('reads multipart text: booleans, JSON lists and numbers', () => {
+    const parsed = createShroFieldsSchema.parse({
+      title: '  Movie Night Decision ',
+      type: 'text',
+      isShareable: 'true',
+      isPublic: 'false',
+      textOptions: JSON.stringify([{ content: 'A' }, { content: ' ', label: '' }]),
+      recipients: '["u1","u2"]',
+      winningBoxPosition: '2',
+      hashtags: '#Fun',
+    });
+    expect(parsed).toMatchObject({
+      title: 'Movie Night Decision',
+      isShareable: true,
+      isPublic: false,
+      recipients: ['u1', 'u2'],
+      winningBoxPosition: 2,
+      hashtags: 'fun',
+      textOptions: [
+        { content: 'A', label: null, category: null },
+        { content: null, label: null, category: null },
+      ],
+    });
+  });
+
+  it('gives the spec message for a blank title', () => {
+    const result = createShroFieldsSchema.safeParse({ title: '   ', type: 'text' });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.message).toBe('Please enter a title for your Shro.');
+  });
+
+  it('rejects malformed JSON lists with a message naming the field', () => {
+    const result = createShroFieldsSchema.safeParse({ title: 'x', type: 'text', recipients: '[oops' });
+    expect(result.error!.issues[0]!.message).toMatch(/recipients/);
+  });
+});
+
+describe('small call schemas', () => {
+  it('select takes a numeric boxId', () => {
+    expect(selectBoxInputSchema.parse({ boxId: '12' })).toEqual({ boxId: 12 });
+    expect(selectBoxInputSchema.safeParse({ boxId: 'abc' }).success).toBe(false);
+    expect(selectBoxInputSchema.safeParse({}).success).toBe(false);
+  });
+
+  it('react takes exactly the 8 emoji characters', () => {
+    expect(REACTION_EMOJIS).toHaveLength(8);
+    for (const emoji of REACTION_EMOJIS) expect(reactInputSchema.parse({ emoji })).toEqual({ emoji });
+    expect(reactInputSchema.parse({ emoji: '👍\uFE0F' })).toEqual({ emoji: '👍' });
+    for (const emoji of ['🙂', 'heart', '😍😍', '', 42])
+      expect(reactInputSchema.safeParse({ emoji }).success).toBe(false);
+  });
+
+  it('history query defaults to page 1 of all, 10 per page, at most 50', () => {
+    expect(listShrosQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10, tab: 'all' });
+    expect(listShrosQuerySchema.safeParse({ pageSize: '51' }).success).toBe(false);
+    expect(listShrosQuerySchema.safeParse({ tab: 'mine' }).success).toBe(false);
+  });
+
+  it('writes the history range line', () => {
+    expect(historyRangeText(1, 10, 42)).toBe('Showing 1 to 10 of 42 Shros');
+    expect(historyRangeText(5, 10, 42)).toBe('Showing 41 to 42 of 42 Shros');
+    expect(historyRangeText(1, 10, 0)).toBe('Showing 0 to 0 of 0 Shros');
+  });
+});

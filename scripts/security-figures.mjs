@@ -1,0 +1,38 @@
+// Prints the figures the security suite and the fault drills left in test-results/security-figures/.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2] ?? 'test-results/security-figures';
+const read = (name) => {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), 'utf8'));
+  } catch {
+    return null;
+  }
+};
+const lines = [];
+const fuzz = read('fuzz');
+if (fuzz)
+  lines.push(
+    `fuzz: ${fuzz.inputs} inputs across ${fuzz.routes} routes (${fuzz.runsPerRoute} per route; ${JSON.stringify(fuzz.statuses)}) on ${fuzz.database}`,
+  );
+const matrix = read('matrix');
+if (matrix)
+  lines.push(
+    `authorization matrix: ${matrix.routes} routes × 4 roles, ${matrix.cells} calls in ${matrix.scenarios} scenarios`,
+  );
+const csrf = read('csrf');
+if (csrf)
+  lines.push(`csrf: ${csrf.refused} cross-site or form-typed writes refused across ${csrf.writeRoutes} write routes`);
+const limits = read('writeLimits');
+if (limits)
+  lines.push(
+    `write limits: ${limits.limitedRoutes} write routes answer 429 past the budget, ${limits.exempt} exempt with a reason`,
+  );
+const races = read('concurrency');
+if (races) lines.push(`races: ${races.races} concurrent scenarios, each ending in exactly one outcome`);
+const xss = read('xss');
+if (xss) lines.push(`xss: ${xss.pagesChecked} page loads in Chromium with ${xss.payloads} payloads, no script ran`);
+const faults = ['faults.postgres', 'faults.redis', 'faults.process'].flatMap((name) => read(name)?.survived ?? []);
+if (faults.length) lines.push(`faults survived: ${faults.length} (${faults.join(', ')})`);
+console.log(lines.length ? lines.join('\n') : `no figures in ${dir}`);

@@ -1,0 +1,127 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { achievementsRoutes } from './features/achievements/routes';
+import { analyticsRoutes } from './features/analytics/routes';
+import { warmUpPasswordHashing } from './features/auth/password';
+import { authRoutes } from './features/auth/routes';
+import { catalogRoutes } from './features/catalog/routes';
+import { chatRoutes } from './features/chat/routes';
+import { exploreRoutes } from './features/explore/routes';
+import { friendsRoutes } from './features/friends/routes';
+import { liveRoutes } from './features/live/routes';
+import { notificationsRoutes } from './features/notifications/routes';
+import { platformRoutes } from './features/platform/routes';
+import { profilesRoutes } from './features/profiles/routes';
+import { sharesRoutes } from './features/shares/routes';
+import { shroRoutes } from './features/shros/routes';
+import { loadCookieSecret } from './lib/cookie-secret';
+import authSession from './plugins/auth-session';
+import database from './plugins/database';
+import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugins/error-handler';
+import eventBus from './plugins/event-bus';
+import rateLimit from './plugins/rate-limit';
+import redis from './plugins/redis';
+import security from './plugins/security';
+import shroCache from './plugins/shro-cache';
+import staticWeb from './plugins/static-web';
+import timeZone from './plugins/time-zone';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** The app closes the database on shutdown unless the caller keeps ownership (tests). */
+  closeDatabase?: boolean;
+  /** Where JSON log lines go; stdout by default (tests capture them to check what is logged). */
+  logStream?: { write(line: string): void };
+}
+
+/** Builds the whole app: external plugins, then app plugins, then feature routes, then the web. */
+export async function buildApp({
+  config,
+  database: db,
+  closeDatabase = true,
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(logStream ? { stream: logStream } : {}),
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    // Router errors (bad URL encoding, over-long path parameters) answer `{message}` like the rest.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+  });
+  app.decorate('config', config);
+
+  // 1. Infrastructure: error format, database, redis, the event bus (live push and cache
+  //    invalidation across instances), security headers and CSRF check.
+  await app.register(errorHandler);
+  await app.register(database, { database: db, closeOnShutdown: closeDatabase });
+  await app.register(redis);
+  await app.register(eventBus);
+  await app.register(security);
+
+  // 2. Request plumbing: signed cookies, multipart uploads (5 MB per file, spec §9).
+  await app.register(cookie, { secret: config.sessionSecret ?? (await loadCookieSecret(db.db)) });
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 40, fieldSize: 256 * 1024, parts: 60 },
+  });
+
+  // 3. App plugins: auth sessions, rate limits, the browser's time zone (streak days).
+  await app.register(authSession);
+  await app.register(rateLimit);
+  await app.register(timeZone);
+  // The Shro read cache, invalidated through the event bus (docs/decisions/008-live-push-and-read-caches.md).
+  await app.register(shroCache);
+
+  // 4. Feature routes.
+  await app.register(authRoutes);
+  await app.register(shroRoutes);
+  await app.register(liveRoutes, { hubOptions: { maxChannelsPerUser: config.liveMaxChannelsPerUser } });
+  await app.register(friendsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(chatRoutes);
+  await app.register(profilesRoutes);
+  await app.register(platformRoutes);
+  await app.register(exploreRoutes);
+  await app.register(achievementsRoutes);
+  await app.register(sharesRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(catalogRoutes, {
+    tmdbApiKey: config.tmdbApiKey,
+    tmdbBaseUrl: config.tmdbBaseUrl,
+    preHandler: app.requireUser,
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await db.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ message: 'Database unreachable' });
+    }
+  });
+
+  // 5. The web app and the SPA fallback come last.
+  await app.register(staticWeb);
+
+  warmUpPasswordHashing();
+  return app;
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The one database type every query is written against, whatever the driver underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** PGlite only: a snapshot of the whole database, loadable with `pgliteTemplate`. */
+  dumpDataDir?: () => Promise<Blob | File>;
+  /** Cheap round trip, for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Folder for the embedded database, or `:memory:`. */
+  dataDir: string;
+  poolSize?: number;
+  /** In-memory only: start from this dump of an already-migrated database (fast test set-up). */
+  pgliteTemplate?: Blob;
+}
+
+/** Opens PostgreSQL when a URL is given, the embedded PGlite otherwise, and applies pending migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir, options.pgliteTemplate);
+}
+
+async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
+  let client: PGlite;
+  // Explore search indexes titles and hashtags with trigrams (migration 0004).
+  const extensions = { pg_trgm };
+  if (dataDir === ':memory:') {
+    client = template ? new PGlite({ loadDataDir: template, extensions }) : new PGlite({ extensions });
+  } else {
+    const dir = path.join(dataDir, 'pgdata');
+    fs.mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir, { extensions });
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('none'),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  // While PostgreSQL is down or restarting, a request must fail fast (503) rather than hang:
+  // getting a connection (or a pool slot) may take 3 s, then the error handler answers 503.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  // Nor may a dropped connection that is checked out (a transaction in progress when PostgreSQL
+  // restarts or crashes): pg emits 'error' on the client, and the pool listens only while it is
+  // idle. The query in flight fails (→ 503) and the pool discards the dead client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  const db = drizzleNodePg(pool, { schema });
+  // Several instances may start together: one migrates, the others wait on the lock.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(727274)');
+    await migrateNodePg(db, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
+    lockClient.release();
+  }
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,5 @@
+export * from './analytics';
+export * from './gamification';
+export * from './shros';
+export * from './social';
+export * from './users';

@@ -1,0 +1,96 @@
+import type { UserAchievement } from '../../../contract/achievements';
+import { type UnlockedAchievement, USER_NOT_FOUND_MESSAGE, type UserStats } from '../../../contract/profiles';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/http-errors';
+import {
+  type AchievementMetric,
+  findStatsWithZone,
+  listCatalogueWithProgress,
+  listUnlockedAchievements,
+} from './queries';
+import { currentStreak } from './streak';
+
+type StatsWithZone = NonNullable<Awaited<ReturnType<typeof findStatsWithZone>>>;
+
+/** Every counter an achievement can follow, as they read now (a lapsed streak reads 0). */
+function metricValues(row: StatsWithZone, now: Date): Record<AchievementMetric, number> {
+  return {
+    shrosCreated: row.shrosCreated ?? 0,
+    imageShrosCreated: row.imageShrosCreated ?? 0,
+    textShrosCreated: row.textShrosCreated ?? 0,
+    shrosParticipated: row.shrosParticipated ?? 0,
+    correctGuesses: row.correctGuesses ?? 0,
+    consecutiveCorrect: row.consecutiveCorrect ?? 0,
+    totalParticipants: row.totalParticipants ?? 0,
+    shares: row.shares ?? 0,
+    streakDays: currentStreak(row.streakDays ?? 0, row.lastActiveDay, row.timeZone, now),
+  };
+}
+
+async function statsRowOf(db: Db, userId: string): Promise<StatsWithZone> {
+  if (userId.length === 0 || userId.length > 64) throw notFound(USER_NOT_FOUND_MESSAGE);
+  const row = await findStatsWithZone(db, userId);
+  if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** The six stat counters of spec §3, zeros when there are none yet; 404 for an unknown user. */
+export async function getUserStats(db: Db, userId: string, now = new Date()): Promise<UserStats> {
+  const values = metricValues(await statsRowOf(db, userId), now);
+  return {
+    shrosCreated: values.shrosCreated,
+    shrosParticipated: values.shrosParticipated,
+    streakDays: values.streakDays,
+    consecutiveCorrect: values.consecutiveCorrect,
+    correctGuesses: values.correctGuesses,
+    totalParticipants: values.totalParticipants,
+  };
+}
+
+/**
+ * GET /api/achievements: the whole catalogue for the user, in catalogue order. Unlocked ones
+ * keep the progress they unlocked with; locked ones show the counter as it reads now, capped at
+ * the requirement, so the page agrees with GET /api/stats (a lapsed streak reads 0 in both).
+ */
+export async function getAchievements(db: Db, userId: string, now = new Date()): Promise<UserAchievement[]> {
+  const [row, catalogue] = await Promise.all([statsRowOf(db, userId), listCatalogueWithProgress(db, userId)]);
+  const values = metricValues(row, now);
+  return catalogue.map((entry) => {
+    const isUnlocked = entry.unlockedAt !== null;
+    const live = values[entry.metric as AchievementMetric] ?? entry.progress ?? 0;
+    return {
+      id: entry.id,
+      isUnlocked,
+      unlockedAt: entry.unlockedAt?.toISOString() ?? null,
+      progress: isUnlocked ? (entry.progress ?? entry.requirement) : Math.min(live, entry.requirement),
+      achievement: {
+        name: entry.name,
+        description: entry.description,
+        icon: entry.icon,
+        rarity: entry.rarity,
+        category: entry.category,
+        requirement: entry.requirement,
+      },
+    };
+  });
+}
+
+/** A user's unlocked achievements, most recent first; 404 for an unknown user. */
+export async function getUnlockedAchievements(db: Db, userId: string): Promise<UnlockedAchievement[]> {
+  await statsRowOf(db, userId);
+  const rows = await listUnlockedAchievements(db, userId);
+  return rows.map((r) => ({
+    id: r.id,
+    isUnlocked: true,
+    unlockedAt: r.unlockedAt!.toISOString(),
+    progress: r.progress,
+    achievement: {
+      name: r.name,
+      description: r.description,
+      icon: r.icon,
+      rarity: r.rarity,
+      category: r.category,
+      requirement: r.requirement,
+    },
+  }));
+}

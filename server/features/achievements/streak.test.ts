@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index';
+import { createSignedInUser, type TestContext } from '../../test/test-app';
+import { getAchievements, getUserStats } from './service';
+import { recordActivity } from './stats';
+import { canonicalTimeZone, currentStreak, dayIn } from './streak';
+import { createEngineTestApp, createShro, statsRow } from './test-fixtures';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createEngineTestApp();
+});
+afterAll(() => ctx.close());
+
+async function userIn(timeZone: string) {
+  const user = await createSignedInUser(ctx);
+  await ctx.database.db.update(users).set({ timeZone }).where(eq(users.id, user.user.id));
+  return user;
+}
+
+/** One activity at `iso`, in its own transaction as an action would be; returns the stored streak. */
+async function actAt(userId: string, iso: string) {
+  await ctx.database.db.transaction((tx) => recordActivity(tx, userId, new Date(iso)));
+  const row = await statsRow(ctx, userId);
+  return { streakDays: row!.streakDays, lastActiveDay: row!.lastActiveDay };
+}
+
+describe('streak days are calendar days in the user’s own zone', () => {
+  it('23:30 and 00:30 in Los Angeles are two days, though one UTC day', async () => {
+    const { user } = await userIn('America/Los_Angeles');
+    // Los Angeles is on PDT (UTC−7) from 8 March: 06:30Z on the 10th is 23:30 on the 9th there,
+    // 07:30Z is 00:30 on the 10th. All three are 10 March in UTC.
+    expect(await actAt(user.id, '2026-03-10T06:00:00Z')).toEqual({ streakDays: 1, lastActiveDay: '2026-03-09' });
+    expect(await actAt(user.id, '2026-03-10T06:30:00Z')).toEqual({ streakDays: 1, lastActiveDay: '2026-03-09' });
+    expect(await actAt(user.id, '2026-03-10T07:30:00Z')).toEqual({ streakDays: 2, lastActiveDay: '2026-03-10' });
+  });
+
+  it('two UTC days can be one local day (Tokyo)', async () => {
+    const { user } = await userIn('Asia/Tokyo');
+    // 16:00Z on the 9th is 01:00 on the 10th in Tokyo; 14:00Z on the 10th is 23:00 the same local day.
+    expect(await actAt(user.id, '2026-03-09T16:00:00Z')).toEqual({ streakDays: 1, lastActiveDay: '2026-03-10' });
+    expect(await actAt(user.id, '2026-03-10T14:00:00Z')).toEqual({ streakDays: 1, lastActiveDay: '2026-03-10' });
+    expect(await actAt(user.id, '2026-03-10T15:30:00Z')).toEqual({ streakDays: 2, lastActiveDay: '2026-03-11' });
+  });
+
+  it('counts across a daylight-saving change and a month end', async () => {
+    const { user } = await userIn('America/New_York');
+    // Clocks went forward on 8 March 2026 in New York: the local evening moves from 01:00Z to 00:00Z.
+    await actAt(user.id, '2026-03-07T23:00:00-05:00');
+    await actAt(user.id, '2026-03-08T23:00:00-04:00');
+    expect(await actAt(user.id, '2026-03-09T23:30:00-04:00')).toEqual({ streakDays: 3, lastActiveDay: '2026-03-09' });
+    const other = await userIn('UTC');
+    await actAt(other.user.id, '2026-02-27T12:00:00Z');
+    await actAt(other.user.id, '2026-02-28T12:00:00Z');
+    expect(await actAt(other.user.id, '2026-03-01T12:00:00Z')).toEqual({ streakDays: 3, lastActiveDay: '2026-03-01' });
+  });
+
+  it('a missed day starts again at 1 on the next activity', async () => {
+    const { user } = await userIn('Europe/Berlin');
+    await actAt(user.id, '2026-05-01T10:00:00Z');
+    expect((await actAt(user.id, '2026-05-02T10:00:00Z')).streakDays).toBe(2);
+    expect(await actAt(user.id, '2026-05-04T10:00:00Z')).toEqual({ streakDays: 1, lastActiveDay: '2026-05-04' });
+    expect((await actAt(user.id, '2026-05-05T21:59:00Z')).streakDays).toBe(2);
+    // 22:30Z on the 5th is already the 6th in Berlin (CEST, UTC+2).
+    expect(await actAt(user.id, '2026-05-05T22:30:00Z')).toEqual({ streakDays: 3, lastActiveDay: '2026-05-06' });
+  });
+
+  it('flying west (a local day earlier than the last one) neither breaks nor extends the streak', async () => {
+    const { user } = await userIn('Asia/Tokyo');
+    await actAt(user.id, '2026-06-01T01:00:00Z'); // 1 June, Tokyo
+    await actAt(user.id, '2026-06-02T01:00:00Z'); // 2 June, Tokyo
+    await ctx.database.db.update(users).set({ timeZone: 'America/Los_Angeles' }).where(eq(users.id, user.id));
+    // 2 June 03:00Z is still 1 June in Los Angeles.
+    expect(await actAt(user.id, '2026-06-02T03:00:00Z')).toEqual({ streakDays: 2, lastActiveDay: '2026-06-02' });
+    expect(await actAt(user.id, '2026-06-03T18:00:00Z')).toEqual({ streakDays: 3, lastActiveDay: '2026-06-03' });
+  });
+
+  it('reads as 0 once a whole local day has passed, in stats and in the streak achievements alike', async () => {
+    const { user } = await userIn('America/Los_Angeles');
+    await actAt(user.id, '2026-03-08T20:00:00Z');
+    await actAt(user.id, '2026-03-09T20:00:00Z'); // streak 2, last day 9 March (LA)
+    const read = async (iso: string) => {
+      const now = new Date(iso);
+      const stats = await getUserStats(ctx.database.db, user.id, now);
+      const daily = (await getAchievements(ctx.database.db, user.id, now)).find((a) => a.id === 'daily-shroer')!;
+      return [stats.streakDays, daily.progress];
+    };
+    expect(await read('2026-03-11T06:59:00Z')).toEqual([2, 2]); // 10 March, 23:59 in LA: still alive
+    expect(await read('2026-03-11T07:00:00Z')).toEqual([0, 0]); // 11 March in LA: a day was missed
+  });
+});
+
+describe('x-time-zone header', () => {
+  it('stores the browser’s zone (canonical name) when it differs, and actions then count in it', async () => {
+    const me = await createSignedInUser(ctx);
+    const zoneOf = async () =>
+      (await ctx.database.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, me.user.id)))[0]!.tz;
+    expect(await zoneOf()).toBe('UTC');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: me.cookie, 'x-time-zone': 'america/los_angeles' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await zoneOf()).toBe('America/Los_Angeles');
+
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: { cookie: me.cookie, 'x-time-zone': 'Pacific/Auckland' },
+      payload: { title: 'Zone', type: 'text', textOptions: [{ content: 'a' }, { content: 'b' }], isShareable: true },
+    });
+    expect(await zoneOf()).toBe('Pacific/Auckland');
+    expect((await statsRow(ctx, me.user.id))!.lastActiveDay).toBe(dayIn('Pacific/Auckland', new Date()));
+  });
+
+  it('ignores a missing, unknown or absurd zone, and never fails the call', async () => {
+    const me = await createSignedInUser(ctx);
+    for (const zone of ['Mars/Olympus_Mons', '', 'x'.repeat(200), '../../etc/passwd', 'UTC; drop table users']) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/stats',
+        headers: { cookie: me.cookie, 'x-time-zone': zone },
+      });
+      expect(response.statusCode, zone).toBe(200);
+    }
+    const [row] = await ctx.database.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, me.user.id));
+    expect(row!.tz).toBe('UTC');
+  });
+
+  it('is ignored for visitors', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/platform/stats',
+      headers: { 'x-time-zone': 'Europe/Paris' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('the create route counts a streak day in the stored zone', async () => {
+    const me = await createSignedInUser(ctx);
+    await createShro(ctx, me.cookie);
+    expect((await statsRow(ctx, me.user.id))!).toMatchObject({
+      streakDays: 1,
+      lastActiveDay: dayIn('UTC', new Date()),
+    });
+  });
+});
+
+describe('zone helpers', () => {
+  it('canonicalTimeZone accepts IANA names in any case and refuses the rest', () => {
+    expect(canonicalTimeZone('Europe/Paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone(' UTC ')).toBe('UTC');
+    expect(canonicalTimeZone('Nowhere/Land')).toBeNull();
+    expect(canonicalTimeZone(['Europe/Paris'])).toBeNull();
+    expect(canonicalTimeZone(undefined)).toBeNull();
+    // Remembered answers are the same answers, valid or not.
+    expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('Nowhere/Land')).toBeNull();
+  });
+
+  it('currentStreak keeps a streak dated after today (a later zone) alive', () => {
+    expect(currentStreak(3, '2026-03-11', 'America/Los_Angeles', new Date('2026-03-10T12:00:00Z'))).toBe(3);
+  });
+});

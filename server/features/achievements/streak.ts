@@ -1,0 +1,63 @@
+/** Calendar days in a user's own time zone: what a streak counts. */
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    // Zones are few (one per user's browser); the cap only guards against junk.
+    if (dayFormats.size < 1000) dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** `YYYY-MM-DD` of `at` in `timeZone` (UTC when the zone is unknown). */
+export function dayIn(timeZone: string, at: Date): string {
+  try {
+    return dayFormat(timeZone).format(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+}
+
+/** The calendar day before `day` (`YYYY-MM-DD`). */
+export function previousDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The stored streak only moves when the user acts, so it is shown as 0 once a whole day has been
+ * missed (counted in the user's own zone): last active today or yesterday keeps it alive.
+ */
+export function currentStreak(streakDays: number, lastActiveDay: string | null, timeZone: string, now: Date): number {
+  if (!lastActiveDay || streakDays <= 0) return 0;
+  const today = dayIn(timeZone, now);
+  return lastActiveDay >= previousDay(today) ? streakDays : 0;
+}
+
+/**
+ * The canonical IANA name of a zone a browser sent (`europe/paris` → `Europe/Paris`), or null
+ * when it is not one this runtime knows. Never throws: a bad header is simply ignored.
+ */
+export function canonicalTimeZone(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const value = raw.trim();
+  if (value.length === 0 || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return null;
+  const known = canonicalZones.get(value);
+  if (known !== undefined) return known;
+  let zone: string | null;
+  try {
+    zone = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    zone = null;
+  }
+  // The header comes with every call; building an Intl formatter each time would cost the hot
+  // path. There are only a few hundred zones: remember answers, up to a bound no client can grow.
+  if (canonicalZones.size < CANONICAL_ZONES_MAX) canonicalZones.set(value, zone);
+  return zone;
+}
+
+const CANONICAL_ZONES_MAX = 2000;
+const canonicalZones = new Map<string, string | null>();

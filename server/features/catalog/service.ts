@@ -1,0 +1,193 @@
+import sharp from 'sharp';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { BoundedCache } from './bounded-cache';
+import { offlineMovies } from './offline-movies';
+import type { OfflineTitle } from './offline-title';
+import { offlineTv } from './offline-tv';
+import { buildPosterSvg } from './poster-svg';
+
+export type TitleKind = 'movie' | 'tv';
+
+/** Spec §3 "Movie or TV search result"; snake_case because these are TMDB's field names. */
+export type TitleSearchResult = {
+  id: number;
+  title: string;
+  poster_path: string | null;
+  release_date: string;
+  vote_average: number;
+};
+
+export type SearchTitlesOptions = {
+  /** TMDB v3 API key; without one the offline catalogue answers. */
+  apiKey?: string;
+  /** TMDB API root, e.g. `https://api.themoviedb.org/3`. */
+  baseUrl: string;
+  fetchImpl?: typeof fetch;
+  now?: () => number;
+  /** Told why TMDB could not answer before the offline catalogue stands in. */
+  onFallback?: (error: unknown) => void;
+};
+
+export const MIN_QUERY_LENGTH = 3;
+export const MAX_QUERY_LENGTH = 100;
+/** Spec §9: first 8 results shown. */
+export const MAX_RESULTS = 8;
+/** Spec §7/§9: search results cached 5 minutes. */
+export const SEARCH_CACHE_TTL_MS = 5 * 60 * 1000;
+const SEARCH_CACHE_MAX_ENTRIES = 500;
+const TMDB_TIMEOUT_MS = 5000;
+const TMDB_IMAGE_BASE = 'https://image.tmdb.org/t/p/w500';
+const OWN_POSTER_PREFIX = '/api/';
+const POSTER_CACHE_MAX_ENTRIES = 300;
+
+const offlineCatalogues: Record<TitleKind, ReadonlyArray<OfflineTitle>> = { movie: offlineMovies, tv: offlineTv };
+const searchCache = new BoundedCache<TitleSearchResult[]>(SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS);
+const posterCache = new BoundedCache<Promise<Buffer>>(POSTER_CACHE_MAX_ENTRIES);
+
+/** Searches movies or TV shows on TMDB when a key is set, else (or when TMDB fails) offline. */
+export async function searchTitles(
+  kind: TitleKind,
+  query: string,
+  opts: SearchTitlesOptions,
+): Promise<TitleSearchResult[]> {
+  const trimmed = query.trim();
+  if (trimmed.length < MIN_QUERY_LENGTH) throw badRequest('Type at least 3 characters to search');
+  if (trimmed.length > MAX_QUERY_LENGTH) {
+    throw badRequest(`Search query must be at most ${MAX_QUERY_LENGTH} characters`);
+  }
+  if (!opts.apiKey) return searchOffline(kind, trimmed);
+
+  const now = opts.now ?? Date.now;
+  const cacheKey = `${kind}:${trimmed.toLowerCase()}`;
+  const cached = searchCache.get(cacheKey, now());
+  if (cached) return cached;
+
+  try {
+    const results = await searchTmdb(kind, trimmed, opts.apiKey, opts.baseUrl, opts.fetchImpl ?? fetch);
+    searchCache.set(cacheKey, results, now());
+    return results;
+  } catch (error) {
+    // Not cached: the next search tries TMDB again.
+    opts.onFallback?.(error);
+    return searchOffline(kind, trimmed);
+  }
+}
+
+/** Empties the TMDB result cache (tests, or after changing the key). */
+export function clearTitleSearchCache(): void {
+  searchCache.clear();
+}
+
+/** The image URL a browser loads for a result's `poster_path`: TMDB's w500 CDN, or our own placeholder. */
+export function posterUrl(posterPath: string | null): string | null {
+  if (!posterPath) return null;
+  if (posterPath.startsWith(OWN_POSTER_PREFIX) || /^https?:\/\//.test(posterPath)) return posterPath;
+  return `${TMDB_IMAGE_BASE}${posterPath.startsWith('/') ? '' : '/'}${posterPath}`;
+}
+
+/** Renders (once, then from memory) the placeholder PNG poster of an offline catalogue title. */
+export async function renderPoster(kind: TitleKind, id: number): Promise<Buffer> {
+  const title = offlineCatalogues[kind].find((entry) => entry.id === id);
+  if (!title) throw notFound('Poster not found');
+  const key = `${kind}:${id}`;
+  const cached = posterCache.get(key, 0);
+  if (cached) return cached;
+  // The promise is cached so simultaneous requests for one poster render it once.
+  const rendering = sharp(Buffer.from(buildPosterSvg(kind, title)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  posterCache.set(key, rendering, 0);
+  rendering.catch(() => posterCache.delete(key));
+  return rendering;
+}
+
+const tmdbResponseSchema = z.object({
+  results: z.array(
+    z.looseObject({
+      id: z.number().int(),
+      title: z.string().nullish(),
+      name: z.string().nullish(),
+      original_title: z.string().nullish(),
+      original_name: z.string().nullish(),
+      poster_path: z.string().nullish(),
+      release_date: z.string().nullish(),
+      first_air_date: z.string().nullish(),
+      vote_average: z.number().nullish(),
+    }),
+  ),
+});
+
+async function searchTmdb(
+  kind: TitleKind,
+  query: string,
+  apiKey: string,
+  baseUrl: string,
+  fetchImpl: typeof fetch,
+): Promise<TitleSearchResult[]> {
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/search/${kind}`);
+  url.searchParams.set('query', query);
+  url.searchParams.set('include_adult', 'false');
+  url.searchParams.set('api_key', apiKey);
+
+  const response = await fetchImpl(url, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(TMDB_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`TMDB answered ${response.status} ${response.statusText}`);
+  const body = tmdbResponseSchema.parse(await response.json());
+
+  return body.results.slice(0, MAX_RESULTS).map((result) => ({
+    id: result.id,
+    title: (kind === 'movie' ? (result.title ?? result.original_title) : (result.name ?? result.original_name)) ?? '',
+    poster_path: result.poster_path || null,
+    release_date: (kind === 'movie' ? result.release_date : result.first_air_date) ?? '',
+    vote_average: result.vote_average ?? 0,
+  }));
+}
+
+/** Lowercase without accents, so "amelie" finds "Amélie". */
+function normalise(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Letters and digits only, so "spiderman" finds "Spider-Man". */
+function compact(text: string): string {
+  return text.replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** 0 title starts with the query, 1 a word does, 2 it appears anywhere, 3 ignoring punctuation; null no match. */
+function matchRank(title: string, query: string, compactQuery: string): number | null {
+  if (title.startsWith(query)) return 0;
+  let index = title.indexOf(query);
+  if (index >= 0) {
+    while (index >= 0) {
+      if (!/[\p{L}\p{N}]/u.test(title.charAt(index - 1))) return 1;
+      index = title.indexOf(query, index + 1);
+    }
+    return 2;
+  }
+  if (compactQuery.length >= MIN_QUERY_LENGTH && compact(title).includes(compactQuery)) return 3;
+  return null;
+}
+
+function searchOffline(kind: TitleKind, query: string): TitleSearchResult[] {
+  const needle = normalise(query);
+  const compactNeedle = compact(needle);
+  const ranked: Array<{ entry: OfflineTitle; rank: number }> = [];
+  for (const entry of offlineCatalogues[kind]) {
+    const rank = matchRank(normalise(entry.title), needle, compactNeedle);
+    if (rank !== null) ranked.push({ entry, rank });
+  }
+  ranked.sort(
+    (a, b) =>
+      a.rank - b.rank || b.entry.voteAverage - a.entry.voteAverage || a.entry.title.localeCompare(b.entry.title),
+  );
+  return ranked.slice(0, MAX_RESULTS).map(({ entry }) => ({
+    id: entry.id,
+    title: entry.title,
+    poster_path: `/api/catalog/posters/${kind}/${entry.id}.png`,
+    release_date: entry.releaseDate,
+    vote_average: entry.voteAverage,
+  }));
+}

@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, shros, users } from '../../db/schema/index';
+import { createSignedInUser, createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
+import { insertFriendship } from '../friends/queries';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
+
+const get = (who: Signed, url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+const send = (who: Signed, payload: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/chat/send',
+    payload: payload as Record<string, unknown>,
+    headers: { cookie: who.cookie },
+  });
+
+async function friends() {
+  const a = await createSignedInUser(ctx);
+  const b = await createSignedInUser(ctx);
+  await insertFriendship(ctx.database.db, a.user.id, b.user.id);
+  return { a, b };
+}
+
+async function insertShro(creatorId: string, values: Partial<typeof shros.$inferInsert> = {}) {
+  const [row] = await ctx.database.db
+    .insert(shros)
+    .values({ id: randomUUID(), title: 'Pick one', type: 'text', creatorId, ...values })
+    .returning();
+  return row!;
+}
+
+const messageCount = async () => (await ctx.database.db.select().from(messages)).length;
+
+describe('auth', () => {
+  it.each([
+    ['GET', '/api/chat/conversations'],
+    ['GET', '/api/chat/unread-count'],
+    ['GET', '/api/chat/someone'],
+    ['POST', '/api/chat/send'],
+    ['GET', '/api/users/online-status?userIds=a'],
+  ] as const)('%s %s needs a signed-in user', async (method, url) => {
+    const response = await ctx.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/chat/send', () => {
+  it('sends a trimmed plain message to a friend', async () => {
+    const { a, b } = await friends();
+    const response = await send(a, { recipientId: b.user.id, content: '  hello there \n' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      senderId: a.user.id,
+      recipientId: b.user.id,
+      content: 'hello there',
+      messageType: 'plain',
+      shroSessionId: null,
+      createdAt: expect.any(String),
+      deliveredAt: null,
+      readAt: null,
+    });
+  });
+
+  it('accepts exactly 2000 characters and refuses 2001 and 10,000 with 400', async () => {
+    const { a, b } = await friends();
+    expect((await send(a, { recipientId: b.user.id, content: 'x'.repeat(2000) })).statusCode).toBe(201);
+    const before = await messageCount();
+    for (const length of [2001, 10_000]) {
+      const response = await send(a, { recipientId: b.user.id, content: 'x'.repeat(length) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Message must be at most 2000 characters' });
+    }
+    expect(await messageCount()).toBe(before);
+  });
+
+  it.each([
+    [{ content: '' }, 'Message cannot be empty'],
+    [{ content: '   \n\t ' }, 'Message cannot be empty'],
+    [{ content: undefined }, 'Message cannot be empty'],
+    [{ content: 42 }, 'Message cannot be empty'],
+    [{ recipientId: undefined }, 'recipientId is required'],
+    [{ recipientId: '' }, 'recipientId is required'],
+    [{ messageType: 'html' }, 'messageType must be "plain" or "shro_share"'],
+    [{ messageType: 'shro_share' }, 'shroSessionId is required to share a Shro'],
+    [{ messageType: 'shro_share', shroSessionId: 17 }, 'shroSessionId must be text'],
+  ])('rejects bad input %# with 400 and stores nothing', async (patch, message) => {
+    const { a, b } = await friends();
+    const before = await messageCount();
+    const response = await send(a, { recipientId: b.user.id, content: 'hi', ...patch });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await messageCount()).toBe(before);
+  });
+
+  it('refuses a non-friend with 403, an unknown user with 404 and yourself with 400', async () => {
+    const a = await createSignedInUser(ctx);
+    const stranger = await insertTestUser(ctx.database);
+    const notFriend = await send(a, { recipientId: stranger.id, content: 'hi' });
+    expect(notFriend.statusCode).toBe(403);
+    expect(notFriend.json()).toEqual({ message: 'You can only send messages to friends' });
+
+    const unknown = await send(a, { recipientId: randomUUID(), content: 'hi' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'User not found' });
+
+    const self = await send(a, { recipientId: a.user.id, content: 'hi' });
+    expect(self.statusCode).toBe(400);
+  });
+
+  it('refuses a pending (not yet accepted) request as friendship', async () => {
+    const a = await createSignedInUser(ctx);
+    const b = await createSignedInUser(ctx);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/friends/request',
+      payload: { friendId: b.user.id },
+      headers: { cookie: a.cookie },
+    });
+    expect((await send(a, { recipientId: b.user.id, content: 'hi' })).statusCode).toBe(403);
+  });
+
+  it('shares a Shro the sender created, or a public or shareable one', async () => {
+    const { a, b } = await friends();
+    const other = await insertTestUser(ctx.database);
+    const own = await insertShro(a.user.id);
+    const publicOne = await insertShro(other.id, { isPublic: true });
+    const linkOne = await insertShro(other.id, { isShareable: true });
+    for (const shro of [own, publicOne, linkOne]) {
+      const response = await send(a, {
+        recipientId: b.user.id,
+        content: 'Pick a box!',
+        messageType: 'shro_share',
+        shroSessionId: shro.id,
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ messageType: 'shro_share', shroSessionId: shro.id });
+    }
+  });
+
+  it("refuses to share someone else's private Shro or an unknown one, with 400", async () => {
+    const { a, b } = await friends();
+    const other = await insertTestUser(ctx.database);
+    const privateOne = await insertShro(other.id);
+    for (const shroSessionId of [privateOne.id, randomUUID()]) {
+      const response = await send(a, {
+        recipientId: b.user.id,
+        content: 'look',
+        messageType: 'shro_share',
+        shroSessionId,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'You can only share a Shro you created or one that is public or shareable',
+      });
+    }
+  });
+
+  it('ignores a Shro id on a plain message', async () => {
+    const { a, b } = await friends();
+    const own = await insertShro(a.user.id);
+    const response = await send(a, { recipientId: b.user.id, content: 'hi', shroSessionId: own.id });
+    expect(response.json()).toMatchObject({ messageType: 'plain', shroSessionId: null });
+  });
+});
+
+describe('reading messages', () => {
+  it('GET /api/chat/:userId returns only the pair, oldest first, and marks the incoming ones read', async () => {
+    const { a, b } = await friends();
+    const c = await createSignedInUser(ctx);
+    await insertFriendship(ctx.database.db, a.user.id, c.user.id);
+    await insertFriendship(ctx.database.db, b.user.id, c.user.id);
+
+    await send(a, { recipientId: b.user.id, content: 'a→b 1' });
+    await send(b, { recipientId: a.user.id, content: 'b→a 1' });
+    await send(a, { recipientId: c.user.id, content: 'a→c secret' });
+    await send(c, { recipientId: b.user.id, content: 'c→b secret' });
+    await send(a, { recipientId: b.user.id, content: 'a→b 2' });
+
+    const response = await get(b, `/api/chat/${a.user.id}`);
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(list.map((m: { content: string }) => m.content)).toEqual(['a→b 1', 'b→a 1', 'a→b 2']);
+    for (const m of list) {
+      expect([m.senderId, m.recipientId].sort()).toEqual([a.user.id, b.user.id].sort());
+    }
+    // a's messages to b are now delivered and read; b's own message to a is untouched.
+    const fromA = list.filter((m: { senderId: string }) => m.senderId === a.user.id);
+    for (const m of fromA) {
+      expect(m.deliveredAt).toEqual(expect.any(String));
+      expect(m.readAt).toEqual(expect.any(String));
+    }
+    const fromB = list.find((m: { senderId: string }) => m.senderId === b.user.id);
+    expect(fromB).toMatchObject({ deliveredAt: null, readAt: null });
+
+    // a, reading someone else's pair (b with c), sees only a's own messages with b: none with c.
+    const aWithC = (await get(a, `/api/chat/${c.user.id}`)).json();
+    expect(aWithC.map((m: { content: string }) => m.content)).toEqual(['a→c secret']);
+    expect(JSON.stringify(aWithC)).not.toContain('c→b secret');
+
+    // a outsider reading a conversation with b sees nothing of a↔b.
+    const outsider = await createSignedInUser(ctx);
+    expect((await get(outsider, `/api/chat/${b.user.id}`)).json()).toEqual([]);
+    expect((await get(outsider, `/api/chat/${a.user.id}`)).json()).toEqual([]);
+  });
+
+  it('returns the last 200 messages, oldest first', async () => {
+    const { a, b } = await friends();
+    const base = Date.now() - 1_000_000;
+    await ctx.database.db.insert(messages).values(
+      Array.from({ length: 205 }, (_, i) => ({
+        senderId: i % 2 ? a.user.id : b.user.id,
+        recipientId: i % 2 ? b.user.id : a.user.id,
+        content: `m${i}`,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const list = (await get(a, `/api/chat/${b.user.id}`)).json();
+    expect(list).toHaveLength(200);
+    expect(list[0].content).toBe('m5');
+    expect(list[199].content).toBe('m204');
+  });
+
+  it('is 404 for an unknown user', async () => {
+    const a = await createSignedInUser(ctx);
+    const response = await get(a, `/api/chat/${randomUUID()}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'User not found' });
+  });
+});
+
+describe('conversations and unread count', () => {
+  it('lists conversations newest first with last message and unread count, and marks incoming delivered', async () => {
+    const me = await createSignedInUser(ctx);
+    const x = await createSignedInUser(ctx);
+    const y = await createSignedInUser(ctx);
+    await insertFriendship(ctx.database.db, me.user.id, x.user.id);
+    await insertFriendship(ctx.database.db, me.user.id, y.user.id);
+    const t = Date.now() - 100_000;
+    const { db } = ctx.database;
+    await db.insert(messages).values([
+      { senderId: x.user.id, recipientId: me.user.id, content: 'x1', createdAt: new Date(t) },
+      { senderId: x.user.id, recipientId: me.user.id, content: 'x2', createdAt: new Date(t + 1000) },
+      { senderId: me.user.id, recipientId: y.user.id, content: 'to y', createdAt: new Date(t + 2000) },
+      { senderId: y.user.id, recipientId: me.user.id, content: 'y reply', createdAt: new Date(t + 3000) },
+      { senderId: x.user.id, recipientId: y.user.id, content: 'not mine', createdAt: new Date(t + 4000) },
+    ]);
+
+    expect((await get(me, '/api/chat/unread-count')).json()).toBe(3);
+
+    const response = await get(me, '/api/chat/conversations');
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(list).toHaveLength(2);
+    expect(list[0]).toEqual({
+      user: {
+        id: y.user.id,
+        username: y.user.username,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        createdAt: expect.any(String),
+      },
+      lastMessage: {
+        id: expect.any(Number),
+        createdAt: new Date(t + 3000).toISOString(),
+        messageType: 'plain',
+        content: 'y reply',
+        senderId: y.user.id,
+      },
+      unreadCount: 1,
+    });
+    expect(list[1]).toMatchObject({ user: { id: x.user.id }, lastMessage: { content: 'x2' }, unreadCount: 2 });
+
+    // Fetching the list delivered everything sent to me (ticks: delivered, not read).
+    const mine = await db.select().from(messages).where(eq(messages.recipientId, me.user.id));
+    for (const m of mine) {
+      expect(m.deliveredAt).toBeInstanceOf(Date);
+      expect(m.readAt).toBeNull();
+    }
+    const notMine = await db.select().from(messages).where(eq(messages.content, 'not mine'));
+    expect(notMine[0]!.deliveredAt).toBeNull();
+
+    // Opening x's chat reads x's messages only.
+    await get(me, `/api/chat/${x.user.id}`);
+    expect((await get(me, '/api/chat/unread-count')).json()).toBe(1);
+    const after = (await get(me, '/api/chat/conversations')).json();
+    expect(after.map((c: { unreadCount: number }) => c.unreadCount)).toEqual([1, 0]);
+  });
+
+  it('unread-count is a bare JSON number and marks incoming messages delivered', async () => {
+    const { a, b } = await friends();
+    const zero = await get(b, '/api/chat/unread-count');
+    expect(zero.headers['content-type']).toMatch(/application\/json/);
+    expect(zero.body).toBe('0');
+    const sent = (await send(a, { recipientId: b.user.id, content: 'ping' })).json();
+    const count = await get(b, '/api/chat/unread-count');
+    expect(count.body).toBe('1');
+    const [row] = await ctx.database.db.select().from(messages).where(eq(messages.id, sent.id));
+    expect(row!.deliveredAt).toBeInstanceOf(Date);
+    expect(row!.readAt).toBeNull();
+    // The sender sees the tick move to delivered.
+    const seenBySender = (await get(a, `/api/chat/${b.user.id}`)).json();
+    expect(seenBySender[0]).toMatchObject({ deliveredAt: expect.any(String), readAt: null });
+  });
+
+  it('an empty inbox has no conversations', async () => {
+    const me = await createSignedInUser(ctx);
+    expect((await get(me, '/api/chat/conversations')).json()).toEqual([]);
+  });
+});
+
+describe('GET /api/users/online-status', () => {
+  it('reports friends seen within 60 s as online; strangers and unknown ids as offline', async () => {
+    const me = await createSignedInUser(ctx);
+    const recent = await insertTestUser(ctx.database);
+    const stale = await insertTestUser(ctx.database);
+    const stranger = await insertTestUser(ctx.database);
+    const { db } = ctx.database;
+    for (const friend of [recent, stale]) await insertFriendship(db, me.user.id, friend.id);
+    await db
+      .update(users)
+      .set({ lastSeenAt: new Date(Date.now() - 10_000) })
+      .where(eq(users.id, recent.id));
+    await db
+      .update(users)
+      .set({ lastSeenAt: new Date(Date.now() - 61_000) })
+      .where(eq(users.id, stale.id));
+    await db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, stranger.id));
+
+    const ids = [recent.id, stale.id, stranger.id, 'ghost'].join(',');
+    const response = await get(me, `/api/users/online-status?userIds=${ids}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ [recent.id]: true, [stale.id]: false, [stranger.id]: false, ghost: false });
+  });
+
+  it('polling the chat marks you online, at most one write per 30 s', async () => {
+    const { a, b } = await friends();
+    expect((await get(a, `/api/users/online-status?userIds=${b.user.id}`)).json()).toEqual({ [b.user.id]: false });
+    await get(b, '/api/chat/unread-count');
+    expect((await get(a, `/api/users/online-status?userIds=${b.user.id}`)).json()).toEqual({ [b.user.id]: true });
+    const [first] = await ctx.database.db.select().from(users).where(eq(users.id, b.user.id));
+    await get(b, '/api/chat/conversations');
+    const [second] = await ctx.database.db.select().from(users).where(eq(users.id, b.user.id));
+    expect(second!.lastSeenAt!.getTime()).toBe(first!.lastSeenAt!.getTime());
+  });
+
+  it('accepts an empty list, trims and dedupes, and refuses more than 100 ids', async () => {
+    const me = await createSignedInUser(ctx);
+    expect((await get(me, '/api/users/online-status')).json()).toEqual({});
+    expect((await get(me, '/api/users/online-status?userIds=')).json()).toEqual({});
+    expect((await get(me, '/api/users/online-status?userIds=%20a%20,a,,b')).json()).toEqual({ a: false, b: false });
+    const many = Array.from({ length: 101 }, (_, i) => `id${i}`).join(',');
+    const response = await get(me, `/api/users/online-status?userIds=${many}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'At most 100 user ids at a time' });
+    const repeated = await get(me, '/api/users/online-status?userIds=a&userIds=b');
+    expect(repeated.statusCode).toBe(400);
+  });
+});
+
+describe('privacy', () => {
+  it('never puts an email in any chat response', async () => {
+    const { a, b } = await friends();
+    const bodies = [
+      (await send(a, { recipientId: b.user.id, content: 'hello' })).body,
+      (await get(b, '/api/chat/conversations')).body,
+      (await get(b, `/api/chat/${a.user.id}`)).body,
+      (await get(a, '/api/chat/conversations')).body,
+      (await get(a, `/api/users/online-status?userIds=${b.user.id}`)).body,
+    ];
+    for (const body of bodies) expect(body).not.toMatch(/email|@example\.com/i);
+  });
+});
+
+describe('streaks', () => {
+  it('counts sending a message as a day of activity for the sender only', async () => {
+    const { a, b } = await friends();
+    const before = (await get(a, '/api/stats')).json();
+    expect(before.streakDays).toBe(0);
+    expect((await send(a, { recipientId: b.user.id, content: 'streak!' })).statusCode).toBe(201);
+    expect((await get(a, '/api/stats')).json().streakDays).toBe(1);
+    expect((await get(b, '/api/stats')).json().streakDays).toBe(0);
+  });
+
+  it('keeps the streak untouched when the message is refused', async () => {
+    const a = await createSignedInUser(ctx);
+    const stranger = await createSignedInUser(ctx);
+    expect((await send(a, { recipientId: stranger.user.id, content: 'hi' })).statusCode).toBe(403);
+    expect((await get(a, '/api/stats')).json().streakDays).toBe(0);
+  });
+});

@@ -1,0 +1,138 @@
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { MessageType } from '../../../contract/chat';
+import type { Db } from '../../db/client';
+import { friendships, messages, shros, users } from '../../db/schema/index';
+import { publicUserColumns } from '../profiles/queries';
+
+export type MessageRow = typeof messages.$inferSelect;
+
+export async function insertMessage(
+  db: Db,
+  values: { senderId: string; recipientId: string; content: string; messageType: MessageType; shroId: string | null },
+): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values(values).returning();
+  return row!;
+}
+
+/** Who may see a Shro well enough to share it: its creator and its public/link flags. */
+export async function findShroShareInfo(db: Db, shroId: string) {
+  const [row] = await db
+    .select({ creatorId: shros.creatorId, isPublic: shros.isPublic, isShareable: shros.isShareable })
+    .from(shros)
+    .where(eq(shros.id, shroId))
+    .limit(1);
+  return row;
+}
+
+/** Messages `other` sent to `me` count as read (and delivered, if they were not yet); returns how many changed. */
+export async function markConversationRead(db: Db, me: string, other: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ readAt: now, deliveredAt: sql`coalesce(${messages.deliveredAt}, ${now})` })
+    .where(and(eq(messages.senderId, other), eq(messages.recipientId, me), isNull(messages.readAt)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/** Everything sent to `me` that had not reached any of my screens yet counts as delivered; returns their senders. */
+export async function markAllDelivered(db: Db, me: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .update(messages)
+    .set({ deliveredAt: now })
+    // `read_at is null` is implied (read implies delivered); it lets the partial unread index serve this.
+    .where(and(eq(messages.recipientId, me), isNull(messages.readAt), isNull(messages.deliveredAt)))
+    .returning({ senderId: messages.senderId });
+  return [...new Set(rows.map((row) => row.senderId))];
+}
+
+/** The newest `limit` messages between exactly these two users, newest first. */
+export async function listMessagesBetween(db: Db, me: string, other: string, limit: number): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      or(
+        and(eq(messages.senderId, me), eq(messages.recipientId, other)),
+        and(eq(messages.senderId, other), eq(messages.recipientId, me)),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+export async function countUnreadMessages(db: Db, me: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.recipientId, me), isNull(messages.readAt)));
+  return row?.n ?? 0;
+}
+
+/** The last message of each conversation the user has, with the other person, newest first. */
+export async function listConversationHeads(db: Db, me: string) {
+  const otherId = sql<string>`case when ${messages.senderId} = ${me} then ${messages.recipientId} else ${messages.senderId} end`;
+  // DISTINCT ON must repeat the ORDER BY expressions exactly, and a bound parameter would be
+  // numbered differently in each; the parameter-free pair is the same key, since every row involves me.
+  const pairLow = sql`least(${messages.senderId}, ${messages.recipientId})`;
+  const pairHigh = sql`greatest(${messages.senderId}, ${messages.recipientId})`;
+  const heads = db
+    .selectDistinctOn([pairLow, pairHigh], {
+      otherId: otherId.as('other_id'),
+      id: messages.id,
+      senderId: messages.senderId,
+      content: messages.content,
+      messageType: messages.messageType,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(or(eq(messages.senderId, me), eq(messages.recipientId, me)))
+    .orderBy(pairLow, pairHigh, desc(messages.createdAt), desc(messages.id))
+    .as('heads');
+  return db
+    .select({
+      id: heads.id,
+      senderId: heads.senderId,
+      content: heads.content,
+      messageType: heads.messageType,
+      createdAt: heads.createdAt,
+      user: publicUserColumns,
+    })
+    .from(heads)
+    .innerJoin(users, eq(users.id, heads.otherId))
+    .orderBy(desc(heads.createdAt), desc(heads.id));
+}
+
+/** Unread messages to `me`, counted per sender. */
+export async function countUnreadBySender(db: Db, me: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ senderId: messages.senderId, n: count() })
+    .from(messages)
+    .where(and(eq(messages.recipientId, me), isNull(messages.readAt)))
+    .groupBy(messages.senderId);
+  return new Map(rows.map((r) => [r.senderId, r.n]));
+}
+
+/** Records that the user is around, unless a recent enough mark already says so (one cheap write at most). */
+export async function touchLastSeen(db: Db, userId: string, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastSeenAt: now })
+    .where(and(eq(users.id, userId), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, staleBefore))));
+}
+
+/** Last-seen times of those of `ids` who are the user or the user's friends; others are left out. */
+export async function lastSeenOfFriends(db: Db, me: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, lastSeenAt: users.lastSeenAt })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, ids),
+        or(
+          eq(users.id, me),
+          sql`exists (select 1 from ${friendships} where (${friendships.userLowId} = ${me} and ${friendships.userHighId} = ${users.id}) or (${friendships.userHighId} = ${me} and ${friendships.userLowId} = ${users.id}))`,
+        ),
+      ),
+    );
+}

@@ -1,0 +1,168 @@
+import type { PublicUser } from '../../../contract/auth';
+import {
+  FRIEND_MESSAGES,
+  FRIEND_SEARCH_LIMIT,
+  type FriendActionResult,
+  type FriendRequestItem,
+  type FriendSearchResult,
+  type FriendStatus,
+  type FriendshipStatus,
+} from '../../../contract/friends';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { toPublicUser } from '../auth/present';
+import { insertNotifications } from '../notifications/queries';
+import type { PublicUserRow } from '../profiles/queries';
+import {
+  areFriends,
+  deleteFriendRequest,
+  deleteFriendship,
+  findUsersByIds,
+  hasFriendRequest,
+  insertFriendRequest,
+  insertFriendship,
+  listFriends,
+  listIncomingRequests,
+  listSentRequests,
+  lockFriendPair,
+  relationsWith,
+  searchUsersByUsername,
+} from './queries';
+
+/** Both users of an action; 404 when the other one does not exist. */
+async function loadPair(db: Db, userId: string, otherId: string): Promise<{ me: PublicUserRow; other: PublicUserRow }> {
+  const rows = await findUsersByIds(db, [userId, otherId]);
+  const me = rows.find((r) => r.id === userId);
+  const other = rows.find((r) => r.id === otherId);
+  if (!me || !other) throw notFound(FRIEND_MESSAGES.userNotFound);
+  return { me, other };
+}
+
+async function notifyAccepted(db: Db, accepter: PublicUserRow, requesterId: string): Promise<void> {
+  await insertNotifications(db, [
+    {
+      userId: requesterId,
+      type: 'friend_accepted',
+      title: 'Friend request accepted',
+      message: `@${accepter.username} accepted your friend request. You are now friends!`,
+      actorId: accepter.id,
+    },
+  ]);
+}
+
+/**
+ * Asks `friendId` to be friends. If they had already asked the user, the two become friends at
+ * once (both requests go away) and they get a `friend_accepted` notification instead.
+ */
+export async function sendFriendRequest(db: Db, userId: string, friendId: string): Promise<FriendActionResult> {
+  if (friendId === userId) throw badRequest(FRIEND_MESSAGES.self);
+  return db.transaction(async (tx) => {
+    await lockFriendPair(tx, userId, friendId);
+    const { me, other } = await loadPair(tx, userId, friendId);
+    if (await areFriends(tx, userId, friendId)) throw conflict(FRIEND_MESSAGES.alreadyFriends);
+    if (await hasFriendRequest(tx, userId, friendId)) throw conflict(FRIEND_MESSAGES.alreadySent);
+
+    if (await deleteFriendRequest(tx, friendId, userId)) {
+      await insertFriendship(tx, userId, friendId);
+      await notifyAccepted(tx, me, friendId);
+      return { friendshipStatus: 'friends', user: toPublicUser(other) };
+    }
+
+    // The pair lock makes a duplicate impossible here; the unique index is the last word anyway.
+    if (!(await insertFriendRequest(tx, userId, friendId))) throw conflict(FRIEND_MESSAGES.alreadySent);
+    await insertNotifications(tx, [
+      {
+        userId: friendId,
+        type: 'friend_request',
+        title: 'New friend request',
+        message: `@${me.username} sent you a friend request`,
+        actorId: userId,
+      },
+    ]);
+    return { friendshipStatus: 'pending', user: toPublicUser(other) };
+  });
+}
+
+/** Accepts the pending request `friendId` sent to the user; 404 when there is none. */
+export async function acceptFriendRequest(db: Db, userId: string, friendId: string): Promise<FriendActionResult> {
+  if (friendId === userId) throw notFound(FRIEND_MESSAGES.requestNotFound);
+  return db.transaction(async (tx) => {
+    await lockFriendPair(tx, userId, friendId);
+    const { me, other } = await loadPair(tx, userId, friendId);
+    if (!(await deleteFriendRequest(tx, friendId, userId))) throw notFound(FRIEND_MESSAGES.requestNotFound);
+    await deleteFriendRequest(tx, userId, friendId);
+    await insertFriendship(tx, userId, friendId);
+    await notifyAccepted(tx, me, friendId);
+    return { friendshipStatus: 'friends', user: toPublicUser(other) };
+  });
+}
+
+/** Declines (deletes) the pending request `friendId` sent to the user, quietly; 404 when there is none. */
+export async function declineFriendRequest(db: Db, userId: string, friendId: string): Promise<FriendActionResult> {
+  if (friendId === userId) throw notFound(FRIEND_MESSAGES.requestNotFound);
+  return db.transaction(async (tx) => {
+    await lockFriendPair(tx, userId, friendId);
+    const { other } = await loadPair(tx, userId, friendId);
+    if (!(await deleteFriendRequest(tx, friendId, userId))) throw notFound(FRIEND_MESSAGES.requestNotFound);
+    return { friendshipStatus: 'none', user: toPublicUser(other) };
+  });
+}
+
+/** Ends a friendship; 404 when the two are not friends. */
+export async function removeFriend(db: Db, userId: string, friendId: string): Promise<FriendActionResult> {
+  if (friendId === userId) throw notFound(FRIEND_MESSAGES.notFriends);
+  return db.transaction(async (tx) => {
+    await lockFriendPair(tx, userId, friendId);
+    const { other } = await loadPair(tx, userId, friendId);
+    if (!(await deleteFriendship(tx, userId, friendId))) throw notFound(FRIEND_MESSAGES.notFriends);
+    return { friendshipStatus: 'none', user: toPublicUser(other) };
+  });
+}
+
+/** The user's friends, by username. */
+export async function getFriends(db: Db, userId: string): Promise<PublicUser[]> {
+  return (await listFriends(db, userId)).map(toPublicUser);
+}
+
+/** Requests waiting for the user's answer, newest first. */
+export async function getIncomingRequests(db: Db, userId: string): Promise<FriendRequestItem[]> {
+  const rows = await listIncomingRequests(db, userId);
+  return rows.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString(), user: toPublicUser(r.user) }));
+}
+
+/** Requests the user sent that are still unanswered, newest first. */
+export async function getSentRequests(db: Db, userId: string): Promise<FriendRequestItem[]> {
+  const rows = await listSentRequests(db, userId);
+  return rows.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString(), user: toPublicUser(r.user) }));
+}
+
+/** Username search (prefix matches first), each result with where the user stands with them. */
+export async function searchFriends(db: Db, userId: string, term: string): Promise<FriendSearchResult[]> {
+  // People type handles the way profile links show them ("@ada"); usernames never contain "@".
+  const name = term.replace(/^@+/, '');
+  if (!name) return [];
+  const rows = await searchUsersByUsername(db, userId, name, FRIEND_SEARCH_LIMIT);
+  const { friends, sent, received } = await relationsWith(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    let friendshipStatus: FriendshipStatus = 'none';
+    if (friends.has(row.id)) friendshipStatus = 'friends';
+    else if (sent.has(row.id)) friendshipStatus = 'pending';
+    else if (received.has(row.id)) friendshipStatus = 'received';
+    return { ...toPublicUser(row), friendshipStatus };
+  });
+}
+
+/** Where the user stands with `otherId`; 404 when that user does not exist. */
+export async function getFriendStatus(db: Db, userId: string, otherId: string): Promise<FriendStatus> {
+  const [other] = await findUsersByIds(db, [otherId]);
+  if (!other) throw notFound(FRIEND_MESSAGES.userNotFound);
+  if (otherId === userId) return { areFriends: false, sentRequest: false, receivedRequest: false };
+  const { friends, sent, received } = await relationsWith(db, userId, [otherId]);
+  return { areFriends: friends.has(otherId), sentRequest: sent.has(otherId), receivedRequest: received.has(otherId) };
+}
+
+export { areFriends };

@@ -1,0 +1,270 @@
+import type { ServerResponse } from 'node:http';
+import { type LiveControlMessage, SERVER_ONLY_EVENT_TYPES } from '../../../contract/live';
+import type { Audience, Envelope, EventBus } from './bus';
+
+/** One open SSE connection (one browser tab). */
+export interface Channel {
+  res: ServerResponse;
+  userId: string | null;
+  authSessionId: string | null;
+  watches: string[];
+}
+
+/** What the hub needs from presence; kept out so the hub itself never touches the database. */
+export interface PresenceHooks {
+  /** The user's first channel on this instance opened (or they must be marked back online). */
+  cameOnline(userId: string): Promise<void>;
+  /** The user's last channel on this instance closed `since` and none came back within the grace time. */
+  wentAway(userId: string, since: Date): Promise<void>;
+  /** Heartbeat: these users still have open channels here. */
+  stillHere(userIds: string[]): Promise<void>;
+}
+
+export interface HubOptions {
+  /** Events kept for resuming: at most this many… */
+  bufferSize: number;
+  /** …and none older than this. */
+  bufferMs: number;
+  heartbeatMs: number;
+  /** A tab reloading or moving to another Shro reconnects within this; friends see no flicker. */
+  awayGraceMs: number;
+  /** Open channels one signed-in user may hold on one instance (one per tab; more is abuse). */
+  maxChannelsPerUser: number;
+  /** A client this far behind (bytes queued) is cut off; it reconnects and resumes. */
+  maxQueuedBytes: number;
+}
+
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  bufferSize: 1000,
+  bufferMs: 2 * 60_000,
+  heartbeatMs: 25_000,
+  awayGraceMs: 5000,
+  maxChannelsPerUser: 20,
+  maxQueuedBytes: 256 * 1024,
+};
+
+interface Buffered {
+  id: number;
+  at: number;
+  audience: Audience;
+  frame: string;
+}
+
+type Log = { warn(obj: object, msg: string): void };
+
+const serverOnly = new Set<string>(SERVER_ONLY_EVENT_TYPES);
+const control = (message: LiveControlMessage) => `data: ${JSON.stringify(message)}\n\n`;
+const RESYNC = control({ type: 'resync' });
+const PING = 'event: ping\ndata: {}\n\n';
+
+function addTo<K>(index: Map<K, Set<Channel>>, key: K, channel: Channel) {
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(channel);
+}
+
+function removeFrom<K>(index: Map<K, Set<Channel>>, key: K, channel: Channel): number {
+  const set = index.get(key);
+  if (!set) return 0;
+  set.delete(channel);
+  if (set.size === 0) index.delete(key);
+  return set.size;
+}
+
+/**
+ * This instance's open channels. It receives every bus event once, in the bus's order, keeps
+ * the recent ones in a ring buffer for `Last-Event-ID` resumes (with Redis every instance sees
+ * every event, so each buffer is complete), and writes each event, serialised once, to the
+ * channels it is for: a user's own channels, or the watchers of a Shro.
+ */
+export class LiveHub {
+  private readonly channels = new Set<Channel>();
+  private readonly byUser = new Map<string, Set<Channel>>();
+  private readonly byShro = new Map<string, Set<Channel>>();
+  private readonly buffer: Buffered[] = [];
+  /** Newest id dropped from the buffer: a resume from before it may miss events. */
+  private droppedUpTo = 0;
+  private latestId = 0;
+  private readonly awayTimers = new Map<string, NodeJS.Timeout>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly unsubscribe: (() => void)[];
+  private closing = false;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly presence: PresenceHooks,
+    private readonly log: Log,
+    private readonly options: HubOptions = DEFAULT_HUB_OPTIONS,
+  ) {
+    this.unsubscribe = [
+      bus.subscribe((envelope) => this.onEvent(envelope)),
+      // Redis came back: whatever other instances published meanwhile never reached us.
+      bus.onGap(() => this.broadcast(RESYNC)),
+    ];
+    this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  get size(): number {
+    return this.channels.size;
+  }
+
+  /** Whether this user may open another channel here. */
+  hasRoomFor(userId: string): boolean {
+    return (this.byUser.get(userId)?.size ?? 0) < this.options.maxChannelsPerUser;
+  }
+
+  /**
+   * Opens a channel whose response headers are written: replays what it missed since
+   * `lastEventId` (or tells it to resync), then starts live delivery. Synchronous, so no event
+   * can slip between the replay and the first live one.
+   */
+  open(channel: Channel, lastEventId: string | undefined): void {
+    const { res } = channel;
+    res.write(`retry: 2000\n${control({ type: 'ready', watching: channel.watches })}`);
+    if (lastEventId !== undefined) this.replay(channel, lastEventId);
+
+    this.channels.add(channel);
+    for (const shroId of channel.watches) addTo(this.byShro, shroId, channel);
+    if (channel.userId) {
+      const first = !this.byUser.has(channel.userId);
+      addTo(this.byUser, channel.userId, channel);
+      if (first) this.userArrived(channel.userId);
+    }
+    res.on('close', () => this.close(channel));
+  }
+
+  private replay(channel: Channel, lastEventId: string): void {
+    this.prune(Date.now());
+    const last = /^\d{1,16}$/.test(lastEventId) ? Number(lastEventId) : Number.NaN;
+    const floor = Math.max(this.bus.floor, this.droppedUpTo);
+    const known = Math.max(this.bus.floor, this.latestId);
+    // Unparseable, from before what this instance can vouch for, or from another epoch
+    // (a restart, a flushed Redis): the client refetches everything instead.
+    if (!this.bus.coherent || Number.isNaN(last) || last < floor || last > known) {
+      channel.res.write(RESYNC);
+      return;
+    }
+    for (const entry of this.buffer) {
+      if (entry.id > last && this.isFor(channel, entry.audience)) channel.res.write(entry.frame);
+    }
+  }
+
+  /** Ends the channel (idempotent); the user's last one going starts the away grace timer. */
+  close(channel: Channel): void {
+    if (!this.channels.delete(channel)) return;
+    for (const shroId of channel.watches) removeFrom(this.byShro, shroId, channel);
+    if (channel.userId && removeFrom(this.byUser, channel.userId, channel) === 0) this.userLeft(channel.userId);
+    if (!channel.res.writableEnded) channel.res.end();
+  }
+
+  private userArrived(userId: string) {
+    const pending = this.awayTimers.get(userId);
+    if (pending) {
+      // Back within the grace time (a reload, another Shro): friends never saw them leave.
+      clearTimeout(pending);
+      this.awayTimers.delete(userId);
+      return;
+    }
+    this.presence.cameOnline(userId).catch((error) => this.log.warn({ err: error }, 'live: presence update failed'));
+  }
+
+  private userLeft(userId: string) {
+    if (this.closing) return;
+    const since = new Date();
+    const timer = setTimeout(() => {
+      this.awayTimers.delete(userId);
+      if (this.byUser.has(userId)) return;
+      this.presence
+        .wentAway(userId, since)
+        .catch((error) => this.log.warn({ err: error }, 'live: presence update failed'));
+    }, this.options.awayGraceMs);
+    timer.unref();
+    this.awayTimers.set(userId, timer);
+  }
+
+  private isFor(channel: Channel, audience: Audience): boolean {
+    if ('users' in audience) return channel.userId !== null && audience.users.includes(channel.userId);
+    if ('shro' in audience) return channel.watches.includes(audience.shro);
+    return false;
+  }
+
+  private onEvent(envelope: Envelope): void {
+    const { event, audience } = envelope;
+    if (event.type === 'auth.session.ended') {
+      // Signed out (in another tab, on another instance): that tab's channel stops here.
+      for (const channel of [...this.channels]) if (channel.authSessionId === event.authSessionId) this.close(channel);
+    }
+    if (event.type === 'presence.changed' && !event.online && this.byUser.has(event.userId)) {
+      // Another instance saw this user's last channel there close, but they still have one here.
+      this.presence.cameOnline(event.userId).catch(() => {});
+    }
+    if (serverOnly.has(event.type) || 'servers' in audience) return;
+
+    const frame = `${envelope.id === null ? '' : `id: ${envelope.id}\n`}data: ${JSON.stringify(event)}\n\n`;
+    if (envelope.id !== null) {
+      const now = Date.now();
+      this.latestId = Math.max(this.latestId, envelope.id);
+      this.buffer.push({ id: envelope.id, at: now, audience, frame });
+      this.prune(now);
+    }
+    if ('users' in audience) {
+      for (const userId of audience.users) {
+        const set = this.byUser.get(userId);
+        if (set) for (const channel of set) this.write(channel, frame);
+      }
+    } else {
+      const set = this.byShro.get(audience.shro);
+      if (set) for (const channel of set) this.write(channel, frame);
+    }
+  }
+
+  private prune(now: number) {
+    const { bufferSize, bufferMs } = this.options;
+    let drop = 0;
+    while (
+      drop < this.buffer.length &&
+      (this.buffer.length - drop > bufferSize || this.buffer[drop]!.at < now - bufferMs)
+    )
+      drop++;
+    if (drop === 0) return;
+    this.droppedUpTo = Math.max(this.droppedUpTo, this.buffer[drop - 1]!.id);
+    this.buffer.splice(0, drop);
+  }
+
+  private write(channel: Channel, frame: string) {
+    const { res } = channel;
+    if (res.writableLength > this.options.maxQueuedBytes) {
+      // Too slow to keep up: cut it off; EventSource reconnects and resumes from its last id.
+      res.destroy();
+      this.close(channel);
+      return;
+    }
+    res.write(frame);
+  }
+
+  private broadcast(frame: string) {
+    for (const channel of this.channels) this.write(channel, frame);
+  }
+
+  private beat() {
+    // A named event rather than a bare comment: EventSource hides comments from the page, and
+    // the page must be able to tell a live channel from one that died without closing.
+    this.broadcast(PING);
+    const userIds = [...this.byUser.keys()];
+    if (userIds.length > 0) this.presence.stillHere(userIds).catch(() => {});
+  }
+
+  /** Closes every channel (shutdown): open streams would otherwise keep the server from closing. */
+  closeAll(): void {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    for (const timer of this.awayTimers.values()) clearTimeout(timer);
+    this.awayTimers.clear();
+    for (const channel of [...this.channels]) this.close(channel);
+  }
+}

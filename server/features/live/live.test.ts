@@ -1,0 +1,228 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Shro } from '../../../contract/shros';
+import { SseClient } from '../../test/sse-client';
+import { createSignedInUser, type TestContext } from '../../test/test-app';
+import { createGameTestApp, createTextShro, makeFriends, type SignedIn } from '../shros/test-fixtures';
+
+let ctx: TestContext;
+let base: string;
+const clients: SseClient[] = [];
+
+beforeAll(async () => {
+  ctx = await createGameTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await ctx.close();
+});
+
+/** Opens a live channel as this user (or a visitor), watching these Shros. */
+async function live(who: SignedIn | null, watch: string[] = [], headers: Record<string, string> = {}) {
+  const query = watch.length ? `?watch=${watch.join(',')}` : '';
+  const client = await SseClient.open(`${base}/api/live${query}`, {
+    ...(who ? { cookie: who.cookie } : {}),
+    ...headers,
+  });
+  clients.push(client);
+  return client;
+}
+
+const post = (who: SignedIn, url: string, body: unknown) =>
+  fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { cookie: who.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** Waits long enough for an event that is not coming to have arrived. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+const CONTENT = ['Pizza', 'Sushi', 'Tacos', 'Curry'];
+
+describe('GET /api/live', () => {
+  it('a creator watching sees a pick well under a second later, and the event holds no box content', async () => {
+    const creator = await createSignedInUser(ctx);
+    const picker = await createSignedInUser(ctx);
+    const shro: Shro = await createTextShro(ctx, creator.cookie);
+    const channel = await live(creator, [shro.id]);
+    expect(channel.messages[0]!.json).toEqual({ type: 'ready', watching: [shro.id] });
+
+    const response = await post(picker, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[1]!.id });
+    const answeredAt = performance.now();
+    expect(response.status).toBe(200);
+    const opened = await channel.next((m) => m.json.type === 'shro.box.opened');
+    expect(opened.json).toEqual({ type: 'shro.box.opened', shroId: shro.id });
+    expect(opened.receivedAt - answeredAt).toBeLessThan(500);
+    expect(opened.id).toMatch(/^\d+$/);
+    await channel.next((m) => m.json.type === 'notification.created');
+    await post(picker, `/api/sessions/${shro.id}/react`, { emoji: '🔥' });
+    await channel.next((m) => m.json.type === 'shro.reaction.added');
+
+    // Change notices only: whatever a watcher receives, no box content is in it.
+    for (const message of channel.messages) for (const word of CONTENT) expect(message.data).not.toContain(word);
+  });
+
+  it('visitors may watch a public Shro; nobody learns of a private Shro they may not see', async () => {
+    const creator = await createSignedInUser(ctx);
+    const friend = await createSignedInUser(ctx);
+    const stranger = await createSignedInUser(ctx);
+    await makeFriends(ctx, creator.user, friend.user);
+    const publicShro = await createTextShro(ctx, creator.cookie, { isPublic: 'true' });
+    const privateShro = await createTextShro(ctx, creator.cookie, { isShareable: 'false', friendId: friend.user.id });
+
+    const visitor = await live(null, [publicShro.id, privateShro.id]);
+    const snoop = await live(stranger, [privateShro.id, 'no-such-shro']);
+    const recipient = await live(friend, [privateShro.id]);
+    expect(visitor.messages[0]!.json).toEqual({ type: 'ready', watching: [publicShro.id] });
+    expect(snoop.messages[0]!.json).toEqual({ type: 'ready', watching: [] });
+    expect(recipient.messages[0]!.json).toEqual({ type: 'ready', watching: [privateShro.id] });
+
+    await post(friend, `/api/sessions/${privateShro.id}/select`, { boxId: privateShro.boxes[0]!.id });
+    await post(stranger, `/api/sessions/${publicShro.id}/select`, { boxId: publicShro.boxes[0]!.id });
+    await recipient.next((m) => m.json.type === 'shro.box.opened' && m.json.shroId === privateShro.id);
+    await visitor.next((m) => m.json.type === 'shro.box.opened' && m.json.shroId === publicShro.id);
+    await settle();
+    expect(visitor.ofType('shro.box.opened').map((m) => m.json.shroId)).toEqual([publicShro.id]);
+    // The stranger hears of their own pick's notification, never of the private Shro.
+    expect(snoop.messages.filter((m) => m.json.type.startsWith('shro.'))).toEqual([]);
+  });
+
+  it('a chat message reaches the recipient (and the sender’s own tabs), never a third user', async () => {
+    const sender = await createSignedInUser(ctx);
+    const recipient = await createSignedInUser(ctx);
+    const bystander = await createSignedInUser(ctx);
+    await makeFriends(ctx, sender.user, recipient.user);
+    await makeFriends(ctx, sender.user, bystander.user);
+    const theirs = await live(recipient);
+    const mine = await live(sender);
+    const other = await live(bystander);
+
+    const response = await post(sender, '/api/chat/send', { recipientId: recipient.user.id, content: 'secret plans' });
+    expect(response.status).toBe(201);
+    const message = await response.json();
+    const event = await theirs.next((m) => m.json.type === 'chat.message.sent');
+    expect(event.json).toEqual({
+      type: 'chat.message.sent',
+      messageId: message.id,
+      senderId: sender.user.id,
+      recipientId: recipient.user.id,
+    });
+    expect(event.data).not.toContain('secret');
+    await mine.next((m) => m.json.type === 'chat.message.sent');
+
+    // Opening the chat reads the message: the sender hears of it once (no echo back and forth).
+    const opened = await fetch(`${base}/api/chat/${sender.user.id}`, { headers: { cookie: recipient.cookie } });
+    expect(opened.status).toBe(200);
+    await mine.next((m) => m.json.type === 'chat.message.read');
+    await fetch(`${base}/api/chat/${sender.user.id}`, { headers: { cookie: recipient.cookie } });
+    await settle();
+    expect(mine.ofType('chat.message.read')).toHaveLength(1);
+    expect(other.messages.filter((m) => m.json.type.startsWith('chat.'))).toEqual([]);
+  });
+
+  it('friend requests and presence reach both people', async () => {
+    const ada = await createSignedInUser(ctx);
+    const bob = await createSignedInUser(ctx);
+    const adaChannel = await live(ada);
+    const bobChannel = await live(bob);
+    await post(ada, '/api/friends/request', { friendId: bob.user.id });
+    await bobChannel.next((m) => m.json.type === 'friend.request.changed' && m.json.userId === ada.user.id);
+    await bobChannel.next((m) => m.json.type === 'notification.created');
+    await post(bob, '/api/friends/accept', { friendId: ada.user.id });
+    await adaChannel.next((m) => m.json.type === 'friend.request.changed' && m.json.userId === bob.user.id);
+
+    // Now friends: Bob opening another tab changes nothing, a first channel of Bob's would.
+    const carol = await createSignedInUser(ctx);
+    await makeFriends(ctx, ada.user, carol.user);
+    const carolChannel = await live(carol);
+    await adaChannel.next((m) => m.json.type === 'presence.changed' && m.json.userId === carol.user.id);
+    const status = await fetch(`${base}/api/users/online-status?userIds=${carol.user.id}`, {
+      headers: { cookie: ada.cookie },
+    });
+    expect(await status.json()).toEqual({ [carol.user.id]: true });
+    expect(carolChannel.status).toBe(200);
+  });
+
+  it('resumes with Last-Event-ID: a missed event is replayed; an unknown id gets a resync', async () => {
+    const creator = await createSignedInUser(ctx);
+    const picker = await createSignedInUser(ctx);
+    const shro = await createTextShro(ctx, creator.cookie);
+    const first = await live(creator, [shro.id]);
+    await post(picker, `/api/sessions/${shro.id}/react`, { emoji: '🔥' }); // 403, nothing published
+    const other = await createSignedInUser(ctx);
+    await post(other, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });
+    await first.next((m) => m.json.type === 'shro.box.opened');
+    const lastSeen = first.lastEventId!;
+    await first.close();
+
+    // Missed while disconnected.
+    await post(picker, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[2]!.id });
+
+    const resumed = await live(creator, [shro.id], { 'last-event-id': lastSeen });
+    const replayed = await resumed.next((m) => m.json.type === 'shro.box.opened');
+    expect(Number(replayed.id)).toBeGreaterThan(Number(lastSeen));
+    expect(resumed.ofType('resync')).toEqual([]);
+
+    // The same works for a new EventSource that carries the id in the query.
+    const viaQuery = await SseClient.open(`${base}/api/live?watch=${shro.id}&lastEventId=${lastSeen}`, {
+      cookie: creator.cookie,
+    });
+    clients.push(viaQuery);
+    await viaQuery.next((m) => m.json.type === 'shro.box.opened');
+
+    // Unparsable, from a later epoch (a restart, a flushed Redis), or older than anything this
+    // instance can vouch for (on a brand-new Redis nothing is older: the counter starts at 0).
+    const stale = ['-5', 'abc', '99999999999999999', String(Number(lastSeen) + 1_000_000)];
+    if (ctx.app.bus.floor >= 1) stale.push(String(ctx.app.bus.floor - 1));
+    for (const bad of stale) {
+      const stale = await live(creator, [shro.id], { 'last-event-id': bad });
+      await stale.next((m) => m.json.type === 'resync');
+    }
+  });
+
+  it('rejects a bad watch list with 400, never a 500', async () => {
+    const tooMany = Array.from({ length: 21 }, (_, i) => `id${i}`).join(',');
+    for (const query of [`watch=${tooMany}`, `watch=${'x'.repeat(120)}`]) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/live?${query}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('message');
+    }
+  });
+
+  it('a signed-out tab’s channel closes', async () => {
+    const user = await createSignedInUser(ctx);
+    const channel = await live(user);
+    const logout = await fetch(`${base}/api/logout`, { method: 'POST', headers: { cookie: user.cookie } });
+    expect(logout.status).toBe(200);
+    await channel.ended;
+    const me = await fetch(`${base}/api/auth/user`, { headers: { cookie: user.cookie } });
+    expect(me.status).toBe(401);
+  });
+});
+
+describe('channel limit', () => {
+  it('refuses a user more open channels than the limit with 429, and allows one again once a tab closes', async () => {
+    const user = await createSignedInUser(ctx);
+    const max = ctx.app.config.liveMaxChannelsPerUser;
+    const open: SseClient[] = [];
+    for (let i = 0; i < max; i++) open.push(await live(user));
+    const refused = await fetch(`${base}/api/live`, { headers: { cookie: user.cookie } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: 'Too many open live channels' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Someone else is not affected.
+    const other = await createSignedInUser(ctx);
+    await live(other);
+    await open[0]!.close();
+    await expect
+      .poll(async () => {
+        const again = await fetch(`${base}/api/live`, { headers: { cookie: user.cookie } });
+        await again.body?.cancel();
+        return again.status;
+      })
+      .toBe(200);
+  });
+});

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { LIVE_PATH, LIVE_WATCH_MAX } from '../../../contract/live';
+import { badRequest, tooManyRequests } from '../../lib/http-errors';
+import { canViewShro, type ShroDeps } from '../shros/service';
+import { DEFAULT_HUB_OPTIONS, type HubOptions, LiveHub } from './hub';
+import { channelPresence } from './presence';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's open live channels. */
+    liveHub: LiveHub;
+  }
+}
+
+const liveQuerySchema = z.object({
+  /** Comma-separated Shro ids whose changes this tab wants (the Shro page it shows). */
+  watch: z
+    .string()
+    .max(LIVE_WATCH_MAX * 101)
+    .optional(),
+  /** For a new EventSource that continues an old one (it cannot set the Last-Event-ID header). */
+  lastEventId: z.string().max(40).optional(),
+});
+
+function parseWatch(raw: string | undefined): string[] {
+  if (!raw) return [];
+  const ids = [...new Set(raw.split(',').map((id) => id.trim()))].filter(Boolean);
+  if (ids.length > LIVE_WATCH_MAX) throw badRequest(`watch: at most ${LIVE_WATCH_MAX} Shros`);
+  if (ids.some((id) => id.length > 100)) throw badRequest('watch: not a Shro id');
+  return ids;
+}
+
+/**
+ * GET /api/live: the tab's one Server-Sent Events channel. Signed-in users get their own
+ * events (notifications, chat, friends, friends' presence); anyone, visitors included, gets
+ * change notices for the Shros they watch and may read. Events carry ids only: the browser
+ * refetches through the ordinary per-viewer reads, so nothing hidden can leak through here.
+ */
+export async function liveRoutes(app: FastifyInstance, opts: { hubOptions?: Partial<HubOptions> } = {}) {
+  const deps: ShroDeps = { db: app.database.db, cache: app.shroCache, live: app.bus };
+  const hub = new LiveHub(app.bus, channelPresence(app.database.db, app.bus), app.log.child({ component: 'live' }), {
+    ...DEFAULT_HUB_OPTIONS,
+    ...opts.hubOptions,
+  });
+  app.decorate('liveHub', hub);
+  // Open streams never end by themselves: close them before the server waits for its connections.
+  app.addHook('preClose', async () => hub.closeAll());
+
+  app.get(LIVE_PATH, { preHandler: app.loadUser }, async (request, reply) => {
+    const parsed = liveQuerySchema.safeParse(request.query);
+    if (!parsed.success) throw badRequest('Invalid live channel query');
+    const wanted = parseWatch(parsed.data.watch);
+    const viewer = request.user ? { id: request.user.id, username: request.user.username } : null;
+    if (viewer && !hub.hasRoomFor(viewer.id)) throw tooManyRequests(5, 'Too many open live channels');
+    // Unknown and forbidden Shros are left out alike, so a watch reveals nothing about them.
+    const allowed = await Promise.all(wanted.map((id) => canViewShro(deps, id, viewer)));
+    const watches = wanted.filter((_, index) => allowed[index]);
+    const header = request.headers['last-event-id'];
+    const lastEventId = (Array.isArray(header) ? header[0] : header) ?? parsed.data.lastEventId;
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies (nginx) must pass events through as they come.
+      'x-accel-buffering': 'no',
+    });
+    res.socket?.setNoDelay(true);
+    hub.open(
+      { res, userId: viewer?.id ?? null, authSessionId: request.authSessionId, watches },
+      lastEventId === undefined || lastEventId === '' ? undefined : lastEventId,
+    );
+  });
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, shros, users } from '../../db/schema/index';
+import { createSignedInUser, createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
+import { insertNotifications, type NewNotification } from './queries';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
+
+const call = (who: Signed | null, method: 'GET' | 'PATCH', url: string) =>
+  ctx.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {} });
+
+const note = (userId: string, extra: Partial<NewNotification> = {}): NewNotification => ({
+  userId,
+  type: 'friend_request',
+  title: 'New friend request',
+  message: 'Someone sent you a friend request',
+  ...extra,
+});
+
+async function insertShro(creatorId: string, values: Partial<typeof shros.$inferInsert> = {}) {
+  const [row] = await ctx.database.db
+    .insert(shros)
+    .values({ id: randomUUID(), title: 'Dinner?', type: 'text', creatorId, ...values })
+    .returning();
+  return row!;
+}
+
+const isRead = async (id: number) =>
+  (await ctx.database.db.select().from(notifications).where(eq(notifications.id, id)))[0]!.isRead;
+
+describe('auth', () => {
+  it.each([
+    ['GET', '/api/notifications'],
+    ['GET', '/api/notifications/unread-count'],
+    ['PATCH', '/api/notifications/1/read'],
+    ['PATCH', '/api/notifications/read-all'],
+  ] as const)('%s %s needs a signed-in user', async (method, url) => {
+    const response = await call(null, method, url);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Unauthorized' });
+  });
+});
+
+describe('GET /api/notifications', () => {
+  it('lists only your own, newest first, with the Shro state or null', async () => {
+    const me = await createSignedInUser(ctx);
+    const other = await insertTestUser(ctx.database);
+    const creator = await insertTestUser(ctx.database);
+    const shro = await insertShro(creator.id, { status: 'selected', selectedBoxId: 7 });
+    const t0 = Date.now() - 60_000;
+    const { db } = ctx.database;
+    await db.insert(notifications).values([
+      { ...note(me.user.id), createdAt: new Date(t0) },
+      {
+        ...note(me.user.id, { type: 'shro_selected', title: 'Box opened', message: 'x opened', shroId: shro.id }),
+        createdAt: new Date(t0 + 1000),
+      },
+      { ...note(other.id, { title: 'Not yours' }), createdAt: new Date(t0 + 2000) },
+    ]);
+
+    const response = await call(me, 'GET', '/api/notifications');
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(list).toHaveLength(2);
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      title: 'Box opened',
+      message: 'x opened',
+      isRead: false,
+      createdAt: new Date(t0 + 1000).toISOString(),
+      type: 'shro_selected',
+      sessionId: shro.id,
+      session: { status: 'selected', selectedBoxId: 7 },
+    });
+    expect(list[1]).toMatchObject({ type: 'friend_request', sessionId: null, session: null });
+    expect(JSON.stringify(list)).not.toContain('Not yours');
+  });
+
+  it('shows an expired link Shro as expired', async () => {
+    const me = await createSignedInUser(ctx);
+    const shro = await insertShro(me.user.id, { isShareable: true, expiresAt: new Date(Date.now() - 1000) });
+    await insertNotifications(ctx.database.db, [note(me.user.id, { type: 'reaction', shroId: shro.id })]);
+    const [item] = (await call(me, 'GET', '/api/notifications')).json();
+    expect(item.session).toEqual({ status: 'expired', selectedBoxId: null });
+  });
+
+  it('returns at most 100', async () => {
+    const me = await createSignedInUser(ctx);
+    await insertNotifications(
+      ctx.database.db,
+      Array.from({ length: 105 }, (_, i) => note(me.user.id, { title: `n${i}` })),
+    );
+    expect((await call(me, 'GET', '/api/notifications')).json()).toHaveLength(100);
+  });
+
+  it('keeps the user marked as seen (lastSeenAt) for the online dot', async () => {
+    const me = await createSignedInUser(ctx);
+    await call(me, 'GET', '/api/notifications');
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, me.user.id));
+    expect(row!.lastSeenAt).toBeInstanceOf(Date);
+    expect(Date.now() - row!.lastSeenAt!.getTime()).toBeLessThan(10_000);
+  });
+});
+
+describe('unread count and marking read', () => {
+  it('counts unread, marks one read (only your own) and all read', async () => {
+    const me = await createSignedInUser(ctx);
+    const other = await createSignedInUser(ctx);
+    const [a, b, c] = await insertNotifications(ctx.database.db, [
+      note(me.user.id),
+      note(me.user.id),
+      note(me.user.id, { title: 'already read' }),
+    ]);
+    await ctx.database.db.update(notifications).set({ isRead: true }).where(eq(notifications.id, c!.id));
+    const [theirs] = await insertNotifications(ctx.database.db, [note(other.user.id)]);
+
+    const count = await call(me, 'GET', '/api/notifications/unread-count');
+    expect(count.statusCode).toBe(200);
+    expect(count.headers['content-type']).toMatch(/application\/json/);
+    expect(count.json()).toBe(2);
+
+    const one = await call(me, 'PATCH', `/api/notifications/${a!.id}/read`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ id: a!.id, isRead: true });
+    expect(await isRead(a!.id)).toBe(true);
+    expect((await call(me, 'GET', '/api/notifications/unread-count')).json()).toBe(1);
+
+    // Marking an already read notification read again is fine.
+    expect((await call(me, 'PATCH', `/api/notifications/${a!.id}/read`)).statusCode).toBe(200);
+
+    // Someone else's notification: 404, as if it did not exist, and it stays unread.
+    const foreign = await call(me, 'PATCH', `/api/notifications/${theirs!.id}/read`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: 'Notification not found' });
+    expect(await isRead(theirs!.id)).toBe(false);
+
+    const all = await call(me, 'PATCH', '/api/notifications/read-all');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual({ updated: 1 });
+    expect(await isRead(b!.id)).toBe(true);
+    expect((await call(me, 'GET', '/api/notifications/unread-count')).json()).toBe(0);
+    expect((await call(me, 'PATCH', '/api/notifications/read-all')).json()).toEqual({ updated: 0 });
+
+    // read-all never touches anyone else's.
+    expect(await isRead(theirs!.id)).toBe(false);
+    expect((await call(other, 'GET', '/api/notifications/unread-count')).json()).toBe(1);
+  });
+
+  it('answers 404 for a notification that does not exist', async () => {
+    const me = await createSignedInUser(ctx);
+    const response = await call(me, 'PATCH', '/api/notifications/2147483647/read');
+    expect(response.statusCode).toBe(404);
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '2147483648', '99999999999', '1e3'])(
+    'rejects the id %s with 400, never a 500',
+    async (id) => {
+      const me = await createSignedInUser(ctx);
+      const response = await call(me, 'PATCH', `/api/notifications/${id}/read`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Invalid notification id' });
+    },
+  );
+});

@@ -1,0 +1,64 @@
+import {
+  NOTIFICATION_NOT_FOUND_MESSAGE,
+  NOTIFICATIONS_LIMIT,
+  type NotificationItem,
+  type NotificationShroStatus,
+  type NotificationType,
+} from '../../../contract/notifications';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/http-errors';
+import {
+  countUnreadNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type NotificationListRow,
+} from './queries';
+
+function toItem(row: NotificationListRow, now: Date): NotificationItem {
+  let session: NotificationItem['session'] = null;
+  if (row.shroId && row.shroStatus) {
+    // A link whose expiry has passed reads `expired`, as the Shro itself does.
+    const expired = row.shroStatus === 'waiting' && row.shroExpiresAt !== null && row.shroExpiresAt <= now;
+    const status: NotificationShroStatus = expired ? 'expired' : row.shroStatus;
+    session = { status, selectedBoxId: row.shroSelectedBoxId };
+  }
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    type: row.type as NotificationType,
+    sessionId: row.shroId,
+    session,
+  };
+}
+
+/** The user's newest notifications (at most 100), each with its Shro's current state. */
+export async function getNotifications(db: Db, userId: string, now = new Date()): Promise<NotificationItem[]> {
+  const rows = await listNotifications(db, userId, NOTIFICATIONS_LIMIT);
+  return rows.map((row) => toItem(row, now));
+}
+
+/** Marks one of the user's own notifications read; someone else's is a 404, as if it did not exist. */
+export async function readNotification(
+  db: Db,
+  userId: string,
+  id: number,
+  now = new Date(),
+): Promise<NotificationItem> {
+  const row = await markNotificationRead(db, userId, id);
+  if (!row) throw notFound(NOTIFICATION_NOT_FOUND_MESSAGE);
+  return toItem(row, now);
+}
+
+/** Marks every unread notification of the user read. */
+export async function readAllNotifications(db: Db, userId: string): Promise<{ updated: number }> {
+  return { updated: await markAllNotificationsRead(db, userId) };
+}
+
+/** How many of the user's notifications are unread (for header badges). */
+export async function getUnreadNotificationCount(db: Db, userId: string): Promise<number> {
+  return countUnreadNotifications(db, userId);
+}

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { shros } from '../../db/schema/index';
+import { createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+it('counts every Shro ever created', async () => {
+  const empty = await ctx.app.inject({ method: 'GET', url: '/api/platform/stats' });
+  expect(empty.json()).toEqual({ totalShros: 0 });
+  const user = await insertTestUser(ctx.database);
+  await ctx.database.db.insert(shros).values(
+    [1, 2, 3].map((n) => ({
+      id: randomUUID(),
+      title: `Shro ${n}`,
+      type: 'text' as const,
+      creatorId: user.id,
+      isPublic: true,
+    })),
+  );
+  const after = await ctx.app.inject({ method: 'GET', url: '/api/platform/stats' });
+  expect(after.json()).toEqual({ totalShros: 3 });
+});

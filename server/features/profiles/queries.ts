@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+
+/** The columns anyone may see of a user: select these (never `users`) when reading other people. */
+export const publicUserColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  createdAt: users.createdAt,
+};
+
+export type PublicUserRow = {
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  createdAt: Date;
+};
+
+export async function findPublicUserByUsername(db: Db, username: string): Promise<PublicUserRow | undefined> {
+  const [row] = await db
+    .select(publicUserColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findPublicUserById(db: Db, id: string): Promise<PublicUserRow | undefined> {
+  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export type ProfilePatch = Partial<{
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}>;
+
+/** Applies a profile change and returns the whole row (for the owner's own view). */
+export async function updateUserProfile(db: Db, userId: string, patch: ProfilePatch) {
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as ProfilePatch;
+  if (Object.keys(changes).length === 0) {
+    const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    return row;
+  }
+  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return row;
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shroBoxes, shros } from '../../db/schema/index';
+import { createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
+
+/**
+ * Regression (issue 7): titles went into index.html through String.replace with a replacement
+ * *string*, so `$&`, `` $` `` and `$'` in a title pasted pieces of the template (quotes
+ * included) into the page, breaking out of the meta tags' attributes.
+ */
+let ctx: TestContext;
+let webDist: string;
+const template =
+  '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="UTF-8" />\n<title>Shro</title>\n<!--server-meta-->\n</head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), template);
+  ctx = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('server-rendered link previews', () => {
+  it.each([
+    '0;url=//evil.example/$` http-equiv=refresh x=',
+    "a $' b",
+    'a $& b',
+    '$$ $1 $<name>',
+    '"><script>window.__xss=1</script>',
+  ])('a title like %j is written as text, once, inside its own tags', async (title) => {
+    const creator = await insertTestUser(ctx.database);
+    const id = randomUUID();
+    await ctx.database.db.insert(shros).values({ id, type: 'text', creatorId: creator.id, title, isPublic: true });
+    await ctx.database.db.insert(shroBoxes).values({ shroId: id, position: 1, salt: 'aa', commitment: 'bb' });
+
+    const html = (await ctx.app.inject({ method: 'GET', url: `/session/${id}` })).body;
+    // The template appears exactly once: nothing of it was pasted into the tags.
+    expect(html.match(/<!doctype html>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<script type="module"/g)).toHaveLength(1);
+    expect(html).not.toContain('<!--server-meta-->');
+    expect(html).not.toContain('<script>window.__xss');
+    // With every quoted attribute value emptied, no tag has gained an attribute of the title's.
+    const tags = html.replace(/"[^"]*"/g, '""').match(/<[^>]*>/g) ?? [];
+    expect(tags.filter((tag) => /http-equiv|\sx=/i.test(tag))).toEqual([]);
+    // Every attribute value is properly closed: the og:title tag holds exactly the escaped title.
+    const escaped = `${title} - Shro`.replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+    );
+    expect(html).toContain(`<meta data-server-meta property="og:title" content="${escaped}">`);
+    expect(html).toContain(`<title>${escaped}</title>`);
+  });
+});

@@ -1,0 +1,85 @@
+import { PRODUCT_NAME } from '../../../contract/product';
+import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData, pageMeta } from '../../../contract/seo';
+import type { Db } from '../../db/client';
+import { findProfilePreview, findShroPreview } from './queries';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON for a <script> element: `<` escaped so no text can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The head tags for crawlers and link previews, marked so the client can replace them. */
+export function renderMetaTags(meta: PageMetaData, origin: string): string {
+  const url = `${origin}${meta.path}`;
+  const image = `${origin}${meta.image ?? DEFAULT_SOCIAL_IMAGE}`;
+  const tag = (html: string) => html.replace(/^<(\w+)/, '<$1 data-server-meta');
+  const tags = [
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}">` : '',
+    `<meta name="robots" content="${meta.noindex ? 'noindex, nofollow' : 'index, follow'}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${PRODUCT_NAME}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    `<script type="application/ld+json">${jsonForScript(meta.structuredData ?? appStructuredData(origin))}</script>`,
+  ];
+  return tags.filter(Boolean).map(tag).join('\n    ');
+}
+
+/** Page metadata for a path, looking up the Shro or profile a shared link points at. */
+export async function metaForPath(db: Db, pathname: string): Promise<PageMetaData> {
+  if (pathname === '/') return pageMeta.home;
+  if (pathname === '/explore') return pageMeta.explore;
+  if (pathname === '/create') return pageMeta.create;
+
+  const session = /^\/session\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathname);
+  if (session) {
+    const preview = await findShroPreview(db, session[1]!);
+    if (preview && (preview.isPublic || preview.isShareable)) {
+      return {
+        title: `${preview.title} - ${PRODUCT_NAME}`,
+        description: `@${preview.creatorUsername} hid four options in four mystery boxes. Open one to reveal your pick!`,
+        path: pathname,
+        // Link shares reach whoever has the link; only public ones belong in search results.
+        noindex: !preview.isPublic,
+      };
+    }
+    return {
+      title: `A mystery box is waiting - ${PRODUCT_NAME}`,
+      description: 'Someone sent you a mystery box. Sign in to open it.',
+      path: pathname,
+      noindex: true,
+    };
+  }
+
+  const profile = /^\/@([A-Za-z0-9_.]{1,30})\/?$/.exec(pathname);
+  if (profile) {
+    const user = await findProfilePreview(db, profile[1]!);
+    if (user) {
+      const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+      return {
+        title: `${name ? `${name} (@${user.username})` : `@${user.username}`} - ${PRODUCT_NAME}`,
+        description: `See @${user.username}'s achievements and stats on ${PRODUCT_NAME}, and send them a mystery box.`,
+        path: `/@${user.username}`,
+      };
+    }
+  }
+  return { ...pageMeta.home, path: pathname, noindex: true };
+}
+
+/** index.html with the page's title and meta tags in place of the marker. */
+export function injectMeta(indexHtml: string, meta: PageMetaData, origin: string): string {
+  // Replacer functions, not strings: in a replacement string `$&`, `` $` `` and `$'` in a title
+  // would paste pieces of the template (quotes included) into the page.
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace('<!--server-meta-->', () => renderMetaTags(meta, origin));
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shroBoxes, shros } from '../../db/schema/index';
+import { createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+let webDist: string;
+let creator: Awaited<ReturnType<typeof insertTestUser>>;
+
+async function insertShro(values: { title: string; isPublic?: boolean; isShareable?: boolean }) {
+  const id = randomUUID();
+  await ctx.database.db.insert(shros).values({ id, type: 'text', creatorId: creator.id, ...values });
+  await ctx.database.db.insert(shroBoxes).values({
+    shroId: id,
+    position: 1,
+    label: 'SECRET-BOX-LABEL',
+    textContent: 'SECRET-BOX-TEXT',
+    salt: 'aa',
+    commitment: 'bb',
+  });
+  return id;
+}
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-web-'));
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>Shro</title>\n<!--server-meta-->\n</head><body><div id="root"></div></body></html>',
+  );
+  ctx = await createTestApp({ webDist });
+  creator = await insertTestUser(ctx.database, 'meta_creator');
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const page = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { host: 'shro.test' } });
+
+describe('server-rendered page metadata', () => {
+  it('gives the home page its title, canonical link, social tags and free-app structured data', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    const html = response.body;
+    expect(html).toContain('<title>Shro – Mystery box decisions with friends</title>');
+    expect(html).toContain('<link data-server-meta rel="canonical" href="http://shro.test/">');
+    expect(html).toContain('property="og:image" content="http://shro.test/og-image.png"');
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+    expect(html).toContain('content="index, follow"');
+    const jsonLd = JSON.parse(/<script data-server-meta type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(jsonLd.offers).toEqual({ '@type': 'Offer', price: '0', priceCurrency: 'USD' });
+  });
+
+  it('previews a public Shro by title and creator, never by box content', async () => {
+    const id = await insertShro({ title: 'Friday <b>movie</b> "night"', isPublic: true });
+    const html = (await page(`/session/${id}`)).body;
+    expect(html).toContain('<title>Friday &lt;b&gt;movie&lt;/b&gt; &quot;night&quot; - Shro</title>');
+    expect(html).toContain('@meta_creator hid four options');
+    expect(html).not.toContain('<b>movie</b>');
+    expect(html).not.toContain('SECRET-BOX');
+    expect(html).toContain('content="index, follow"');
+  });
+
+  it('keeps link-shared Shros out of search indexes', async () => {
+    const id = await insertShro({ title: 'Link only', isShareable: true });
+    const html = (await page(`/session/${id}`)).body;
+    expect(html).toContain('<title>Link only - Shro</title>');
+    expect(html).toContain('content="noindex, nofollow"');
+  });
+
+  it('tells nothing about a private Shro, not even its title', async () => {
+    const id = await insertShro({ title: 'Private surprise party' });
+    const response = await page(`/session/${id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('Private surprise party');
+    expect(response.body).not.toContain('meta_creator');
+    expect(response.body).toContain('A mystery box is waiting');
+    expect(response.body).toContain('content="noindex, nofollow"');
+  });
+
+  it('previews a public profile without the email', async () => {
+    const html = (await page('/@META_CREATOR')).body;
+    expect(html).toContain('<title>@meta_creator - Shro</title>');
+    expect(html).toContain('href="http://shro.test/@meta_creator"');
+    expect(html).not.toContain('@example.com');
+  });
+
+  it('answers unknown pages with the app (its 404 page) and a 404 status, unknown API paths with JSON', async () => {
+    const missing = await page('/no/such/page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root">');
+    const api = await page('/api/no-such-thing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toMatch(/not found/);
+    expect((await page('/history')).statusCode).toBe(200);
+  });
+
+  it('sends security headers with pages', async () => {
+    const response = await page('/');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});

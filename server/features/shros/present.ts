@@ -1,0 +1,211 @@
+import {
+  REVEAL_DELAY_MS,
+  type ReactionEmoji,
+  type Shro,
+  type ShroBox,
+  type ShroListItem,
+  type ShroParticipant,
+  type ShroStatus,
+  type ShroUserRef,
+  type TmdbData,
+  type ViewerRole,
+} from '../../../contract/shros';
+import { uploadUrl } from '../uploads/service';
+import type { BoxWithHash, ShroRow } from './queries';
+
+/** Sent to chosen friends only (neither a link nor public). */
+export const isPrivateShro = (shro: Pick<ShroRow, 'isShareable' | 'isPublic'>) => !shro.isShareable && !shro.isPublic;
+
+export const isExpired = (shro: Pick<ShroRow, 'expiresAt'>, now: Date) =>
+  shro.expiresAt !== null && shro.expiresAt.getTime() <= now.getTime();
+
+/** A box the creator left unfilled (docs/decisions/003-box-filling.md). */
+export const isEmptyBox = (box: BoxWithHash['box']) =>
+  box.label === null &&
+  box.textContent === null &&
+  box.imageKey === null &&
+  box.imageUrl === null &&
+  box.tmdbData === null;
+
+/** The stored status with the reveal delay applied: `selected` turns `revealed` after REVEAL_DELAY_MS. */
+export function storedStatusAt(shro: ShroRow, now: Date): 'waiting' | 'selected' | 'revealed' {
+  if (shro.status === 'selected' && shro.selectedAt && now.getTime() - shro.selectedAt.getTime() >= REVEAL_DELAY_MS) {
+    return 'revealed';
+  }
+  return shro.status;
+}
+
+/**
+ * The status this viewer sees. Link and public Shros stay waiting until they expire. A private
+ * Shro follows its first pick for the creator; a recipient sees their own pick's progress, so a
+ * friend who has not opened a box yet is still `waiting` while another friend's result shows.
+ */
+export function viewerStatus(shro: ShroRow, role: ViewerRole, ownPickAt: Date | null, now: Date): ShroStatus {
+  if (isExpired(shro, now)) return 'expired';
+  if (!isPrivateShro(shro)) return 'waiting';
+  if (role === 'recipient') {
+    if (!ownPickAt) return 'waiting';
+    return now.getTime() - ownPickAt.getTime() >= REVEAL_DELAY_MS ? 'revealed' : 'selected';
+  }
+  return storedStatusAt(shro, now);
+}
+
+export interface ViewerContext {
+  role: ViewerRole;
+  viewer: ShroUserRef | null;
+  /** The viewer's own pick (participants and recipients). */
+  ownPick: { boxId: number; createdAt: Date } | null;
+  ownReaction: ReactionEmoji | null;
+}
+
+export interface CreatorExtras {
+  participants: ShroParticipant[];
+  selectionCounts: Map<number, number>;
+  reactionCounts: { emoji: ReactionEmoji; count: number }[];
+  /** Username of whoever made a private Shro's first pick. */
+  firstPickUsername: string | null;
+}
+
+export interface ShroViewInput {
+  shro: ShroRow;
+  creator: { id: string; username: string; profileImageUrl: string | null };
+  boxes: BoxWithHash[];
+  recipients: ShroUserRef[];
+  context: ViewerContext;
+  /** Only loaded, and only given, for the creator. */
+  creatorExtras: CreatorExtras | null;
+  now: Date;
+}
+
+function presentBox(
+  { box, imageSha256 }: BoxWithHash,
+  visible: boolean,
+  flags: { isRevealed: boolean; isSelected: boolean; selectionCount: number | null },
+): ShroBox {
+  return {
+    id: box.id,
+    position: box.position,
+    label: visible ? box.label : null,
+    imageUrl: visible ? (box.imageKey ? uploadUrl(box.imageKey) : box.imageUrl) : null,
+    textContent: visible ? box.textContent : null,
+    category: visible ? box.category : null,
+    tmdbData: visible ? ((box.tmdbData as TmdbData | null) ?? null) : null,
+    imageSha256: visible && box.imageKey ? imageSha256 : null,
+    isEmpty: isEmptyBox(box),
+    isRevealed: flags.isRevealed,
+    isSelected: flags.isSelected,
+    commitment: box.commitment,
+    salt: visible ? box.salt : null,
+    selectionCount: flags.selectionCount,
+  };
+}
+
+/** The Shro as one viewer may see it (decisions.md "Boxes stay hidden" and "Checkable reveal"). */
+export function presentShro(input: ShroViewInput): Shro {
+  const { shro, creator, boxes, context, creatorExtras, now } = input;
+  const isCreator = context.role === 'creator';
+  const ownPick = isCreator ? null : context.ownPick;
+
+  const selectedBoxId = isCreator ? (isPrivateShro(shro) ? shro.selectedBoxId : null) : (ownPick?.boxId ?? null);
+  const winningBox =
+    shro.winningBoxPosition === null ? null : (boxes.find((b) => b.box.position === shro.winningBoxPosition) ?? null);
+  const seesWinning = isCreator || ownPick !== null;
+  const ownBox = ownPick ? boxes.find((b) => b.box.id === ownPick.boxId) : undefined;
+
+  const presentedBoxes = boxes.map((entry) => {
+    const visible = isCreator || entry.box.id === ownPick?.boxId;
+    const selectionCount = creatorExtras ? (creatorExtras.selectionCounts.get(entry.box.id) ?? 0) : null;
+    return presentBox(entry, visible, {
+      isRevealed: isCreator ? (selectionCount ?? 0) > 0 : entry.box.id === ownPick?.boxId,
+      isSelected: entry.box.id === selectedBoxId,
+      selectionCount,
+    });
+  });
+
+  let participants: ShroParticipant[] = [];
+  if (creatorExtras) participants = creatorExtras.participants;
+  else if (ownPick && ownBox && context.viewer) {
+    participants = [
+      {
+        userId: context.viewer.id,
+        username: context.viewer.username,
+        selectedBoxId: ownPick.boxId,
+        selectedBoxPosition: ownBox.box.position,
+        reaction: context.ownReaction,
+        createdAt: ownPick.createdAt.toISOString(),
+      },
+    ];
+  }
+
+  // A recipient sees only themselves among the recipients: who else got it is the creator's business.
+  const recipients = isCreator
+    ? input.recipients
+    : input.recipients.filter((r) => context.viewer && r.id === context.viewer.id);
+
+  return {
+    id: shro.id,
+    title: shro.title,
+    type: shro.type,
+    status: viewerStatus(shro, context.role, ownPick?.createdAt ?? null, now),
+    creatorId: shro.creatorId,
+    creator: { id: creator.id, username: creator.username, profileImageUrl: creator.profileImageUrl },
+    recipient: recipients[0] ? { username: recipients[0].username } : null,
+    recipients,
+    isShareable: shro.isShareable,
+    isPublic: shro.isPublic,
+    createdAt: shro.createdAt.toISOString(),
+    expiresAt: shro.expiresAt?.toISOString() ?? null,
+    selectedBoxId,
+    winningBoxId: seesWinning ? (winningBox?.box.id ?? null) : null,
+    winningBoxPosition: seesWinning ? shro.winningBoxPosition : null,
+    winningSalt: seesWinning ? shro.winningSalt : null,
+    winningCommitment: shro.winningCommitment ?? '',
+    selectedByUser: isCreator
+      ? (creatorExtras?.firstPickUsername ?? null)
+      : ownPick
+        ? (context.viewer?.username ?? null)
+        : null,
+    isCorrect: ownBox && shro.winningBoxPosition !== null ? ownBox.box.position === shro.winningBoxPosition : null,
+    boxes: presentedBoxes,
+    participants,
+    participantCount: shro.participantCount,
+    hashtags: shro.hashtags,
+    myReaction: isCreator ? null : context.ownReaction,
+    reactions: creatorExtras?.reactionCounts ?? [],
+    viewerRole: context.role,
+    hasSelected: ownPick !== null,
+  };
+}
+
+/** One history card. */
+export function presentListItem(input: {
+  shro: ShroRow;
+  creator: { id: string; username: string; profileImageUrl: string | null };
+  viewerId: string;
+  recipients: ShroUserRef[];
+  ownPickAt: Date | null;
+  now: Date;
+}): ShroListItem {
+  const { shro, creator, viewerId, now } = input;
+  const isCreator = shro.creatorId === viewerId;
+  const role: ViewerRole = isCreator ? 'creator' : isPrivateShro(shro) ? 'recipient' : 'participant';
+  const recipients = isCreator ? input.recipients : input.recipients.filter((r) => r.id === viewerId);
+  return {
+    id: shro.id,
+    title: shro.title,
+    type: shro.type,
+    status: viewerStatus(shro, role, input.ownPickAt, now),
+    createdAt: shro.createdAt.toISOString(),
+    expiresAt: shro.expiresAt?.toISOString() ?? null,
+    direction: isCreator ? 'sent' : 'received',
+    isPublic: shro.isPublic,
+    isShareable: shro.isShareable,
+    creator: { id: creator.id, username: creator.username, profileImageUrl: creator.profileImageUrl },
+    recipient: recipients[0] ? { username: recipients[0].username } : null,
+    recipients,
+    recipientCount: isCreator ? input.recipients.length : recipients.length,
+    participantCount: shro.participantCount,
+    hasSelected: input.ownPickAt !== null,
+    hashtags: shro.hashtags,
+  };
+}

@@ -1,0 +1,314 @@
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  friendships,
+  participations,
+  reactions,
+  shroBoxes,
+  shroRecipients,
+  shros,
+  uploads,
+  users,
+} from '../../db/schema/index';
+
+export type ShroRow = typeof shros.$inferSelect;
+export type NewShroRow = typeof shros.$inferInsert;
+export type NewBoxRow = typeof shroBoxes.$inferInsert;
+export type UserRef = { id: string; username: string };
+
+const creatorColumns = {
+  id: users.id,
+  username: users.username,
+  profileImageUrl: users.profileImageUrl,
+};
+
+// ---- friends ------------------------------------------------------------------------------
+
+/** Those of `candidateIds` who are friends of `userId` (a friendship row is stored once, low id first). */
+export async function findFriendIds(db: Db, userId: string, candidateIds: string[]): Promise<Set<string>> {
+  if (candidateIds.length === 0) return new Set();
+  const rows = await db
+    .select({ low: friendships.userLowId, high: friendships.userHighId })
+    .from(friendships)
+    .where(
+      or(
+        and(eq(friendships.userLowId, userId), inArray(friendships.userHighId, candidateIds)),
+        and(eq(friendships.userHighId, userId), inArray(friendships.userLowId, candidateIds)),
+      ),
+    );
+  return new Set(rows.map((row) => (row.low === userId ? row.high : row.low)));
+}
+
+// ---- create -------------------------------------------------------------------------------
+
+export async function insertShro(db: Db, values: NewShroRow): Promise<void> {
+  await db.insert(shros).values(values);
+}
+
+export async function insertBoxes(db: Db, rows: NewBoxRow[]): Promise<void> {
+  await db.insert(shroBoxes).values(rows);
+}
+
+export async function insertRecipients(db: Db, shroId: string, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.insert(shroRecipients).values(userIds.map((userId) => ({ shroId, userId })));
+}
+
+// ---- read ---------------------------------------------------------------------------------
+
+export async function findShroWithCreator(db: Db, id: string) {
+  const [row] = await db
+    .select({ shro: shros, creator: creatorColumns })
+    .from(shros)
+    .innerJoin(users, eq(users.id, shros.creatorId))
+    .where(eq(shros.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The four boxes in position order, with the content hash of an uploaded image. */
+export async function listBoxes(db: Db, shroId: string) {
+  return db
+    .select({ box: shroBoxes, imageSha256: uploads.sha256 })
+    .from(shroBoxes)
+    .leftJoin(uploads, eq(uploads.key, shroBoxes.imageKey))
+    .where(eq(shroBoxes.shroId, shroId))
+    .orderBy(asc(shroBoxes.position));
+}
+export type BoxWithHash = Awaited<ReturnType<typeof listBoxes>>[number];
+
+/** Recipients of a private Shro, by username (the table keeps no order of choice). */
+export async function listRecipients(db: Db, shroIds: string[]) {
+  if (shroIds.length === 0) return [];
+  return db
+    .select({ shroId: shroRecipients.shroId, id: users.id, username: users.username })
+    .from(shroRecipients)
+    .innerJoin(users, eq(users.id, shroRecipients.userId))
+    .where(inArray(shroRecipients.shroId, shroIds))
+    .orderBy(asc(users.username));
+}
+
+export async function findParticipation(db: Db, shroId: string, userId: string) {
+  const [row] = await db
+    .select({ boxId: participations.boxId, createdAt: participations.createdAt, isCorrect: participations.isCorrect })
+    .from(participations)
+    .where(and(eq(participations.shroId, shroId), eq(participations.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function findUsername(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.username ?? null;
+}
+
+/** The creator's participants list: newest first, with each one's box and reaction. */
+export async function listParticipants(db: Db, shroId: string, limit: number) {
+  return db
+    .select({
+      userId: participations.userId,
+      username: users.username,
+      selectedBoxId: participations.boxId,
+      selectedBoxPosition: shroBoxes.position,
+      reaction: reactions.emoji,
+      createdAt: participations.createdAt,
+    })
+    .from(participations)
+    .innerJoin(users, eq(users.id, participations.userId))
+    .innerJoin(shroBoxes, eq(shroBoxes.id, participations.boxId))
+    .leftJoin(reactions, and(eq(reactions.shroId, participations.shroId), eq(reactions.userId, participations.userId)))
+    .where(eq(participations.shroId, shroId))
+    .orderBy(desc(participations.createdAt), desc(participations.id))
+    .limit(limit);
+}
+
+export async function countSelectionsByBox(db: Db, shroId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ boxId: participations.boxId, n: count() })
+    .from(participations)
+    .where(eq(participations.shroId, shroId))
+    .groupBy(participations.boxId);
+  return new Map(rows.map((row) => [row.boxId, row.n]));
+}
+
+export async function countReactions(db: Db, shroId: string) {
+  return db
+    .select({ emoji: reactions.emoji, count: count() })
+    .from(reactions)
+    .where(eq(reactions.shroId, shroId))
+    .groupBy(reactions.emoji);
+}
+
+export async function findReaction(db: Db, shroId: string, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ emoji: reactions.emoji })
+    .from(reactions)
+    .where(and(eq(reactions.shroId, shroId), eq(reactions.userId, userId)))
+    .limit(1);
+  return row?.emoji ?? null;
+}
+
+// ---- select -------------------------------------------------------------------------------
+
+/**
+ * Records a pick. The unique index on (shro, user) decides races: a second pick by the same user
+ * inserts nothing and returns undefined, however many arrive at once.
+ */
+export async function insertParticipation(
+  db: Db,
+  values: { shroId: string; userId: string; boxId: number; isCorrect: boolean | null; createdAt: Date },
+) {
+  const [row] = await db
+    .insert(participations)
+    .values(values)
+    .onConflictDoNothing({ target: [participations.shroId, participations.userId] })
+    .returning({ id: participations.id });
+  return row;
+}
+
+/** Counts one more participant; a private Shro's first pick also moves it from waiting to selected. */
+export async function recordPickOnShro(
+  db: Db,
+  shroId: string,
+  pick: { boxId: number; userId: string; at: Date; isPrivate: boolean },
+): Promise<void> {
+  await db
+    .update(shros)
+    .set({ participantCount: sql`${shros.participantCount} + 1` })
+    .where(eq(shros.id, shroId));
+  if (!pick.isPrivate) return;
+  await db
+    .update(shros)
+    .set({ status: 'selected', selectedBoxId: pick.boxId, selectedByUserId: pick.userId, selectedAt: pick.at })
+    .where(and(eq(shros.id, shroId), eq(shros.status, 'waiting'), isNull(shros.selectedBoxId)));
+}
+
+/** Persists the move from selected to revealed once the reveal delay has passed (idempotent); true if this call moved it. */
+export async function markRevealed(db: Db, shroId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(shros)
+    .set({ status: 'revealed', revealedAt: at })
+    .where(and(eq(shros.id, shroId), eq(shros.status, 'selected')))
+    .returning({ id: shros.id });
+  return rows.length > 0;
+}
+
+// ---- react --------------------------------------------------------------------------------
+
+/** One reaction per user and Shro: a new one replaces the old. */
+export async function upsertReaction(db: Db, values: { shroId: string; userId: string; emoji: string; at: Date }) {
+  await db
+    .insert(reactions)
+    .values({ shroId: values.shroId, userId: values.userId, emoji: values.emoji, createdAt: values.at })
+    .onConflictDoUpdate({
+      target: [reactions.shroId, reactions.userId],
+      set: { emoji: values.emoji, createdAt: values.at },
+    });
+}
+
+// ---- delete -------------------------------------------------------------------------------
+
+/** Deletes a Shro (boxes, recipients, picks, reactions and notifications cascade) and its upload rows. */
+export async function deleteShroAndUploads(db: Db, shroId: string): Promise<string[]> {
+  const boxes = await db
+    .select({ key: shroBoxes.imageKey })
+    .from(shroBoxes)
+    .where(and(eq(shroBoxes.shroId, shroId), isNotNull(shroBoxes.imageKey)));
+  const keys = boxes.map((b) => b.key!).filter((key, index, all) => all.indexOf(key) === index);
+  await db.delete(shros).where(eq(shros.id, shroId));
+  if (keys.length) await db.delete(uploads).where(inArray(uploads.key, keys));
+  return keys;
+}
+
+/** Removes a received Shro from one user's history only. */
+export async function hideShroForUser(db: Db, shroId: string, userId: string, at: Date): Promise<void> {
+  await db
+    .update(shroRecipients)
+    .set({ hiddenAt: at })
+    .where(and(eq(shroRecipients.shroId, shroId), eq(shroRecipients.userId, userId)));
+  await db
+    .update(participations)
+    .set({ hiddenAt: at })
+    .where(and(eq(participations.shroId, shroId), eq(participations.userId, userId)));
+}
+
+// ---- history ------------------------------------------------------------------------------
+
+const sentBy = (userId: string) => eq(shros.creatorId, userId);
+
+/** Sent to the user privately, or joined by them through a link or explore; not removed by them. */
+const receivedBy = (db: Db, userId: string) =>
+  and(
+    ne(shros.creatorId, userId),
+    or(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(shroRecipients)
+          .where(
+            and(
+              eq(shroRecipients.shroId, shros.id),
+              eq(shroRecipients.userId, userId),
+              isNull(shroRecipients.hiddenAt),
+            ),
+          ),
+      ),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(participations)
+          .where(
+            and(
+              eq(participations.shroId, shros.id),
+              eq(participations.userId, userId),
+              isNull(participations.hiddenAt),
+            ),
+          ),
+      ),
+    ),
+  );
+
+export async function countHistory(db: Db, userId: string) {
+  const sent = sentBy(userId);
+  const received = receivedBy(db, userId);
+  const [row] = await db
+    .select({
+      sent: sql<number>`count(*) filter (where ${sent})`.mapWith(Number),
+      received: sql<number>`count(*) filter (where ${received})`.mapWith(Number),
+    })
+    .from(shros)
+    .where(or(sent, received));
+  return { sent: row?.sent ?? 0, received: row?.received ?? 0 };
+}
+
+export async function listHistory(
+  db: Db,
+  userId: string,
+  tab: 'all' | 'sent' | 'received',
+  limit: number,
+  offset: number,
+) {
+  const where =
+    tab === 'sent'
+      ? sentBy(userId)
+      : tab === 'received'
+        ? receivedBy(db, userId)
+        : or(sentBy(userId), receivedBy(db, userId));
+  return db
+    .select({ shro: shros, creator: creatorColumns })
+    .from(shros)
+    .innerJoin(users, eq(users.id, shros.creatorId))
+    .where(where)
+    .orderBy(desc(shros.createdAt), desc(shros.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The user's own picks among these Shros. */
+export async function listOwnParticipations(db: Db, userId: string, shroIds: string[]) {
+  if (shroIds.length === 0) return [];
+  return db
+    .select({ shroId: participations.shroId, boxId: participations.boxId, createdAt: participations.createdAt })
+    .from(participations)
+    .where(and(eq(participations.userId, userId), inArray(participations.shroId, shroIds)));
+}

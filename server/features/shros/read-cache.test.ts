@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createSignedInUser, type TestContext } from '../../test/test-app';
+import { createGameTestApp, createTextShro, getShro } from './test-fixtures';
+
+/** The cached read path (docs/decisions/008-live-push-and-read-caches.md): time still moves views on. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createGameTestApp();
+});
+afterAll(() => ctx.close());
+
+it('a kept view turns expired at expiresAt without any write', async () => {
+  const creator = await createSignedInUser(ctx);
+  const visitorRead = async () => (await getShro(ctx, shro.id)).json().status;
+  const shro = await createTextShro(ctx, creator.cookie, { expiresAt: new Date(Date.now() + 1500).toISOString() });
+  expect(await visitorRead()).toBe('waiting');
+  expect(await visitorRead()).toBe('waiting');
+  await new Promise((resolve) => setTimeout(resolve, 1600));
+  expect(await visitorRead()).toBe('expired');
+  expect((await getShro(ctx, shro.id, creator.cookie)).json().status).toBe('expired');
+});
+
+it('repeated reads are served from the cache, and each viewer keeps their own view', async () => {
+  const creator = await createSignedInUser(ctx);
+  const picker = await createSignedInUser(ctx);
+  const shro = await createTextShro(ctx, creator.cookie);
+  const before = ctx.app.shroCache.stats();
+  for (let i = 0; i < 5; i++) expect((await getShro(ctx, shro.id, creator.cookie)).statusCode).toBe(200);
+  expect(ctx.app.shroCache.stats().hits).toBeGreaterThanOrEqual(before.hits + 4);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${shro.id}/select`,
+    headers: { cookie: picker.cookie },
+    payload: { boxId: shro.boxes[3]!.id },
+  });
+  expect(response.statusCode).toBe(200);
+  const creatorView = (await getShro(ctx, shro.id, creator.cookie)).json();
+  const pickerView = (await getShro(ctx, shro.id, picker.cookie)).json();
+  const visitorView = (await getShro(ctx, shro.id)).json();
+  expect(creatorView).toMatchObject({ viewerRole: 'creator', participantCount: 1 });
+  expect(pickerView).toMatchObject({ viewerRole: 'participant', hasSelected: true });
+  expect(pickerView.boxes[3].textContent).toBe('Curry');
+  expect(visitorView).toMatchObject({ viewerRole: 'visitor', participantCount: 1 });
+  expect(JSON.stringify(visitorView)).not.toContain('Curry');
+  expect((await getShro(ctx, shro.id)).headers['content-type']).toBe('application/json; charset=utf-8');
+});

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  createShroFieldsSchema,
+  listShrosQuerySchema,
+  reactInputSchema,
+  SHRO_MESSAGES,
+  selectBoxInputSchema,
+} from '../../../contract/shros';
+import { notFound } from '../../lib/http-errors';
+import { parseInput } from '../../lib/parse';
+import { uploadRoutes } from '../uploads/routes';
+import { createUploadStorage } from '../uploads/storage';
+import { readCreateForm } from './create-form';
+import {
+  createShro,
+  deleteShroFor,
+  getShroJsonForViewer,
+  listShroHistory,
+  reactToShro,
+  type ShroDeps,
+  selectBox,
+} from './service';
+
+const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** The game (spec §7 `/api/sessions…`) and the images it serves (`/api/uploads/:key`). */
+export async function shroRoutes(app: FastifyInstance) {
+  const deps: ShroDeps = { db: app.database.db, cache: app.shroCache, live: app.bus };
+  const storage = createUploadStorage(app.config.dataDir);
+  await app.register(uploadRoutes, { storage });
+
+  const shroIdOf = (params: unknown) => {
+    const parsed = idParamsSchema.safeParse(params);
+    if (!parsed.success) throw notFound(SHRO_MESSAGES.notFound);
+    return parsed.data.id;
+  };
+  const actorOf = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });
+
+  app.post('/api/sessions', { preHandler: [app.requireUser, app.limitWrites] }, async (request, reply) => {
+    const form = await readCreateForm(request);
+    const fields = parseInput(createShroFieldsSchema, form.fields);
+    const shro = await createShro(deps, storage, actorOf(request.user!), fields, form.images);
+    return reply.status(201).send(shro);
+  });
+
+  app.get('/api/sessions', { preHandler: app.requireUser }, async (request) => {
+    const query = parseInput(listShrosQuerySchema, request.query);
+    return listShroHistory(deps, request.user!.id, query);
+  });
+
+  app.get('/api/sessions/:id', { preHandler: app.loadUser }, async (request, reply) => {
+    const viewer = request.user ? actorOf(request.user) : null;
+    // Already JSON: the hottest read of the app sends a kept serialisation (issue 6).
+    const json = await getShroJsonForViewer(deps, shroIdOf(request.params), viewer);
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+
+  app.delete('/api/sessions/:id', { preHandler: [app.requireUser, app.limitWrites] }, async (request) =>
+    deleteShroFor(deps, storage, shroIdOf(request.params), actorOf(request.user!)),
+  );
+
+  app.post('/api/sessions/:id/select', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
+    const shroId = shroIdOf(request.params);
+    const { boxId } = parseInput(selectBoxInputSchema, request.body);
+    return selectBox(deps, shroId, actorOf(request.user!), boxId);
+  });
+
+  app.post('/api/sessions/:id/react', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
+    const shroId = shroIdOf(request.params);
+    const { emoji } = parseInput(reactInputSchema, request.body);
+    return reactToShro(deps, shroId, actorOf(request.user!), emoji);
+  });
+}

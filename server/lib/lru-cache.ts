@@ -1,0 +1,80 @@
+interface Entry<V> {
+  promise: Promise<V>;
+  /** Set once the load resolved; lets `invalidateWhere` look at values. */
+  value?: V;
+  expiresAt: number;
+}
+
+/**
+ * A read-through cache of loads: bounded (least recently used goes first), with a short time
+ * to live as a safety net. It keeps the load's promise from the moment it starts, so
+ * concurrent misses of one key share one load, and an invalidation that runs while a load
+ * is in flight drops that load too: a read that began before a write committed can never put
+ * the old value back after the write's invalidation.
+ */
+export class LruCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  /** The cached (possibly still loading) value, or a new load kept for the next callers. */
+  getOrLoad(key: string, load: () => Promise<V>, now = Date.now()): Promise<V> {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > now) {
+      this.hits++;
+      // Most recently used moves to the end; eviction takes from the front.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.promise;
+    }
+    this.misses++;
+    const promise = load();
+    const fresh: Entry<V> = { promise, expiresAt: now + this.ttlMs };
+    this.entries.delete(key);
+    this.entries.set(key, fresh);
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    promise.then(
+      (value) => {
+        fresh.value = value;
+      },
+      // A failed load is not kept: the next caller tries again.
+      () => {
+        if (this.entries.get(key) === fresh) this.entries.delete(key);
+      },
+    );
+    return promise;
+  }
+
+  /** The value if it is cached and loaded, without loading. */
+  peek(key: string, now = Date.now()): V | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > now ? entry.value : undefined;
+  }
+
+  invalidate(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Drops every entry whose value passes the test, and every entry still loading (it might). */
+  invalidateWhere(test: (value: V, key: string) => boolean): void {
+    for (const [key, entry] of [...this.entries]) {
+      if (!('value' in entry) || test(entry.value as V, key)) this.entries.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

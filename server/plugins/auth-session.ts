@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  deleteAuthSession,
+  extendAuthSession,
+  findUserByAuthSession,
+  insertAuthSession,
+  type UserRow,
+} from '../features/auth/queries';
+import { unauthorized } from '../lib/http-errors';
+import { LruCache } from '../lib/lru-cache';
+
+export const AUTH_COOKIE = 'shro_sid';
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Auth sessions cached per instance: enough for every active user, kept a minute at most. */
+const AUTH_CACHE_ENTRIES = 50_000;
+const AUTH_CACHE_TTL_MS = 60_000;
+
+type CachedSession = { user: UserRow; expiresAt: Date } | null;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved by `loadUser`/`requireUser`; null for visitors. */
+    user: UserRow | null;
+    authSessionId: string | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: resolves the signed-in user if there is one. */
+    loadUser: preHandlerAsyncHookHandler;
+    /** preHandler: resolves the signed-in user or answers 401. */
+    requireUser: preHandlerAsyncHookHandler;
+    startAuthSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+    endAuthSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/** Only a hash of the cookie token is stored, so a leaked table hands out no live sessions. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function authSessionPlugin(app: FastifyInstance) {
+  const { db } = app.database;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.secureCookies,
+    signed: true,
+  };
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('authSessionId', null);
+
+  // Every authenticated call starts here, so the session→user lookup is cached (issue 6). Any
+  // change to a session or a user reaches every instance through the bus and drops the entry;
+  // while the bus cannot promise that (Redis down), the cache is bypassed.
+  const cache = new LruCache<CachedSession>(AUTH_CACHE_ENTRIES, AUTH_CACHE_TTL_MS);
+  app.bus.onInvalidate((event) => {
+    if (event.type === 'auth.session.ended') cache.invalidate(event.authSessionId);
+    else if (event.type === 'user.profile.updated') cache.invalidateWhere((row) => row?.user.id === event.userId);
+  });
+  app.bus.onIncoherent(() => cache.clear());
+  app.bus.onGap(() => cache.clear());
+  const loadSession = async (sessionId: string): Promise<CachedSession> =>
+    (await findUserByAuthSession(db, sessionId, new Date())) ?? null;
+
+  async function endSession(sessionId: string) {
+    await deleteAuthSession(db, sessionId);
+    cache.invalidate(sessionId);
+    await app.bus.publish({ type: 'auth.session.ended', authSessionId: sessionId }, { servers: true });
+  }
+
+  // The signed cookie → session id step (an HMAC check and a SHA-256) is pure, so its result is
+  // kept per cookie value: on the cached read path it was most of what was left of the auth cost.
+  const sessionIdByCookie = new Map<string, string | null>();
+  function readSessionId(request: FastifyRequest): string | null {
+    const raw = request.cookies[AUTH_COOKIE];
+    if (!raw) return null;
+    const known = sessionIdByCookie.get(raw);
+    if (known !== undefined) return known;
+    const unsigned = request.unsignCookie(raw);
+    const sessionId = unsigned.valid && unsigned.value ? hashToken(unsigned.value) : null;
+    if (sessionIdByCookie.size >= AUTH_CACHE_ENTRIES) sessionIdByCookie.clear();
+    sessionIdByCookie.set(raw, sessionId);
+    return sessionId;
+  }
+
+  async function resolveUser(request: FastifyRequest): Promise<UserRow | null> {
+    if (request.user) return request.user;
+    const sessionId = readSessionId(request);
+    if (!sessionId) return null;
+    const now = new Date();
+    const row = app.bus.coherent
+      ? await cache.getOrLoad(sessionId, () => loadSession(sessionId))
+      : await loadSession(sessionId);
+    if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
+    // Sliding expiry, written at most about once a day per session.
+    if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - 24 * 60 * 60 * 1000) {
+      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      await extendAuthSession(db, sessionId, expiresAt);
+      row.expiresAt = expiresAt;
+    }
+    request.user = row.user;
+    request.authSessionId = sessionId;
+    return row.user;
+  }
+
+  app.decorate('loadUser', async (request: FastifyRequest) => {
+    await resolveUser(request);
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const user = await resolveUser(request);
+    if (!user) throw unauthorized('Unauthorized');
+  });
+
+  app.decorate('startAuthSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    // Rotate: whatever session the browser had before (possibly planted) is dropped.
+    const previous = readSessionId(request);
+    if (previous) await endSession(previous);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await insertAuthSession(db, { id: hashToken(token), userId, expiresAt });
+    reply.setCookie(AUTH_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+  });
+
+  app.decorate('endAuthSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    const sessionId = readSessionId(request);
+    if (sessionId) await endSession(sessionId);
+    reply.clearCookie(AUTH_COOKIE, { path: '/' });
+  });
+}
+
+export default fp(authSessionPlugin, { name: 'auth-session', dependencies: ['database', 'event-bus'] });

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest, forbidden } from '../lib/http-errors';
+import helmet from './security-headers';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Security headers and a cross-site write check for cookie-authenticated calls. */
+async function securityPlugin(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://image.tmdb.org'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+      },
+    },
+    strictTransportSecurity: app.config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // Fastify parses text/plain by default; a cross-site HTML form can send that without a preflight.
+  app.removeContentTypeParser('text/plain');
+
+  // PostgreSQL text cannot hold U+0000: refuse it up front, before any hook or route touches the
+  // database, instead of failing half-way through. (Multipart fields are read later; the error
+  // handler maps the database's refusal of them to the same 400.)
+  app.addHook('preValidation', async (request) => {
+    if (hasNullCharacter(request.params) || hasNullCharacter(request.query) || hasNullCharacter(request.body)) {
+      throw badRequest('Text must not contain null characters');
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site') throw forbidden('Cross-site requests are not allowed');
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null') {
+      const host =
+        request.headers['x-forwarded-host'] && app.config.trustProxy
+          ? request.headers['x-forwarded-host']
+          : request.headers.host;
+      let sameHost = false;
+      try {
+        const originUrl = new URL(origin);
+        // Both through the URL parser, so `localhost:80` and an Origin without the default port agree.
+        sameHost = originUrl.host === new URL(`${originUrl.protocol}//${host}`).host;
+      } catch {
+        sameHost = false;
+      }
+      if (!sameHost) throw forbidden('Cross-site requests are not allowed');
+    } else if (origin === 'null') {
+      throw forbidden('Cross-site requests are not allowed');
+    }
+  });
+}
+
+/** True when a string anywhere in a parsed JSON value, query or params (keys included) holds U+0000. */
+function hasNullCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 64) return false;
+  if (Buffer.isBuffer(value)) return false;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000') || hasNullCharacter(inner, depth + 1)) return true;
+  }
+  return false;
+}
+
+export default fp(securityPlugin, { name: 'security' });

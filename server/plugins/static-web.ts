@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { injectMeta, metaForPath } from '../features/seo/render-meta';
+
+/** Client routes (spec §2); any other path is the app's 404 page, sent with a 404 status. */
+const APP_PAGES = new Set([
+  '/',
+  '/login',
+  '/register',
+  '/explore',
+  '/create',
+  '/history',
+  '/friends',
+  '/notifications',
+  '/achievements',
+  '/profile',
+  '/chat',
+  '/privacy',
+  '/terms',
+  '/support',
+  '/test',
+]);
+const isAppPage = (pathname: string) =>
+  APP_PAGES.has(pathname.replace(/(.)\/$/, '$1')) ||
+  /^\/session\/[^/]+\/?$/.test(pathname) ||
+  pathname.startsWith('/@');
+
+/**
+ * Serves the built web app and answers every unknown non-API GET with index.html, so the
+ * client router shows the right page (or its own 404). Unknown /api paths stay JSON 404s.
+ */
+async function staticWebPlugin(app: FastifyInstance) {
+  const root = app.config.webDist;
+  const hasBuild = fs.existsSync(path.join(root, 'index.html'));
+  const indexHtml = hasBuild ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : '';
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/: safe to cache for a year.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (isPage && hasBuild) {
+      // Crawlers and link previews don't run scripts: the page's meta tags are in the HTML.
+      const origin = app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+      const meta = await metaForPath(app.database.db, pathname);
+      return reply
+        .status(isAppPage(pathname) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(injectMeta(indexHtml, meta, origin));
+    }
+    return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found` });
+  });
+}
+
+export default fp(staticWebPlugin, { name: 'static-web' });

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { TIME_ZONE_HEADER } from '../../contract/achievements';
+import { updateTimeZone } from '../features/achievements/queries';
+import { canonicalTimeZone } from '../features/achievements/streak';
+
+/**
+ * Streak days are counted in the user's own calendar (decisions.md). The web app sends the
+ * browser's IANA zone on every call; when a signed-in user's zone differs from the stored one it
+ * is saved before the route runs, so the action that follows already counts in the new zone.
+ * A missing or unknown zone is ignored, never an error.
+ */
+async function timeZonePlugin(app: FastifyInstance) {
+  const { db } = app.database;
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.headers[TIME_ZONE_HEADER];
+    if (raw === undefined || !request.url.startsWith('/api/')) return;
+    const zone = canonicalTimeZone(raw);
+    if (!zone) return;
+    // Resolving here is free for the routes that resolve the user anyway: the result is cached on the request.
+    await app.loadUser.call(app, request, reply);
+    const user = request.user;
+    if (!user || user.timeZone === zone) return;
+    await updateTimeZone(db, user.id, zone);
+    user.timeZone = zone;
+  });
+}
+
+export default fp(timeZonePlugin, { name: 'time-zone', dependencies: ['auth-session', 'database'] });

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+import { ciReporters } from '../../scripts/vitest-reporters';
+
+/**
+ * `npm run test:faults`: drills against the real server as a child process, with a private
+ * PostgreSQL cluster and a private redis-server that the tests start, stop and crash themselves
+ * (never the machine's shared ones). One file at a time: they are heavy and time-sensitive.
+ */
+export default defineConfig({
+  test: {
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['tests/faults/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    fileParallelism: false,
+    env: { NODE_ENV: 'test' },
+    ...ciReporters('faults'),
+  },
+});

@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import { REACTION_EMOJIS } from '../../contract/shros';
+import type { World } from '../support/world';
+
+/**
+ * What the fuzzer knows about each route: its path parameters, query parameters and body fields,
+ * each with a "plausible" generator (mixed with hostile values by the fuzzer), and whether the
+ * body may be multipart. The fuzz test fails for a route without a spec, like the matrix.
+ */
+export interface FuzzSpec {
+  route: string;
+  params?: (w: World) => Record<string, fc.Arbitrary<string>>;
+  query?: (w: World) => Record<string, fc.Arbitrary<string>>;
+  fields?: (w: World) => Record<string, fc.Arbitrary<unknown>>;
+  /** File fields (multipart). */
+  files?: string[];
+  /** Sign in as a throw-away user for every input (routes that end or replace the caller's session). */
+  disposableIdentity?: boolean;
+  /** An event stream: called over real HTTP, and a 200 is read only as far as its headers. */
+  stream?: boolean;
+}
+
+const username = fc.stringMatching(/^[A-Za-z0-9_.]{1,32}$/);
+const idOf = (w: World) =>
+  fc.constantFrom(
+    w.owner.id,
+    w.friend.id,
+    w.stranger.id,
+    w.requester.id,
+    'not-a-user',
+    '00000000-0000-0000-0000-000000000000',
+  );
+const shroIdOf = (w: World) =>
+  fc.constantFrom(w.privateImage.id, w.privateText.id, w.link.id, w.publicShro.id, 'missing', '0');
+const boxIdOf = (w: World) =>
+  fc.constantFrom(...[w.privateImage, w.privateText, w.link].flatMap((s) => s.boxes.map((b) => b.id)));
+const textOptions = fc.array(
+  fc.record({ content: fc.string({ maxLength: 30 }), label: fc.string({ maxLength: 10 }) }, { requiredKeys: [] }),
+  { maxLength: 5 },
+);
+const pageParams = {
+  page: fc.constantFrom('1', '2', '0', '-1', '500', '501', '1.5', '1e3', '99999999999'),
+  pageSize: fc.constantFrom('1', '10', '50', '51', '0', '1000000', 'abc'),
+};
+
+export const fuzzSpecs: FuzzSpec[] = [
+  {
+    route: 'POST /api/register',
+    fields: () => ({
+      username,
+      email: fc.emailAddress(),
+      password: fc.constant('secret123'),
+      confirmPassword: fc.constant('secret123'),
+      firstName: fc.string(),
+      lastName: fc.string(),
+    }),
+  },
+  {
+    route: 'POST /api/login',
+    disposableIdentity: true,
+    fields: (w) => ({
+      username: fc.constantFrom(w.owner.username, w.stranger.username),
+      password: fc.constant('secret123'),
+    }),
+  },
+  { route: 'POST /api/logout', disposableIdentity: true },
+  { route: 'GET /api/auth/user' },
+  { route: 'PUT /api/auth/username', fields: () => ({ username }) },
+  {
+    route: 'PATCH /api/profile',
+    fields: () => ({ username, firstName: fc.string(), lastName: fc.string() }),
+    files: ['profileImage'],
+  },
+  {
+    route: 'GET /api/users/profile/:username',
+    params: (w) => ({ username: fc.constantFrom(w.owner.username, `@${w.owner.username}`) }),
+  },
+  { route: 'GET /api/users/stats/:id', params: (w) => ({ id: idOf(w) }) },
+  { route: 'GET /api/users/achievements/:id', params: (w) => ({ id: idOf(w) }) },
+  { route: 'GET /api/users/online-status', query: (w) => ({ userIds: idOf(w) }) },
+  { route: 'GET /api/stats' },
+  { route: 'GET /api/achievements' },
+  {
+    route: 'POST /api/sessions',
+    fields: (w) => ({
+      title: fc.string({ maxLength: 120 }),
+      type: fc.constantFrom('image', 'text', 'movie', 'tv'),
+      isShareable: fc.constantFrom(true, false, 'true', 'on', 'false'),
+      isPublic: fc.constantFrom(true, false, 'true', 'false'),
+      hashtags: fc.constantFrom('pizza', '#a,#b', 'a b', ''),
+      friendId: idOf(w),
+      recipients: fc.oneof(
+        fc.array(idOf(w)),
+        fc.array(idOf(w)).map((ids) => JSON.stringify(ids)),
+      ),
+      textOptions: fc.oneof(
+        textOptions,
+        textOptions.map((o) => JSON.stringify(o)),
+      ),
+      tmdbOptions: fc.constantFrom(
+        '[{"label":"x","tmdbData":{"id":1,"title":"The Matrix"},"imageUrl":"/api/catalog/posters/movie/1.png"}]',
+        [{ tmdbData: { id: -1, title: '' }, imageUrl: 'javascript:alert(1)' }],
+      ),
+      winningBoxPosition: fc.constantFrom('1', '4', '5', 0, -1, '1.5'),
+      expiresAt: fc.constantFrom(new Date(Date.now() + 3600_000).toISOString(), '2000-01-01T00:00:00Z', 'tomorrow'),
+      labels: fc.array(fc.string({ maxLength: 20 }), { maxLength: 6 }),
+    }),
+    files: ['images'],
+  },
+  {
+    route: 'GET /api/sessions',
+    query: () => ({ ...pageParams, tab: fc.constantFrom('all', 'sent', 'received', 'ALL') }),
+  },
+  { route: 'GET /api/sessions/:id', params: (w) => ({ id: shroIdOf(w) }) },
+  { route: 'DELETE /api/sessions/:id', params: (w) => ({ id: shroIdOf(w) }) },
+  {
+    route: 'POST /api/sessions/:id/select',
+    params: (w) => ({ id: shroIdOf(w) }),
+    fields: (w) => ({ boxId: fc.oneof(boxIdOf(w), boxIdOf(w).map(String)) }),
+  },
+  {
+    route: 'POST /api/sessions/:id/react',
+    params: (w) => ({ id: shroIdOf(w) }),
+    fields: () => ({ emoji: fc.constantFrom(...REACTION_EMOJIS, '🔥\uFE0F', '💩', '🔥🔥') }),
+  },
+  { route: 'POST /api/sessions/:id/share', params: (w) => ({ id: shroIdOf(w) }) },
+  {
+    route: 'GET /api/uploads/:key',
+    params: (w) => ({
+      key: fc.constantFrom(w.openedImageKey, w.unopenedImageKey, `${w.openedImageKey}.webp`, '..', '%2e%2e'),
+    }),
+  },
+  { route: 'GET /api/explore', query: () => ({ ...pageParams, hashtag: fc.constantFrom('food', '#food', 'a b') }) },
+  { route: 'GET /api/explore/trending', query: () => ({ ...pageParams, hashtag: fc.constantFrom('food', '') }) },
+  {
+    route: 'GET /api/explore/search',
+    query: () => ({ ...pageParams, q: fc.constantFrom('one', 'pu', '%', '_'), hashtag: fc.constantFrom('food', '') }),
+  },
+  { route: 'GET /api/friends' },
+  { route: 'GET /api/friends/requests' },
+  { route: 'GET /api/friends/sent' },
+  { route: 'GET /api/friends/search', query: (w) => ({ q: fc.constantFrom(w.owner.username, '%', '_', '@', "'") }) },
+  { route: 'GET /api/friends/status/:id', params: (w) => ({ id: idOf(w) }) },
+  { route: 'POST /api/friends/request', fields: (w) => ({ friendId: idOf(w) }) },
+  { route: 'POST /api/friends/accept', fields: (w) => ({ friendId: idOf(w) }) },
+  { route: 'POST /api/friends/decline', fields: (w) => ({ friendId: idOf(w) }) },
+  { route: 'DELETE /api/friends/:id', params: (w) => ({ id: idOf(w) }) },
+  { route: 'GET /api/notifications' },
+  { route: 'GET /api/notifications/unread-count' },
+  { route: 'PATCH /api/notifications/read-all' },
+  {
+    route: 'PATCH /api/notifications/:id/read',
+    params: (w) => ({ id: fc.constantFrom(String(w.ownerNotificationId), '0', '-1', '2147483648', '1e3', '01') }),
+  },
+  {
+    route: 'POST /api/chat/send',
+    fields: (w) => ({
+      recipientId: idOf(w),
+      content: fc.string(),
+      messageType: fc.constantFrom('plain', 'shro_share', 'system'),
+      shroSessionId: shroIdOf(w),
+    }),
+  },
+  { route: 'GET /api/chat/conversations' },
+  { route: 'GET /api/chat/unread-count' },
+  { route: 'GET /api/chat/:userId', params: (w) => ({ userId: idOf(w) }) },
+  { route: 'GET /api/platform/stats' },
+  {
+    route: 'GET /api/tmdb/search/:kind',
+    params: () => ({ kind: fc.constantFrom('movie', 'tv', 'person') }),
+    query: () => ({ query: fc.constantFrom('matrix', 'ab', '') }),
+  },
+  {
+    route: 'GET /api/catalog/posters/:kind/:file',
+    params: () => ({
+      kind: fc.constantFrom('movie', 'tv'),
+      file: fc.constantFrom('1.png', '2.png', '0.png', '999999999.png', '1.svg'),
+    }),
+  },
+  {
+    route: 'POST /api/analytics',
+    fields: () => ({
+      events: fc.array(
+        fc.record(
+          {
+            name: fc.constantFrom('page_view', 'create_shro', 'nope'),
+            category: fc.constantFrom('navigation', 'engagement', 'nope'),
+            label: fc.string(),
+            path: fc.constantFrom('/', '/explore', 'http://evil.example', ''),
+          },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 60 },
+      ),
+    }),
+  },
+  {
+    route: 'GET /api/live',
+    stream: true,
+    query: (w) => ({
+      watch: fc.constantFrom(
+        w.privateText.id,
+        `${w.link.id},${w.privateText.id}`,
+        Array(25).fill(w.link.id).join(','),
+        ',',
+      ),
+      lastEventId: fc.constantFrom('0', '1', '-1', '99999999999999999999', 'abc'),
+    }),
+  },
+  { route: 'GET /healthz' },
+  { route: 'GET /readyz' },
+];

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+import { ciReporters } from '../../scripts/vitest-reporters';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/**
+ * `npm run test:security`: the authorization matrix, fuzzing, web security, abuse limits,
+ * concurrency and log checks against the API (`*.test.ts`, PGlite or DATABASE_URL), and the XSS
+ * checks in Chromium against the built app (`*.spec.ts`).
+ */
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@/': `${root}web/`,
+      '@contract/': `${root}contract/`,
+    },
+  },
+  test: {
+    root,
+    ...ciReporters('security'),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'security-api',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          // Fuzzing one multipart route (image re-encoding per input) can take minutes on a busy 2-core machine.
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          env: { NODE_ENV: 'test' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'security-xss',
+          include: ['tests/security/**/*.spec.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+import { ciReporters } from './scripts/vitest-reporters';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@/': new URL('./web/', import.meta.url).pathname,
+      '@contract/': new URL('./contract/', import.meta.url).pathname,
+    },
+  },
+  test: {
+    include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    globalSetup: ['server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    env: { NODE_ENV: 'test' },
+    ...ciReporters('api'),
+  },
+});

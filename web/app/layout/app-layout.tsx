@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { Header } from './header';
+import { usePageViews } from './use-page-views';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  usePageViews();
+  return (
+    <div className="relative flex min-h-dvh flex-col overflow-x-hidden">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none fixed inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(168,85,247,0.18),transparent_55%),radial-gradient(ellipse_at_bottom_right,rgba(236,72,153,0.12),transparent_50%)]"
+      />
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex flex-1 flex-col pb-[env(safe-area-inset-bottom)]">
+        {children}
+      </main>
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { PRODUCT_NAME } from '@contract/product';
+import { Compass, LogOut, Menu, Plus, X } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Logo } from '@/components/logo';
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/card';
+import { useAuth } from '@/features/auth/api/get-user';
+import { useLogout } from '@/features/auth/api/logout';
+import { accountMenuItems } from './nav-items';
+import { capBadge, useUnreadCounts } from './use-unread-counts';
+
+export function Header() {
+  const { user } = useAuth();
+  const logout = useLogout();
+  const counts = useUnreadCounts(Boolean(user));
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [location] = useLocation();
+
+  // The mobile panel closes whenever a link is followed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a location change
+  useEffect(() => setMobileOpen(false), [location]);
+
+  const menuLabel = user ? user.username || user.id : '';
+  const totalUnread = counts.notifications + counts.messages;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/60 bg-base/85 pt-[env(safe-area-inset-top)] backdrop-blur-xl">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+        <Link
+          href="/"
+          className="flex items-center gap-2 font-extrabold tracking-tight"
+          aria-label={`${PRODUCT_NAME} home`}
+        >
+          <Logo />
+          <span className="bg-gradient-to-r from-purple-300 to-pink-300 bg-clip-text text-xl text-transparent">
+            {PRODUCT_NAME}
+          </span>
+        </Link>
+        <nav className="ml-auto hidden items-center gap-2 md:flex" aria-label="Main">
+          {user ? (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link href="/explore">
+                  <Compass /> Explore
+                </Link>
+              </Button>
+              <DropdownMenu.Root modal={false}>
+                <DropdownMenu.Trigger asChild>
+                  <Button variant="secondary" size="sm" className="relative max-w-48">
+                    <span className="truncate">{menuLabel}</span>
+                    {totalUnread > 0 && <Badge aria-label={`${totalUnread} unread`}>{capBadge(totalUnread)}</Badge>}
+                  </Button>
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content
+                    align="end"
+                    sideOffset={8}
+                    className="z-50 min-w-56 rounded-2xl border border-border bg-surface p-1.5 shadow-2xl data-[state=open]:animate-pop"
+                  >
+                    {accountMenuItems.map((item) => {
+                      const count = 'badge' in item ? counts[item.badge] : 0;
+                      return (
+                        <DropdownMenu.Item key={item.href} asChild>
+                          <Link
+                            href={item.href}
+                            className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm outline-none data-[highlighted]:bg-surface-2"
+                          >
+                            <item.icon className="size-4 text-muted" />
+                            <span className="flex-1">{item.label}</span>
+                            {count > 0 && <Badge>{capBadge(count)}</Badge>}
+                          </Link>
+                        </DropdownMenu.Item>
+                      );
+                    })}
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+              <Button asChild size="sm">
+                <Link href="/create">
+                  <Plus /> Create
+                </Link>
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                <LogOut /> Logout
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link href="/explore">Explore</Link>
+              </Button>
+              <Button asChild variant="ghost" size="sm">
+                <Link href="/create">Create</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link href="/login">Sign In</Link>
+              </Button>
+            </>
+          )}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2 md:hidden">
+          {user ? (
+            <button
+              type="button"
+              onClick={() => setMobileOpen((open) => !open)}
+              aria-expanded={mobileOpen}
+              aria-controls="mobile-menu"
+              aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+              className="relative flex size-11 items-center justify-center rounded-xl text-zinc-100 hover:bg-surface-2"
+            >
+              {mobileOpen ? <X className="size-6" /> : <Menu className="size-6" />}
+              {counts.notifications > 0 && !mobileOpen && (
+                <Badge className="absolute -right-0.5 -top-0.5">{counts.notifications}</Badge>
+              )}
+            </button>
+          ) : (
+            <Button asChild size="sm">
+              <Link href="/login">Sign In</Link>
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {user && mobileOpen && (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-border/60 bg-base px-4 pb-5 pt-3 md:hidden"
+        >
+          <p className="px-3 pb-2 text-sm text-muted">
+            Signed in as <span className="font-semibold text-zinc-100">@{menuLabel}</span>
+          </p>
+          <ul className="space-y-1">
+            <li>
+              <Link href="/explore" className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2">
+                <Compass className="size-5 text-muted" /> Explore
+              </Link>
+            </li>
+            {accountMenuItems.map((item) => {
+              const count = 'badge' in item ? counts[item.badge] : 0;
+              return (
+                <li key={item.href}>
+                  <Link href={item.href} className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2">
+                    <item.icon className="size-5 text-muted" />
+                    <span className="flex-1">{item.label}</span>
+                    {count > 0 && (
+                      <Badge>{'badge' in item && item.badge === 'notifications' ? count : capBadge(count)}</Badge>
+                    )}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-4 grid grid-cols-2 gap-3">
+            <Button asChild>
+              <Link href="/create">
+                <Plus /> Create
+              </Link>
+            </Button>
+            <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              <LogOut /> Logout
+            </Button>
+          </div>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { useUnreadMessageCount } from '@/features/chat/api/get-unread-count';
+import { useNotifications } from '@/features/notifications/api/get-notifications';
+
+/** Unread notifications and messages for the header badges; nothing is fetched for visitors. */
+export function useUnreadCounts(signedIn: boolean) {
+  const notifications = useNotifications(signedIn);
+  const messages = useUnreadMessageCount(signedIn);
+  return {
+    notifications: notifications.data?.filter((n) => !n.isRead).length ?? 0,
+    messages: typeof messages.data === 'number' ? messages.data : 0,
+  };
+}
+
+/** Desktop badges cap at "9+" (spec §2). */
+export const capBadge = (count: number) => (count > 9 ? '9+' : String(count));

@@ -1,0 +1,27 @@
+import { PRODUCT_NAME } from '@contract/product';
+import { useSearch } from 'wouter';
+import { useAuth } from '@/features/auth/api/get-user';
+import { UsernameCard } from '@/features/auth/components/username-card';
+import { type FriendsTab, FriendsTabs, friendsTabs } from '@/features/friends/components/friends-tabs';
+import { ProfileLinkCard } from '@/features/friends/components/profile-link-card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export default function FriendsPage() {
+  useDocumentTitle(`Friends - ${PRODUCT_NAME}`);
+  const { user } = useAuth();
+  const tab = new URLSearchParams(useSearch()).get('tab');
+  if (!user) return null;
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-5 px-4 py-8 sm:py-12">
+      <div>
+        <h1 className="text-3xl font-extrabold tracking-tight">Friends</h1>
+        <p className="mt-1 text-sm text-muted">Add friends, answer requests and send them {PRODUCT_NAME}s.</p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <UsernameCard currentUsername={user.username} />
+        <ProfileLinkCard username={user.username} />
+      </div>
+      <FriendsTabs key={tab} initialTab={friendsTabs.includes(tab as FriendsTab) ? (tab as FriendsTab) : undefined} />
+    </div>
+  );
+}

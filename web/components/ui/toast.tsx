@@ -1,0 +1,58 @@
+import { X } from 'lucide-react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+export const ToastProvider = ToastPrimitive.Provider;
+
+/** The region: F8 focuses it (Radix default hotkey); max width 420px from medium screens up. */
+export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Toast({
+  className,
+  variant = 'default',
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Root> & { variant?: 'default' | 'destructive' }) {
+  return (
+    <ToastPrimitive.Root
+      className={cn(
+        'group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-2xl border p-4 pr-8 shadow-2xl transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=open]:animate-pop',
+        variant === 'destructive'
+          ? 'border-red-500/50 bg-red-950 text-red-50'
+          : 'border-border bg-surface-2 text-zinc-50',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export const ToastTitle = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) => (
+  <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />
+);
+
+export const ToastDescription = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) => (
+  <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />
+);
+
+export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
+      aria-label="Close"
+      className={cn('absolute right-2 top-2 rounded-md p-1 text-zinc-300 opacity-70 hover:opacity-100', className)}
+      {...props}
+    >
+      <X className="size-4" />
+    </ToastPrimitive.Close>
+  );
+}

@@ -1,0 +1,86 @@
+import { cn } from '@/lib/cn';
+
+interface AvatarUser {
+  username: string;
+  firstName?: string | null;
+  profileImageUrl?: string | null;
+}
+
+const sizes = {
+  sm: 'size-9 text-sm',
+  md: 'size-11 text-base',
+  lg: 'size-16 text-2xl',
+  xl: 'size-24 text-4xl sm:size-28',
+} as const;
+
+const dotSizes = { sm: 'size-2.5', md: 'size-3', lg: 'size-4', xl: 'size-5' } as const;
+
+// Each person keeps the same colour everywhere they appear.
+const gradients = [
+  'from-purple-500 to-pink-500',
+  'from-indigo-500 to-purple-500',
+  'from-pink-500 to-orange-400',
+  'from-fuchsia-500 to-violet-600',
+  'from-sky-500 to-indigo-500',
+  'from-emerald-500 to-teal-600',
+] as const;
+
+function gradientFor(name: string) {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  return gradients[Math.abs(hash) % gradients.length];
+}
+
+/** "First Last" when the person gave a name, else their username. */
+export function displayName(user: { username: string; firstName?: string | null; lastName?: string | null }) {
+  return [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ') || user.username;
+}
+
+/** The first letter people recognise someone by: their first name, else their username. */
+export function initialOf(user: AvatarUser) {
+  return (user.firstName?.trim() || user.username).charAt(0).toUpperCase() || '?';
+}
+
+/** A round avatar: the profile image, or an initial on a gradient; optionally an online dot. */
+export function UserAvatar({
+  user,
+  size = 'md',
+  online,
+  className,
+  imageUrl,
+}: {
+  user: AvatarUser;
+  size?: keyof typeof sizes;
+  online?: boolean;
+  className?: string;
+  /** Overrides the stored image (a preview of a newly chosen file). */
+  imageUrl?: string | null;
+}) {
+  const src = imageUrl ?? user.profileImageUrl;
+  return (
+    <span className={cn('relative inline-flex shrink-0', className)}>
+      {src ? (
+        <img src={src} alt="" className={cn('rounded-full object-cover ring-2 ring-border', sizes[size])} />
+      ) : (
+        <span
+          aria-hidden="true"
+          className={cn(
+            'flex items-center justify-center rounded-full bg-gradient-to-br font-bold text-white ring-2 ring-border',
+            gradientFor(user.username),
+            sizes[size],
+          )}
+        >
+          {initialOf(user)}
+        </span>
+      )}
+      {online && (
+        <span
+          className={cn('absolute bottom-0 right-0 rounded-full bg-emerald-400 ring-2 ring-base', dotSizes[size])}
+          title="Online"
+        >
+          <span className="sr-only">Online</span>
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const logout = () => apiRequest<{ success: boolean }>('POST', '/api/logout');
+
+/** Success is a full page redirect to /; a failure is only logged (spec §8). */
+export function useLogout() {
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      window.location.assign('/');
+    },
+    onError: (error) => {
+      console.error('Logout failed', error);
+    },
+  });
+}

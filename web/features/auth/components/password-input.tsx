@@ -1,0 +1,22 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
+import { Input } from '@/components/ui/input';
+
+/** A password field with a show/hide toggle. */
+export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <Input {...props} type={visible ? 'text' : 'password'} className="pr-11" />
+      <button
+        type="button"
+        onClick={() => setVisible((v) => !v)}
+        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-pressed={visible}
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-muted hover:text-zinc-100"
+      >
+        {visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ChatMessage } from '@contract/chat';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+import { usePollInterval } from '@/lib/live';
+
+export const messagesPath = (userId: string) => `/api/chat/${encodeURIComponent(userId)}`;
+
+/** The conversation with one user, oldest first; fetching it marks their messages to me read. */
+export const getMessages = (userId: string) => apiGet<ChatMessage[]>(messagesPath(userId));
+
+/** The open chat is polled every 2 s (spec §9). */
+export const messagesQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: [messagesPath(userId)], queryFn: () => getMessages(userId), refetchInterval: 2000 });
+
+export function useMessages(userId: string) {
+  return useQuery({
+    ...messagesQueryOptions(userId),
+    refetchInterval: usePollInterval(messagesQueryOptions(userId).refetchInterval),
+  });
+}

@@ -1,0 +1,21 @@
+import type { ChatMessage, SendMessageInput } from '@contract/chat';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { conversationsPath } from './get-conversations';
+import { messagesPath } from './get-messages';
+
+export const sendMessage = (input: SendMessageInput) => apiRequest<ChatMessage>('POST', '/api/chat/send', input);
+
+/** Sends a message; it shows in the open chat at once and the conversation list moves it to the top. */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: (message) => {
+      queryClient.setQueryData<ChatMessage[]>([messagesPath(message.recipientId)], (list) =>
+        list && !list.some((m) => m.id === message.id) ? [...list, message] : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: [conversationsPath] });
+    },
+  });
+}

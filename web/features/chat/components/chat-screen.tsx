@@ -1,0 +1,94 @@
+import type { CurrentUser, PublicUser } from '@contract/auth';
+import { MessagesSquare, UserX } from 'lucide-react';
+import { Link, useSearch } from 'wouter';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { useConversations } from '../api/get-conversations';
+import { useOnlineStatus } from '../api/get-online-status';
+import { ConversationList } from './conversation-list';
+import { MessagePane } from './message-pane';
+
+/**
+ * Messages: the conversation list and the open chat. `?with={userId}` opens a chat; on phones the
+ * two are separate screens (the chat has a back button), from 768 px they sit side by side.
+ */
+export function ChatScreen({
+  me,
+  friends,
+  friendsLoading,
+}: {
+  me: CurrentUser;
+  friends: PublicUser[];
+  friendsLoading: boolean;
+}) {
+  const activeUserId = new URLSearchParams(useSearch()).get('with');
+  const conversations = useConversations();
+  const conversationList = conversations.data ?? [];
+  const online = useOnlineStatus([...conversationList.map((c) => c.user.id), ...friends.map((f) => f.id)]);
+  const onlineMap = online.data ?? {};
+
+  const activeConversation = conversationList.find((c) => c.user.id === activeUserId);
+  const activeUser = activeConversation?.user ?? friends.find((f) => f.id === activeUserId);
+  const stillLoading = conversations.isLoading || friendsLoading;
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-4rem-env(safe-area-inset-top))] w-full max-w-6xl md:px-4 md:py-6">
+      <div className="flex min-h-0 flex-1 overflow-hidden border-border/70 bg-surface/80 md:rounded-3xl md:border md:shadow-xl md:shadow-black/20">
+        <aside
+          aria-label="Conversation list"
+          className={cn(
+            'min-h-0 w-full flex-col border-border/60 md:flex md:w-80 md:border-r lg:w-96',
+            activeUserId ? 'hidden' : 'flex',
+          )}
+        >
+          <div className="flex items-center justify-between px-5 pb-2 pt-5">
+            <h1 className="text-2xl font-extrabold tracking-tight">Messages</h1>
+          </div>
+          <ConversationList
+            meId={me.id}
+            conversations={conversationList}
+            friends={friends}
+            online={onlineMap}
+            activeUserId={activeUserId}
+            isLoading={stillLoading}
+          />
+        </aside>
+
+        <div className={cn('min-h-0 min-w-0 flex-1 flex-col md:flex', activeUserId ? 'flex' : 'hidden')}>
+          {/* On phones the list (and its heading) is hidden while a chat is open. */}
+          {activeUserId && <h1 className="sr-only md:hidden">Messages</h1>}
+          {!activeUserId ? (
+            <EmptyState icon={MessagesSquare} title="Your messages" className="m-auto">
+              Choose a conversation or a friend to start chatting.
+            </EmptyState>
+          ) : activeUser ? (
+            <MessagePane
+              key={activeUser.id}
+              meId={me.id}
+              other={activeUser}
+              online={Boolean(onlineMap[activeUser.id])}
+              hadUnread={(activeConversation?.unreadCount ?? 0) > 0}
+            />
+          ) : stillLoading ? (
+            <Spinner className="m-auto" label="Loading conversation" />
+          ) : (
+            <EmptyState
+              icon={UserX}
+              title="Conversation not found"
+              className="m-auto"
+              action={
+                <Button asChild variant="secondary">
+                  <Link href="/chat">Back to messages</Link>
+                </Button>
+              }
+            >
+              You can only chat with your friends.
+            </EmptyState>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { PublicUser } from '@contract/auth';
+import { PRODUCT_NAME } from '@contract/product';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Gift, MoreVertical, Trash2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Alert, Spinner } from '@/components/ui/card';
+import { displayName, UserAvatar } from '@/components/user-avatar';
+import { toast } from '@/lib/use-toast';
+import { conversationsPath } from '../api/get-conversations';
+import { useMessages } from '../api/get-messages';
+import { unreadCountPath } from '../api/get-unread-count';
+import { MessageBubble } from './message-bubble';
+import { MessageComposer } from './message-composer';
+
+function ConversationMenu() {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon" className="size-11" aria-label="Conversation options">
+          <MoreVertical className="!size-5" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-2xl border border-border bg-surface p-1.5 shadow-2xl data-[state=open]:animate-pop"
+        >
+          <DropdownMenu.Item
+            onSelect={() =>
+              toast({ title: 'Feature Coming Soon', description: 'Deleting conversations is not available yet.' })
+            }
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm text-red-300 outline-none data-[highlighted]:bg-surface-2"
+          >
+            <Trash2 className="size-4" aria-hidden="true" /> Delete conversation
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The open chat with one person: header, messages (polled every 2 s) and the composer. */
+export function MessagePane({
+  meId,
+  other,
+  online,
+  hadUnread,
+}: {
+  meId: string;
+  other: PublicUser;
+  online: boolean;
+  /** The conversation list still counts unread messages from them. */
+  hadUnread: boolean;
+}) {
+  const messages = useMessages(other.id);
+  const queryClient = useQueryClient();
+  const end = useRef<HTMLDivElement>(null);
+  const list = messages.data ?? [];
+  const lastId = list.at(-1)?.id;
+
+  useEffect(() => {
+    if (messages.isError) toast({ variant: 'destructive', title: 'Failed to fetch messages' });
+  }, [messages.isError]);
+
+  // Each read of the open chat marks their messages read: the list's and the header's unread
+  // counts drop now, not at their next poll.
+  const readAt = messages.dataUpdatedAt;
+  useEffect(() => {
+    if (hadUnread && readAt > 0) {
+      void queryClient.invalidateQueries({ queryKey: [conversationsPath] });
+      void queryClient.invalidateQueries({ queryKey: [unreadCountPath] });
+    }
+  }, [hadUnread, readAt, queryClient]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a new last message arrives
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [lastId]);
+
+  const name = displayName(other);
+
+  return (
+    <section aria-label={`Chat with ${name}`} className="flex min-h-0 min-w-0 flex-1 flex-col">
+      <header className="flex items-center gap-2 border-b border-border/60 px-2 py-2 sm:px-3">
+        <Button asChild variant="ghost" size="icon" className="size-11 md:hidden">
+          <Link href="/chat" aria-label="Back to conversations">
+            <ArrowLeft className="!size-5" />
+          </Link>
+        </Button>
+        <Link href={`/@${other.username}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1">
+          <UserAvatar user={other} online={online} />
+          <span className="min-w-0">
+            <span className="block truncate font-bold">{name}</span>
+            <span className="block truncate text-xs text-muted">
+              {online ? <span className="text-emerald-300">Online</span> : `@${other.username}`}
+            </span>
+          </span>
+        </Link>
+        {/* Icon only on phones so the name keeps its room; the label stays for screen readers. */}
+        <Button asChild size="sm" className="size-11 px-0 sm:h-9 sm:w-auto sm:px-3">
+          <Link
+            href={`/create?friendUsername=${encodeURIComponent(other.username)}`}
+            aria-label={`Send ${PRODUCT_NAME}`}
+            title={`Send ${PRODUCT_NAME}`}
+          >
+            <Gift /> <span className="hidden sm:inline">Send {PRODUCT_NAME}</span>
+          </Link>
+        </Button>
+        <ConversationMenu />
+      </header>
+
+      <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5">
+        {messages.isLoading ? (
+          <Spinner className="mx-auto my-10 block" label="Loading messages" />
+        ) : messages.isError && list.length === 0 ? (
+          <Alert variant="destructive">Failed to fetch messages</Alert>
+        ) : list.length === 0 ? (
+          <div className="flex h-full flex-col items-center justify-center gap-3 text-center">
+            <UserAvatar user={other} size="lg" />
+            <p className="font-semibold">Say hi to {name} 👋</p>
+            <p className="max-w-xs text-sm text-muted">
+              Messages are only between the two of you. You can also send them a mystery {PRODUCT_NAME}.
+            </p>
+          </div>
+        ) : (
+          <ol aria-label="Messages" aria-live="polite" aria-relevant="additions" className="flex flex-col gap-1.5">
+            {list.map((message) => (
+              <MessageBubble key={message.id} message={message} mine={message.senderId === meId} />
+            ))}
+          </ol>
+        )}
+        <div ref={end} />
+      </div>
+
+      <MessageComposer recipientId={other.id} recipientName={name} />
+    </section>
+  );
+}

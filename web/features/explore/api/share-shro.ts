@@ -1,0 +1,11 @@
+import type { ShareShroResponse } from '@contract/achievements';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/sessions/:id/share: counts a share for the Shro and its creator (Trendsetter). */
+export const shareShro = (shroId: string) =>
+  apiRequest<ShareShroResponse>('POST', `/api/sessions/${encodeURIComponent(shroId)}/share`);
+
+export function useShareShro() {
+  return useMutation({ mutationFn: shareShro });
+}

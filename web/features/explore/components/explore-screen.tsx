@@ -1,0 +1,231 @@
+import {
+  EXPLORE_MESSAGES,
+  EXPLORE_SEARCH_DEBOUNCE_MS,
+  EXPLORE_SEARCH_MIN,
+  type ExploreCard as ExploreCardData,
+} from '@contract/explore';
+import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
+import { Clock, Compass, Flame, Hash, Plus, Search, SearchX, X } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { trackEvent } from '@/lib/analytics';
+import { copyText } from '@/lib/copy-text';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { toast } from '@/lib/use-toast';
+import { useRecentShros } from '../api/get-recent';
+import { useTrendingShros } from '../api/get-trending';
+import { useSearchShros } from '../api/search-shros';
+import { useShareShro } from '../api/share-shro';
+import { ExploreEmpty } from './explore-empty';
+import { type CardActions, ExploreResults } from './explore-results';
+
+export const exploreTabs = ['trending', 'recent', 'search'] as const;
+export type ExploreTab = (typeof exploreTabs)[number];
+
+/** Spec §9: the copy toast lasts 2 s. */
+const COPY_TOAST_MS = 2000;
+
+const triggerClass =
+  'flex h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-xl px-2 text-sm font-semibold text-muted transition-colors hover:text-zinc-100 data-[state=active]:bg-gradient-to-r data-[state=active]:from-brand data-[state=active]:to-brand-2 data-[state=active]:text-white data-[state=active]:shadow-lg data-[state=active]:shadow-brand/20 [&_svg]:size-4 [&_svg]:shrink-0';
+
+function CreateLink() {
+  return (
+    <Button asChild size="sm">
+      <Link href="/create">
+        <Plus aria-hidden="true" /> Create a {PRODUCT_NAME}
+      </Link>
+    </Button>
+  );
+}
+
+function TrendingList({ hashtag, actions }: { hashtag: string | null; actions: CardActions }) {
+  const query = useTrendingShros(hashtag);
+  return (
+    <ExploreResults
+      query={query}
+      label={`Trending ${PRODUCT_NAME_PLURAL}`}
+      actions={actions}
+      empty={
+        <ExploreEmpty icon={Flame} title={hashtag ? `Nothing trending in #${hashtag}` : 'Nothing trending yet'}>
+          <p className="max-w-sm text-sm text-muted">
+            Public {PRODUCT_NAME_PLURAL} show up here as people open their boxes. Start one!
+          </p>
+          <CreateLink />
+        </ExploreEmpty>
+      }
+    />
+  );
+}
+
+function RecentList({ hashtag, actions }: { hashtag: string | null; actions: CardActions }) {
+  const query = useRecentShros(hashtag);
+  return (
+    <ExploreResults
+      query={query}
+      label={`Recent ${PRODUCT_NAME_PLURAL}`}
+      actions={actions}
+      empty={
+        <ExploreEmpty
+          icon={Compass}
+          title={hashtag ? `No ${PRODUCT_NAME_PLURAL} tagged #${hashtag}` : `No public ${PRODUCT_NAME_PLURAL} yet`}
+        >
+          <p className="max-w-sm text-sm text-muted">Publish one on the explore page and it appears here.</p>
+          <CreateLink />
+        </ExploreEmpty>
+      }
+    />
+  );
+}
+
+function SearchList({ term, actions }: { term: string; actions: CardActions }) {
+  const ready = term.length >= EXPLORE_SEARCH_MIN;
+  const query = useSearchShros(term);
+  if (!ready) {
+    return (
+      <ExploreEmpty icon={Search} title={`Search public ${PRODUCT_NAME_PLURAL}`}>
+        <p className="text-sm text-muted">{EXPLORE_MESSAGES.searchTooShort}</p>
+      </ExploreEmpty>
+    );
+  }
+  return (
+    <ExploreResults
+      query={query}
+      label="Search results"
+      actions={actions}
+      empty={
+        <ExploreEmpty icon={SearchX} title={`No ${PRODUCT_NAME_PLURAL} match “${term}”`}>
+          <p className="text-sm text-muted">Try another word or a hashtag.</p>
+        </ExploreEmpty>
+      }
+    />
+  );
+}
+
+/** /explore (spec §2): search, Trending/Recent/Search tabs, a hashtag filter, and cards. */
+export function ExploreScreen() {
+  const [tab, setTab] = useState<ExploreTab>('trending');
+  const [input, setInput] = useState('');
+  const [hashtag, setHashtag] = useState<string | null>(null);
+  const term = useDebouncedValue(input.trim(), EXPLORE_SEARCH_DEBOUNCE_MS);
+  const { mutate: recordShare } = useShareShro();
+  const inputId = useId();
+  const hintId = useId();
+
+  useEffect(() => {
+    trackEvent('view_explore');
+  }, []);
+
+  const onShare = useCallback(
+    async (card: ExploreCardData) => {
+      const link = `${window.location.origin}/session/${encodeURIComponent(card.id)}`;
+      if (await copyText(link)) {
+        toast({ title: 'Link copied!', description: `Share "${card.title}" with anyone.`, duration: COPY_TOAST_MS });
+        trackEvent('share_shro', { label: 'explore' });
+        // Counting the share must never get in the way of the copy.
+        recordShare(card.id, { onError: () => {} });
+      } else {
+        toast({ title: 'Failed to copy', description: 'Please copy the URL manually', variant: 'destructive' });
+      }
+    },
+    [recordShare],
+  );
+
+  const actions = useMemo<CardActions>(
+    () => ({
+      activeHashtag: hashtag,
+      onHashtag: (tag) => {
+        // The filter is the recent list's (GET /api/explore?hashtag=), so it opens there.
+        setHashtag(tag);
+        setTab('recent');
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+      },
+      onShare: (card) => void onShare(card),
+      onOpen: (card) => trackEvent('join_public_shro', { label: card.id }),
+    }),
+    [hashtag, onShare],
+  );
+
+  const tooShort = input.trim().length > 0 && input.trim().length < EXPLORE_SEARCH_MIN;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:py-10">
+      <div className="space-y-1">
+        <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight">
+          <Compass className="size-7 text-purple-300" aria-hidden="true" /> Explore
+        </h1>
+        <p className="text-sm text-muted">Discover public {PRODUCT_NAME_PLURAL} from the community and open a box.</p>
+      </div>
+
+      <search className="block space-y-1.5">
+        <label htmlFor={inputId} className="sr-only">
+          Search {PRODUCT_NAME_PLURAL}
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <Input
+            id={inputId}
+            type="search"
+            value={input}
+            onChange={(event) => {
+              setInput(event.target.value);
+              if (event.target.value.trim()) setTab('search');
+            }}
+            placeholder="Search by title or #hashtag"
+            aria-describedby={hintId}
+            autoComplete="off"
+            enterKeyHint="search"
+            className="h-12 pl-10"
+          />
+        </div>
+        <p id={hintId} aria-live="polite" className={tooShort ? 'text-xs text-amber-200' : 'sr-only'}>
+          {tooShort ? EXPLORE_MESSAGES.searchTooShort : `Type at least ${EXPLORE_SEARCH_MIN} characters to search`}
+        </p>
+      </search>
+
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ExploreTab)} className="space-y-4">
+        <Tabs.List
+          aria-label="Explore sections"
+          className="flex gap-1 rounded-2xl border border-border/70 bg-surface/80 p-1"
+        >
+          <Tabs.Trigger value="trending" className={triggerClass}>
+            <Flame aria-hidden="true" /> Trending
+          </Tabs.Trigger>
+          <Tabs.Trigger value="recent" className={triggerClass}>
+            <Clock aria-hidden="true" /> Recent
+          </Tabs.Trigger>
+          <Tabs.Trigger value="search" className={triggerClass}>
+            <Search aria-hidden="true" /> Search
+          </Tabs.Trigger>
+        </Tabs.List>
+
+        {hashtag && tab !== 'search' && (
+          <div className="flex flex-wrap items-center gap-2 rounded-2xl border border-brand/40 bg-brand/10 px-3 py-2 text-sm">
+            <Hash className="size-4 text-purple-200" aria-hidden="true" />
+            <span>
+              Showing <strong className="font-semibold text-white">#{hashtag}</strong>
+            </span>
+            <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setHashtag(null)}>
+              <X aria-hidden="true" /> Clear filter
+            </Button>
+          </div>
+        )}
+
+        <Tabs.Content value="trending" className="outline-none">
+          <TrendingList hashtag={hashtag} actions={actions} />
+        </Tabs.Content>
+        <Tabs.Content value="recent" className="outline-none">
+          <RecentList hashtag={hashtag} actions={actions} />
+        </Tabs.Content>
+        <Tabs.Content value="search" className="outline-none">
+          <SearchList term={term} actions={actions} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatAge } from './format-age';
+
+describe('formatAge', () => {
+  const now = Date.parse('2026-03-10T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  it('reads minutes, hours, then days', () => {
+    expect(formatAge(ago(0), now)).toBe('0m ago');
+    expect(formatAge(ago(59_999), now)).toBe('0m ago');
+    expect(formatAge(ago(5 * 60_000), now)).toBe('5m ago');
+    expect(formatAge(ago(59 * 60_000), now)).toBe('59m ago');
+    expect(formatAge(ago(60 * 60_000), now)).toBe('1h ago');
+    expect(formatAge(ago(23 * 3_600_000 + 59 * 60_000), now)).toBe('23h ago');
+    expect(formatAge(ago(24 * 3_600_000), now)).toBe('1d ago');
+    expect(formatAge(ago(400 * 24 * 3_600_000), now)).toBe('400d ago');
+  });
+  it('never reads negative for a clock slightly ahead', () => {
+    expect(formatAge(new Date(now + 30_000).toISOString(), now)).toBe('0m ago');
+  });
+});

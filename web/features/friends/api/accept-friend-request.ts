@@ -1,0 +1,13 @@
+import type { FriendActionResult } from '@contract/friends';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateFriendQueries } from './friend-queries';
+
+/** Accepts the request someone sent me. */
+export const acceptFriendRequest = (friendId: string) =>
+  apiRequest<FriendActionResult>('POST', '/api/friends/accept', { friendId });
+
+export function useAcceptFriendRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: acceptFriendRequest, onSuccess: () => invalidateFriendQueries(queryClient) });
+}

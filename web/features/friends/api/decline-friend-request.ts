@@ -1,0 +1,13 @@
+import type { FriendActionResult } from '@contract/friends';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateFriendQueries } from './friend-queries';
+
+/** Declines (quietly deletes) the request someone sent me. */
+export const declineFriendRequest = (friendId: string) =>
+  apiRequest<FriendActionResult>('POST', '/api/friends/decline', { friendId });
+
+export function useDeclineFriendRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: declineFriendRequest, onSuccess: () => invalidateFriendQueries(queryClient) });
+}

@@ -1,0 +1,20 @@
+import type { FriendActionResult } from '@contract/friends';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { trackEvent } from '@/lib/analytics';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateFriendQueries } from './friend-queries';
+
+/** Asks someone to be friends; if they had already asked me we are friends at once. */
+export const sendFriendRequest = (friendId: string) =>
+  apiRequest<FriendActionResult>('POST', '/api/friends/request', { friendId });
+
+export function useSendFriendRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendFriendRequest,
+    onSuccess: () => {
+      trackEvent('friend_request');
+      return invalidateFriendQueries(queryClient);
+    },
+  });
+}

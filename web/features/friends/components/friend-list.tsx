@@ -1,0 +1,74 @@
+import { PRODUCT_NAME } from '@contract/product';
+import { MessageCircle, Send, UserMinus, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Alert, Spinner } from '@/components/ui/card';
+import { errorMessage } from '@/lib/error-message';
+import { useFriends } from '../api/get-friends';
+import { useRemoveFriend } from '../api/remove-friend';
+import { removedToast, runFriendAction } from './friend-actions';
+import { PersonRow, rowButtonClass } from './person-row';
+
+function UnfriendButton({ userId, username }: { userId: string; username: string }) {
+  const remove = useRemoveFriend();
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      className={`${rowButtonClass} text-zinc-300`}
+      disabled={remove.isPending}
+      aria-label={`Unfriend @${username}`}
+      onClick={() =>
+        runFriendAction(
+          () => remove.mutateAsync(userId),
+          () => removedToast,
+        )
+      }
+    >
+      <UserMinus /> Unfriend
+    </Button>
+  );
+}
+
+/** The Friends tab: each friend with Send Shro, Message and Unfriend. */
+export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
+  const friends = useFriends();
+  if (friends.isLoading) return <Spinner className="mx-auto my-10 block" label="Loading friends" />;
+  if (friends.isError) return <Alert variant="destructive">{errorMessage(friends.error)}</Alert>;
+  if (!friends.data?.length) {
+    return (
+      <EmptyState
+        icon={Users}
+        title="No friends yet"
+        action={
+          <Button onClick={onFindFriends}>
+            <Users /> Find Friends
+          </Button>
+        }
+      >
+        Search for people by username and send them a friend request. Friends can send each other {PRODUCT_NAME}s and
+        chat.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="space-y-2" aria-label="Friends">
+      {friends.data.map((friend) => (
+        <PersonRow key={friend.id} user={friend}>
+          <Button asChild size="sm" className={rowButtonClass}>
+            <Link href={`/create?friendId=${encodeURIComponent(friend.id)}`}>
+              <Send /> Send {PRODUCT_NAME}
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="secondary" className="h-11 min-w-11 sm:h-9 sm:min-w-9">
+            <Link href={`/chat?with=${encodeURIComponent(friend.id)}`} aria-label={`Message @${friend.username}`}>
+              <MessageCircle />
+            </Link>
+          </Button>
+          <UnfriendButton userId={friend.id} username={friend.username} />
+        </PersonRow>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,112 @@
+import { Check, Clock, UserMinus, UserPlus, X } from 'lucide-react';
+import { useEffect } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/card';
+import { toast } from '@/lib/use-toast';
+import { useAcceptFriendRequest } from '../api/accept-friend-request';
+import { useDeclineFriendRequest } from '../api/decline-friend-request';
+import { useFriendStatus } from '../api/get-friend-status';
+import { useRemoveFriend } from '../api/remove-friend';
+import { useSendFriendRequest } from '../api/send-friend-request';
+import { acceptedToast, declinedToast, removedToast, requestSentToast } from './friend-actions';
+
+/** Runs an action with its own failure text, as the public profile words them (spec §8). */
+async function run<T>(action: () => Promise<T>, success: (result: T) => { title: string }, failure: string) {
+  try {
+    toast(success(await action()));
+  } catch {
+    toast({ variant: 'destructive', title: failure });
+  }
+}
+
+/** The friend button of someone else's public profile: Add Friend, Pending, Accept/Decline, or Friends with Unfriend. */
+export function ProfileFriendButton({ userId }: { userId: string }) {
+  const status = useFriendStatus(userId);
+  const send = useSendFriendRequest();
+  const accept = useAcceptFriendRequest();
+  const decline = useDeclineFriendRequest();
+  const remove = useRemoveFriend();
+  const busy = send.isPending || accept.isPending || decline.isPending || remove.isPending;
+
+  useEffect(() => {
+    if (status.isError) toast({ variant: 'destructive', title: 'Failed to fetch friendship status' });
+  }, [status.isError]);
+
+  if (status.isLoading) return <Spinner label="Loading friendship status" />;
+  if (!status.data) return null;
+
+  if (status.data.areFriends) {
+    return (
+      <div className="flex flex-wrap items-center justify-center gap-2">
+        <span className="inline-flex h-11 items-center gap-2 rounded-xl border border-emerald-400/40 bg-emerald-400/10 px-4 text-sm font-semibold text-emerald-200">
+          <Check className="size-4" aria-hidden="true" /> Friends
+        </span>
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() =>
+            run(
+              () => remove.mutateAsync(userId),
+              () => removedToast,
+              'Failed to remove friend',
+            )
+          }
+        >
+          <UserMinus /> Unfriend
+        </Button>
+      </div>
+    );
+  }
+  if (status.data.sentRequest) {
+    return (
+      <Button variant="secondary" disabled>
+        <Clock /> Pending
+      </Button>
+    );
+  }
+  if (status.data.receivedRequest) {
+    return (
+      <div className="flex flex-wrap items-center justify-center gap-2">
+        <Button
+          disabled={busy}
+          onClick={() =>
+            run(
+              () => accept.mutateAsync(userId),
+              () => acceptedToast,
+              'Failed to accept friend request',
+            )
+          }
+        >
+          <Check /> Accept
+        </Button>
+        <Button
+          variant="outline"
+          disabled={busy}
+          onClick={() =>
+            run(
+              () => decline.mutateAsync(userId),
+              () => declinedToast,
+              'Failed to decline friend request',
+            )
+          }
+        >
+          <X /> Decline
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Button
+      disabled={busy}
+      onClick={() =>
+        run(
+          () => send.mutateAsync(userId),
+          (result) => requestSentToast(result.friendshipStatus),
+          'Failed to send friend request',
+        )
+      }
+    >
+      <UserPlus /> Add Friend
+    </Button>
+  );
+}

@@ -1,0 +1,73 @@
+import { Inbox, Search } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Alert, Spinner } from '@/components/ui/card';
+import { errorMessage } from '@/lib/error-message';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { useFriendRequests } from '../api/get-friend-requests';
+import { useSentRequests } from '../api/get-sent-requests';
+import { PendingBadge } from './friendship-badges';
+import { PersonRow } from './person-row';
+import { RequestButtons } from './request-buttons';
+
+/** The Requests tab: incoming requests to answer, then the ones I sent, marked Pending. */
+export function RequestList({ onFindFriends }: { onFindFriends: () => void }) {
+  const incoming = useFriendRequests();
+  const sent = useSentRequests();
+  if (incoming.isLoading || sent.isLoading) return <Spinner className="mx-auto my-10 block" label="Loading requests" />;
+  const error = incoming.error ?? sent.error;
+  if (error) return <Alert variant="destructive">{errorMessage(error)}</Alert>;
+  const received = incoming.data ?? [];
+  const pending = sent.data ?? [];
+  if (received.length === 0 && pending.length === 0) {
+    return (
+      <EmptyState
+        icon={Inbox}
+        title="No friend requests"
+        action={
+          <Button variant="secondary" onClick={onFindFriends}>
+            <Search /> Find Friends
+          </Button>
+        }
+      >
+        When someone asks to be your friend, it shows up here.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="received-heading">
+        <h2 id="received-heading" className="mb-2 px-1 text-sm font-semibold uppercase tracking-wide text-muted">
+          Received ({received.length})
+        </h2>
+        {received.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted">
+            No requests waiting for you.
+          </p>
+        ) : (
+          <ul className="space-y-2" aria-label="Received requests">
+            {received.map((request) => (
+              <PersonRow key={request.id} user={request.user} note={formatRelativeTime(request.createdAt)}>
+                <RequestButtons userId={request.user.id} />
+              </PersonRow>
+            ))}
+          </ul>
+        )}
+      </section>
+      {pending.length > 0 && (
+        <section aria-labelledby="sent-heading">
+          <h2 id="sent-heading" className="mb-2 px-1 text-sm font-semibold uppercase tracking-wide text-muted">
+            Sent ({pending.length})
+          </h2>
+          <ul className="space-y-2" aria-label="Sent requests">
+            {pending.map((request) => (
+              <PersonRow key={request.id} user={request.user} note={formatRelativeTime(request.createdAt)}>
+                <PendingBadge />
+              </PersonRow>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

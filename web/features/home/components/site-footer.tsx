@@ -1,0 +1,67 @@
+import { PRODUCT_NAME } from '@contract/product';
+import { Link } from 'wouter';
+import { Logo } from '@/components/logo';
+
+interface FooterLink {
+  label: string;
+  href?: string;
+  onClick?: () => void;
+}
+
+/** Landing footer: quick links, a feature list, legal links and the 2025 copyright line. */
+export function SiteFooter({ quickLinks, features }: { quickLinks: FooterLink[]; features: string[] }) {
+  return (
+    <footer className="mt-16 border-t border-border/60 bg-base/60">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <div className="flex items-center gap-2 text-lg font-extrabold">
+            <Logo className="size-8" /> {PRODUCT_NAME}
+          </div>
+          <p className="mt-2 text-sm text-muted">Decide together, one mystery box at a time.</p>
+        </div>
+        <nav aria-label="Quick Links">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-muted">Quick Links</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {quickLinks.map((link) => (
+              <li key={link.label}>
+                {link.href ? (
+                  <Link href={link.href} className="hover:text-brand">
+                    {link.label}
+                  </Link>
+                ) : (
+                  <button type="button" onClick={link.onClick} className="hover:text-brand">
+                    {link.label}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-muted">Features</h2>
+          <ul className="mt-3 space-y-2 text-sm text-zinc-300">
+            {features.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-border/60">
+        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-5 text-sm text-muted sm:flex-row">
+          <p>© 2025 {PRODUCT_NAME}. All rights reserved.</p>
+          <nav aria-label="Legal" className="flex gap-4">
+            <Link href="/privacy" className="hover:text-zinc-100">
+              Privacy
+            </Link>
+            <Link href="/terms" className="hover:text-zinc-100">
+              Terms
+            </Link>
+            <Link href="/support" className="hover:text-zinc-100">
+              Support
+            </Link>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,56 @@
+import { PRODUCT_NAME } from '@contract/product';
+import { PlayCircle, Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { FeatureCards } from './feature-cards';
+import { Hero } from './hero';
+import { SiteFooter } from './site-footer';
+import { TutorialDialog } from './tutorial-dialog';
+
+export function VisitorHome() {
+  const [tutorialOpen, setTutorialOpen] = useState(false);
+  return (
+    <>
+      <div className="mx-auto w-full max-w-6xl px-4">
+        <Hero
+          badge={
+            <span className="rounded-full border border-brand/40 bg-brand/10 px-3 py-1 text-xs font-semibold text-purple-200">
+              Open beta · Free to use
+            </span>
+          }
+        >
+          <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Button asChild size="lg">
+              <Link href="/login">Sign In</Link>
+            </Button>
+            <Button size="lg" variant="outline" onClick={() => setTutorialOpen(true)}>
+              <PlayCircle /> Quick Tutorial
+            </Button>
+          </div>
+          <p className="mt-6 flex items-center gap-2 text-sm text-muted">
+            <Smartphone className="size-4 shrink-0" aria-hidden="true" /> {PRODUCT_NAME} is in open beta. Native Android
+            and iOS apps are coming soon.
+          </p>
+        </Hero>
+        <div className="mt-14">
+          <FeatureCards />
+        </div>
+      </div>
+      <SiteFooter
+        quickLinks={[
+          { label: 'Sign In', href: '/login' },
+          { label: 'Create Account', href: '/register' },
+          { label: 'How It Works', onClick: () => setTutorialOpen(true) },
+        ]}
+        features={[
+          'Mystery box decisions',
+          'Private, link or public sharing',
+          'Live reveals',
+          'Achievements & streaks',
+        ]}
+      />
+      <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { PRODUCT_NAME } from '@contract/product';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Card } from '@/components/ui/card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export const LEGAL_LAST_UPDATED = 'June 16, 2025';
+export const SUPPORT_EMAIL = 'support@shro.app';
+
+/** The shared frame of the privacy, terms and support pages. */
+export function LegalPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  useDocumentTitle(`${title} - ${PRODUCT_NAME}`);
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
+      <p className="mt-2 text-sm text-muted">Last updated: {LEGAL_LAST_UPDATED}</p>
+      <p className="mt-6 text-zinc-300">{intro}</p>
+      <Card className="mt-8 space-y-8 p-6 sm:p-8 [&_h2]:text-lg [&_h2]:font-bold [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-2 [&_p]:text-zinc-300 [&_ul]:mt-2 [&_ul]:space-y-1 [&_ul]:text-zinc-300">
+        {children}
+      </Card>
+      <nav aria-label="Legal" className="mt-8 flex flex-wrap gap-4 text-sm text-muted">
+        <Link href="/privacy" className="hover:text-zinc-100">
+          Privacy Policy
+        </Link>
+        <Link href="/terms" className="hover:text-zinc-100">
+          Terms of Service
+        </Link>
+        <Link href="/support" className="hover:text-zinc-100">
+          Support
+        </Link>
+        <Link href="/" className="hover:text-zinc-100">
+          Home
+        </Link>
+      </nav>
+    </div>
+  );
+}

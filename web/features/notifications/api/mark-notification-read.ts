@@ -1,0 +1,21 @@
+import type { NotificationItem } from '@contract/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { notificationsPath } from './get-notifications';
+
+export const markNotificationRead = (id: number) =>
+  apiRequest<NotificationItem>('PATCH', `/api/notifications/${id}/read`);
+
+/** Marks one notification read; the list and the header badge update at once. */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<NotificationItem[]>([notificationsPath], (list) =>
+        list?.map((n) => (n.id === id ? { ...n, isRead: true } : n)),
+      );
+      void queryClient.invalidateQueries({ queryKey: [notificationsPath] });
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import type { UnlockedAchievement } from '@contract/profiles';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+
+export const userAchievementsPath = (userId: string) => `/api/users/achievements/${encodeURIComponent(userId)}`;
+
+/** A user's unlocked achievements, most recent first. */
+export const getUserAchievements = (userId: string) => apiGet<UnlockedAchievement[]>(userAchievementsPath(userId));
+
+export const userAchievementsQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: [userAchievementsPath(userId)], queryFn: () => getUserAchievements(userId) });
+
+export function useUserAchievements(userId: string | undefined) {
+  return useQuery({ ...userAchievementsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+}

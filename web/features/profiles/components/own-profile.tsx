@@ -1,0 +1,91 @@
+import type { CurrentUser } from '@contract/auth';
+import { PRODUCT_NAME } from '@contract/product';
+import { Award, BarChart3, ChevronRight, Fingerprint, Mail, Pencil, UserCog } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { SectionCard } from '@/components/section-card';
+import { StatsTiles } from '@/components/stats-tiles';
+import { Button } from '@/components/ui/button';
+import { Card, Spinner } from '@/components/ui/card';
+import { useMyStats } from '../api/get-my-stats';
+import { useUserAchievements } from '../api/get-user-achievements';
+import { AchievementList } from './achievement-list';
+import { formatLongDate } from './format-date';
+import { ProfileEditForm } from './profile-edit-form';
+import { ProfileHeader } from './profile-header';
+
+const RECENT_ACHIEVEMENTS = 6;
+
+/** /profile: view and edit modes, stats, recent achievements and account details (spec §2). */
+export function OwnProfile({ user }: { user: CurrentUser }) {
+  const [editing, setEditing] = useState(false);
+  const stats = useMyStats();
+  const achievements = useUserAchievements(user.id);
+  const recent = achievements.data?.slice(0, RECENT_ACHIEVEMENTS) ?? [];
+
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-5 px-4 py-8 sm:py-12">
+      {editing ? (
+        <Card className="p-5 sm:p-8">
+          <h1 className="mb-6 flex items-center gap-2 text-2xl font-extrabold tracking-tight">
+            <UserCog className="size-6 text-purple-300" aria-hidden="true" /> Edit Profile
+          </h1>
+          <ProfileEditForm user={user} onDone={() => setEditing(false)} />
+        </Card>
+      ) : (
+        <ProfileHeader
+          user={user}
+          extra={
+            <p className="mt-1 flex items-center justify-center gap-1.5 text-sm text-muted sm:justify-start">
+              <Mail className="size-4" aria-hidden="true" /> {user.email}
+            </p>
+          }
+        >
+          <Button onClick={() => setEditing(true)}>
+            <Pencil /> Edit Profile
+          </Button>
+        </ProfileHeader>
+      )}
+
+      <SectionCard title="Your Stats" icon={BarChart3}>
+        <StatsTiles stats={stats.data} />
+      </SectionCard>
+
+      <SectionCard
+        title="Recent Achievements"
+        icon={Award}
+        action={
+          <Link
+            href="/achievements"
+            className="inline-flex min-h-11 shrink-0 items-center gap-1 whitespace-nowrap text-sm font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200"
+          >
+            View all <ChevronRight className="size-4" aria-hidden="true" />
+          </Link>
+        }
+      >
+        {achievements.isLoading ? (
+          <Spinner className="mx-auto block" label="Loading achievements" />
+        ) : recent.length > 0 ? (
+          <AchievementList achievements={recent} />
+        ) : (
+          <p className="rounded-2xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted">
+            No achievements yet. Create or open your first {PRODUCT_NAME} to start unlocking them.
+          </p>
+        )}
+      </SectionCard>
+
+      <SectionCard title="Account" icon={Fingerprint}>
+        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-muted">Account ID</dt>
+            <dd className="mt-0.5 break-all font-mono text-zinc-200">{user.id}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Member since</dt>
+            <dd className="mt-0.5 text-zinc-200">{formatLongDate(user.createdAt)}</dd>
+          </div>
+        </dl>
+      </SectionCard>
+    </div>
+  );
+}

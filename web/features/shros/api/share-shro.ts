@@ -1,0 +1,12 @@
+import { trackEvent } from '@/lib/analytics';
+import { apiRequest } from '@/lib/api-client';
+import { shroPath } from './get-shro';
+
+/**
+ * Records that the viewer shared this Shro (feeds the creator's Trendsetter progress). It never
+ * holds up the share itself and a failure is ignored: sharing already happened on the device.
+ */
+export function recordShare(shroId: string, via: 'copy' | 'facebook' | 'twitter' | 'native') {
+  trackEvent('share_shro', { label: via });
+  apiRequest('POST', `${shroPath(shroId)}/share`).catch(() => {});
+}

@@ -1,0 +1,128 @@
+import { IMAGE_MAX_BYTES, SHRO_MESSAGES } from '@contract/shros';
+import { ImagePlus, RefreshCw, Trophy, X } from 'lucide-react';
+import { useId } from 'react';
+import { Input } from '@/components/ui/input';
+import { boxGradient } from '@/lib/box-style';
+import { cn } from '@/lib/cn';
+import { playSound } from '@/lib/sounds';
+import { toast } from '@/lib/use-toast';
+import type { FormBox } from '../../hooks/use-create-form';
+
+/** Spec §5: an image type, under 5MB; anything else is refused here with the spec's messages. */
+export function checkImageFile(file: File): string | null {
+  if (!file.type.startsWith('image/')) return SHRO_MESSAGES.imageType;
+  if (file.size > IMAGE_MAX_BYTES) return SHRO_MESSAGES.imageTooLarge;
+  return null;
+}
+
+/** One image box: a file chooser with preview, and an optional label. */
+export function ImageBoxInput({
+  box,
+  isWinning,
+  onFile,
+  onLabel,
+}: {
+  box: FormBox;
+  isWinning: boolean;
+  onFile: (file: File | null, preview: string | null) => void;
+  onLabel: (label: string) => void;
+}) {
+  const inputId = useId();
+  const name = `Box ${box.position}`;
+
+  function choose(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      toast({
+        title: problem === SHRO_MESSAGES.imageType ? 'Invalid File' : 'File Too Large',
+        description: problem,
+        variant: 'destructive',
+      });
+      return;
+    }
+    playSound('click');
+    onFile(file, URL.createObjectURL(file));
+  }
+
+  return (
+    <div
+      className={cn(
+        'relative overflow-hidden rounded-2xl border bg-base/50 transition-colors has-[input[type=file]:focus-visible]:ring-2 has-[input[type=file]:focus-visible]:ring-brand',
+        isWinning ? 'border-amber-300/80 ring-2 ring-amber-300/40' : 'border-border/70',
+      )}
+    >
+      <input
+        id={inputId}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        aria-label={`Image for ${name}`}
+        onChange={choose}
+      />
+      {box.preview ? (
+        <div className="relative aspect-square">
+          <img src={box.preview} alt={`Preview of ${name}`} className="size-full object-cover" />
+          <div className="absolute inset-x-0 top-0 flex items-center justify-between bg-gradient-to-b from-black/70 to-transparent p-2">
+            <span className="rounded-full bg-black/60 px-2.5 py-1 text-xs font-bold text-white">{name}</span>
+            <div className="flex gap-1.5">
+              <label
+                htmlFor={inputId}
+                className="relative flex size-9 cursor-pointer items-center justify-center rounded-full bg-black/60 text-white before:absolute before:-inset-1 hover:bg-black/80"
+                title="Replace image"
+              >
+                <RefreshCw className="size-4" aria-hidden="true" />
+                <span className="sr-only">Replace image in {name}</span>
+              </label>
+              <button
+                type="button"
+                onClick={() => onFile(null, null)}
+                className="relative flex size-9 items-center justify-center rounded-full bg-black/60 text-white before:absolute before:-inset-1 hover:bg-black/80"
+                aria-label={`Remove image from ${name}`}
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            </div>
+          </div>
+          {isWinning && <WinningFlag />}
+        </div>
+      ) : (
+        <label
+          htmlFor={inputId}
+          className="group flex aspect-square cursor-pointer flex-col items-center justify-center gap-2 border-2 border-dashed border-transparent p-3 text-center transition-colors hover:border-brand/50 hover:bg-surface-2/40"
+        >
+          <span
+            className={cn(
+              'flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br text-white shadow-lg transition-transform group-hover:scale-110',
+              boxGradient(box.position),
+            )}
+          >
+            <ImagePlus className="size-6" aria-hidden="true" />
+          </span>
+          <span className="text-sm font-bold">{name}</span>
+          <span className="text-xs text-muted">Tap to add an image</span>
+        </label>
+      )}
+      <div className="border-t border-border/60 p-2">
+        <Input
+          aria-label={`Label for ${name}`}
+          value={box.label}
+          maxLength={100}
+          placeholder={name}
+          onChange={(e) => onLabel(e.target.value)}
+          className="h-10 bg-transparent"
+        />
+      </div>
+    </div>
+  );
+}
+
+export function WinningFlag() {
+  return (
+    <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-amber-300 px-2.5 py-1 text-xs font-bold text-amber-950 shadow">
+      <Trophy className="size-3.5" aria-hidden="true" /> Winner
+    </span>
+  );
+}

@@ -1,0 +1,90 @@
+import { ArrowRight, PencilLine } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '@/lib/cn';
+import { playSound } from '@/lib/sounds';
+import { SHRO_TEMPLATES, type ShroTemplate, TEMPLATE_CATEGORIES, type TemplateFilter } from '../../utils/templates';
+
+/** Step 1 of create: the five templates with a category filter, or skip to the manual form. */
+export function TemplatePicker({ onPick }: { onPick: (template: ShroTemplate | null) => void }) {
+  const [filter, setFilter] = useState<TemplateFilter>('All');
+  const shown = SHRO_TEMPLATES.filter((t) => filter === 'All' || t.category === filter);
+
+  return (
+    <section aria-labelledby="templates-heading" className="animate-pop">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="templates-heading" className="text-lg font-bold">
+            Choose a template
+          </h2>
+          <p className="text-sm text-muted">Start from a template, or build your own boxes.</p>
+        </div>
+        <fieldset className="flex gap-1 rounded-full border border-border/70 bg-surface/70 p-1">
+          <legend className="sr-only">Template category</legend>
+          {TEMPLATE_CATEGORIES.map((category) => (
+            <button
+              key={category}
+              type="button"
+              aria-pressed={filter === category}
+              onClick={() => setFilter(category)}
+              className={cn(
+                'h-11 rounded-full px-4 text-sm font-semibold transition-colors',
+                filter === category
+                  ? 'bg-gradient-to-r from-brand to-brand-2 text-white shadow'
+                  : 'text-zinc-300 hover:text-white',
+              )}
+            >
+              {category}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+
+      <ul className="mt-5 grid gap-3 sm:grid-cols-2">
+        {shown.map((template) => (
+          <li key={template.id}>
+            <button
+              type="button"
+              onClick={() => {
+                playSound('click');
+                onPick(template);
+              }}
+              className="group flex w-full items-center gap-4 rounded-2xl border border-border/70 bg-surface/80 p-4 text-left shadow-lg shadow-black/10 transition-all hover:-translate-y-0.5 hover:border-brand/60 hover:bg-surface-2 focus-visible:border-brand"
+            >
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'flex size-14 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br text-2xl shadow-lg transition-transform group-hover:scale-105',
+                  template.gradient,
+                )}
+              >
+                {template.emoji}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block text-[11px] font-semibold uppercase tracking-wider text-purple-200/90">
+                  {template.category}
+                </span>
+                <span className="block font-bold">{template.name}</span>
+                <span className="mt-0.5 block text-sm text-muted">{template.description}</span>
+              </span>
+              <ArrowRight className="size-5 shrink-0 text-muted transition-transform group-hover:translate-x-0.5" />
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-5 text-center">
+        <button
+          type="button"
+          onClick={() => {
+            playSound('click');
+            onPick(null);
+          }}
+          className="inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold text-purple-300 underline underline-offset-4 hover:text-purple-200"
+        >
+          <PencilLine className="size-4" aria-hidden="true" />
+          Skip templates and create manually
+        </button>
+      </div>
+    </section>
+  );
+}

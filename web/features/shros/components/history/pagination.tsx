@@ -1,0 +1,60 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+/** Spec §2 History: at most 5 page buttons. */
+const WINDOW = 5;
+
+/** The page numbers to show: a window of at most 5 around the current page. */
+export function pageWindow(page: number, pageCount: number): number[] {
+  const size = Math.min(WINDOW, pageCount);
+  const start = Math.max(1, Math.min(page - Math.floor(WINDOW / 2), pageCount - size + 1));
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+export function Pagination({
+  page,
+  pageCount,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-center gap-1.5">
+      <Button variant="secondary" size="sm" className="h-11" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft /> <span className="hidden sm:inline">Previous</span>
+        <span className="sr-only sm:hidden">Previous</span>
+      </Button>
+      {pageWindow(page, pageCount).map((n) => (
+        <button
+          key={n}
+          type="button"
+          aria-label={`Page ${n}`}
+          aria-current={n === page ? 'page' : undefined}
+          onClick={() => onPage(n)}
+          className={cn(
+            'size-11 rounded-xl text-sm font-semibold transition-colors',
+            n === page
+              ? 'bg-gradient-to-r from-brand to-brand-2 text-white shadow'
+              : 'text-zinc-300 hover:bg-surface-2',
+          )}
+        >
+          {n}
+        </button>
+      ))}
+      <Button
+        variant="secondary"
+        size="sm"
+        className="h-11"
+        disabled={page >= pageCount}
+        onClick={() => onPage(page + 1)}
+      >
+        <span className="hidden sm:inline">Next</span>
+        <span className="sr-only sm:hidden">Next</span> <ChevronRight />
+      </Button>
+    </nav>
+  );
+}

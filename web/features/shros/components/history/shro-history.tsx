@@ -1,0 +1,162 @@
+import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
+import { HISTORY_PAGE_SIZE_DEFAULT, type HistoryTab, historyRangeText } from '@contract/shros';
+import { Gift, Inbox, Plus, Send } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Alert, Card } from '@/components/ui/card';
+import { errorMessage } from '@/lib/error-message';
+import { useShroHistory } from '../../api/get-shros';
+import { HistoryCard } from './history-card';
+import { Pagination } from './pagination';
+
+const PAGE_SIZE = HISTORY_PAGE_SIZE_DEFAULT;
+
+const tabs: { value: HistoryTab; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'received', label: 'Received' },
+];
+
+const empty: Record<HistoryTab, { icon: typeof Gift; title: string; body: string }> = {
+  all: {
+    icon: Gift,
+    title: `No ${PRODUCT_NAME_PLURAL} yet`,
+    body: `Create a ${PRODUCT_NAME} for your friends, or open one someone sends you. They all show up here.`,
+  },
+  sent: {
+    icon: Send,
+    title: `You haven't sent any ${PRODUCT_NAME_PLURAL} yet`,
+    body: 'Hide four options in four mystery boxes and let your friends pick one.',
+  },
+  received: {
+    icon: Inbox,
+    title: `No ${PRODUCT_NAME_PLURAL} received yet`,
+    body: `When a friend sends you a ${PRODUCT_NAME}, or you open one by link, it shows up here.`,
+  },
+};
+
+/** /history: sent and received Shros with tabs, counts, delete and pagination (spec §2). */
+export function ShroHistory() {
+  const [tab, setTab] = useState<HistoryTab>('all');
+  const [page, setPage] = useState(1);
+  const query = useShroHistory({ tab, page, pageSize: PAGE_SIZE });
+  const data = query.data;
+  const counts = data?.counts;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  // The list shown belongs to the tab asked for (the previous one stays up while the next loads).
+  const current = data && query.isPlaceholderData ? null : data;
+
+  function goTo(next: number) {
+    setPage(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 pb-16 pt-6 sm:pt-10">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-black tracking-tight sm:text-4xl">
+            <span className="bg-gradient-to-r from-purple-200 via-fuchsia-200 to-pink-200 bg-clip-text text-transparent">
+              Your {PRODUCT_NAME} History
+            </span>
+          </h1>
+          <p className="mt-1 text-muted">Everything you sent and received, newest first.</p>
+        </div>
+        <Button asChild>
+          <Link href="/create">
+            <Plus /> Create {PRODUCT_NAME}
+          </Link>
+        </Button>
+      </header>
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => {
+          setTab(value as HistoryTab);
+          setPage(1);
+        }}
+      >
+        <Tabs.List
+          aria-label={`${PRODUCT_NAME} history`}
+          className="grid grid-cols-3 gap-1 rounded-2xl border border-border/70 bg-surface/70 p-1"
+        >
+          {tabs.map(({ value, label }) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="flex h-11 items-center justify-center gap-2 rounded-xl text-sm font-semibold text-zinc-300 transition-colors hover:text-white data-[state=active]:bg-gradient-to-r data-[state=active]:from-brand data-[state=active]:to-brand-2 data-[state=active]:text-white data-[state=active]:shadow"
+            >
+              {label}
+              <span className="rounded-full bg-black/25 px-2 py-0.5 text-xs tabular-nums">{counts?.[value] ?? 0}</span>
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        {tabs.map(({ value }) => (
+          <Tabs.Content key={value} value={value} className="mt-5 outline-none">
+            {query.isError ? (
+              <Alert variant="destructive">{errorMessage(query.error, 'Could not load your history.')}</Alert>
+            ) : !current ? (
+              <HistorySkeleton />
+            ) : current.items.length === 0 ? (
+              <Card>
+                <EmptyState
+                  icon={empty[value].icon}
+                  title={empty[value].title}
+                  action={
+                    <Button asChild>
+                      <Link href="/create">
+                        <Plus /> Create Your First {PRODUCT_NAME}
+                      </Link>
+                    </Button>
+                  }
+                >
+                  {empty[value].body}
+                </EmptyState>
+              </Card>
+            ) : (
+              <>
+                <ul className="space-y-3" aria-busy={query.isFetching || undefined}>
+                  {current.items.map((item) => (
+                    <HistoryCard
+                      key={item.id}
+                      item={item}
+                      onDeleted={() => {
+                        if (current.items.length === 1 && page > 1) setPage(page - 1);
+                      }}
+                    />
+                  ))}
+                </ul>
+                <div className="mt-6 flex flex-col items-center gap-3">
+                  <Pagination page={page} pageCount={pageCount} onPage={goTo} />
+                  <p className="text-sm text-muted">{historyRangeText(page, PAGE_SIZE, current.total)}</p>
+                </div>
+              </>
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function HistorySkeleton() {
+  return (
+    <ul className="space-y-3" aria-label="Loading history">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="animate-pulse rounded-2xl border border-border/50 bg-surface/60 p-5">
+          <div className="flex gap-3">
+            <div className="size-11 rounded-xl bg-surface-2" />
+            <div className="flex-1 space-y-2">
+              <div className="h-4 w-1/2 rounded bg-surface-2" />
+              <div className="h-3 w-1/3 rounded bg-surface-2" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,203 @@
+import { PRODUCT_NAME } from '@contract/product';
+import type { Shro, ShroBox, ShroParticipant } from '@contract/shros';
+import { BellRing, Eye, Globe, Link2, Lock, Smile, Trophy } from 'lucide-react';
+import { Link } from 'wouter';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { BoxVisual, boxDetail, boxText } from './box-visual';
+
+/** How many usernames a box lists before "+N more" (spec §2). */
+const NAMES_SHOWN = 3;
+
+function deliveryLine(shro: Shro): { icon: typeof Globe; text: string } {
+  if (shro.isPublic) return { icon: Globe, text: 'Public on Explore: anyone can open a box' };
+  if (shro.isShareable) {
+    const expiry = shro.expiresAt
+      ? `link expires ${new Date(shro.expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
+      : 'link never expires';
+    return { icon: Link2, text: `Shareable link, ${expiry}` };
+  }
+  const names = shro.recipients.map((r) => `@${r.username}`);
+  const text =
+    names.length <= 2 ? `Sent privately to ${names.join(' and ')}` : `Sent privately to ${names.length} friends`;
+  return { icon: Lock, text };
+}
+
+/** The creator's view of a Shro: a created/analytics card and every box with who opened it. */
+export function CreatorBoard({ shro }: { shro: Shro }) {
+  const delivery = deliveryLine(shro);
+  const reactionTotal = shro.reactions.reduce((sum, r) => sum + r.count, 0);
+  const isPrivate = !shro.isPublic && !shro.isShareable;
+  const opened = shro.participantCount;
+  const filledBoxes = shro.boxes.filter((b) => !b.isEmpty);
+
+  return (
+    <div className="mt-8 space-y-6">
+      <Card className="relative overflow-hidden p-5 sm:p-6">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -right-16 -top-16 size-48 rounded-full bg-brand-2/20 blur-3xl"
+        />
+        <div className="relative flex items-start gap-3">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-brand to-brand-2 text-white shadow-lg">
+            <delivery.icon className="size-5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <h2 className="text-lg font-bold">
+              {opened === 0
+                ? `Your ${PRODUCT_NAME} is live!`
+                : `${opened} ${opened === 1 ? 'person has' : 'people have'} opened a box`}
+            </h2>
+            <p className="text-sm text-muted">{delivery.text}</p>
+          </div>
+        </div>
+        <dl className="relative mt-5 grid grid-cols-3 gap-2 text-center">
+          <Stat icon={Eye} label="Opened" value={String(opened)} />
+          <Stat icon={Smile} label="Reactions" value={String(reactionTotal)} />
+          <Stat
+            icon={Trophy}
+            label="Winning box"
+            value={shro.winningBoxPosition ? `#${shro.winningBoxPosition}` : 'None'}
+          />
+        </dl>
+        {shro.reactions.length > 0 && (
+          <ul className="relative mt-4 flex flex-wrap justify-center gap-2" aria-label="Reactions received">
+            {shro.reactions.map((r) => (
+              <li key={r.emoji} className="rounded-full bg-base/60 px-3 py-1 text-sm">
+                <span aria-hidden="true">{r.emoji}</span> <span className="font-semibold">{r.count}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {opened > 0 && (
+          <p className="relative mt-4 flex items-center gap-2 rounded-xl border border-brand/40 bg-brand/10 px-3 py-2.5 text-sm">
+            <BellRing className="size-4 shrink-0 text-purple-300" aria-hidden="true" />
+            <span>
+              Someone made a selection!{' '}
+              <Link href="/notifications" className="font-semibold text-purple-300 underline underline-offset-2">
+                Check your notifications.
+              </Link>
+            </span>
+          </p>
+        )}
+      </Card>
+
+      <section aria-labelledby="boxes-heading">
+        <h2 id="boxes-heading" className="mb-3 text-sm font-semibold uppercase tracking-[0.2em] text-purple-200">
+          Your boxes
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {filledBoxes.map((box) => (
+            <CreatorBox
+              key={box.id}
+              box={box}
+              shro={shro}
+              isPrivate={isPrivate}
+              total={opened}
+              pickers={shro.participants.filter((p) => p.selectedBoxId === box.id)}
+            />
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function Stat({ icon: Icon, label, value }: { icon: typeof Eye; label: string; value: string }) {
+  return (
+    <div className="rounded-2xl bg-base/50 px-2 py-3">
+      <dt className="flex items-center justify-center gap-1 text-xs text-muted">
+        <Icon className="size-3.5" aria-hidden="true" /> {label}
+      </dt>
+      <dd className="mt-1 text-xl font-black">{value}</dd>
+    </div>
+  );
+}
+
+function CreatorBox({
+  box,
+  shro,
+  isPrivate,
+  total,
+  pickers,
+}: {
+  box: ShroBox;
+  shro: Shro;
+  isPrivate: boolean;
+  total: number;
+  pickers: ShroParticipant[];
+}) {
+  const count = box.selectionCount ?? pickers.length;
+  const percent = total > 0 ? Math.round((count / total) * 100) : 0;
+  const isWinning = shro.winningBoxPosition === box.position;
+  const text = boxText(box);
+  const detail = boxDetail(box);
+  const names = pickers.slice(0, NAMES_SHOWN).map((p) => `@${p.username}`);
+  const more = count - names.length;
+  const poster = (shro.type === 'movie' || shro.type === 'tv') && Boolean(box.imageUrl);
+
+  return (
+    <li
+      className={cn(
+        'flex flex-col overflow-hidden rounded-2xl border bg-surface/80 p-2.5',
+        isWinning ? 'border-amber-300/70' : 'border-border/70',
+        count > 0 && isPrivate && 'ring-2 ring-emerald-400/60',
+      )}
+    >
+      <div className="relative">
+        <BoxVisual box={box} poster={poster} rounded="rounded-xl" />
+        <span className="absolute left-2 top-2 rounded-full bg-black/65 px-2 py-0.5 text-xs font-bold text-white">
+          Box #{box.position}
+        </span>
+        {isWinning && (
+          <span className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">
+            <Trophy className="size-3" aria-hidden="true" /> Winner
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col px-1 pt-2">
+        {text && <p className="line-clamp-2 text-sm font-semibold">{text}</p>}
+        {detail && <p className="truncate text-xs text-muted">{detail}</p>}
+        <div className="mt-auto pt-2">
+          {isPrivate ? (
+            <p className={cn('text-xs', count > 0 ? 'font-semibold text-emerald-300' : 'text-muted')}>
+              {count > 0 ? `Opened by ${names.join(', ') || 'a friend'}` : 'Not opened yet'}
+            </p>
+          ) : (
+            <>
+              <div className="flex items-baseline justify-between text-xs">
+                <span className="font-semibold">
+                  {count} {count === 1 ? 'choice' : 'choices'}
+                </span>
+                <span className="text-muted">{percent}%</span>
+              </div>
+              <div
+                className="mt-1 h-1.5 overflow-hidden rounded-full bg-base"
+                role="progressbar"
+                aria-label={`Box #${box.position} share of choices`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+              >
+                <div
+                  className="h-full rounded-full bg-gradient-to-r from-brand to-brand-2 transition-[width] duration-700"
+                  style={{ width: `${percent}%` }}
+                />
+              </div>
+              {names.length > 0 && (
+                <ul className="mt-1.5 flex flex-wrap gap-1 text-[11px]" aria-label={`Who chose Box #${box.position}`}>
+                  {names.map((name) => (
+                    <li key={name} className="max-w-full truncate rounded-full bg-base/70 px-2 py-0.5 text-zinc-200">
+                      {name}
+                    </li>
+                  ))}
+                  {more > 0 && <li className="rounded-full px-1 py-0.5 text-muted">+{more} more</li>}
+                </ul>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

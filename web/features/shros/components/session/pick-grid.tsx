@@ -1,0 +1,58 @@
+import type { Shro } from '@contract/shros';
+import { MysteryBoxArt } from '@/components/mystery-box-art';
+import { cn } from '@/lib/cn';
+
+/** The four closed boxes a participant picks from (spec §2 "Mystery Box #n"). One pick only. */
+export function PickGrid({
+  shro,
+  pendingId,
+  onPick,
+}: {
+  shro: Shro;
+  /** The box being opened (request in flight). */
+  pendingId: number | null;
+  onPick: (boxId: number) => void;
+}) {
+  const busy = pendingId !== null;
+  return (
+    <section aria-labelledby="pick-heading" className="mt-8">
+      <h2 id="pick-heading" className="text-center text-sm font-semibold uppercase tracking-[0.2em] text-purple-200">
+        Choose one box
+      </h2>
+      <ul className="mx-auto mt-5 grid max-w-md grid-cols-2 gap-4 sm:max-w-3xl sm:grid-cols-4 sm:gap-5">
+        {shro.boxes.map((box) => {
+          const pending = pendingId === box.id;
+          const label = `Mystery Box #${box.position}`;
+          return (
+            <li key={box.id}>
+              <button
+                type="button"
+                disabled={box.isEmpty || busy}
+                aria-busy={pending || undefined}
+                aria-label={box.isEmpty ? `${label} (empty)` : label}
+                onClick={() => onPick(box.id)}
+                className={cn(
+                  'group flex w-full flex-col items-center gap-3 rounded-3xl border border-border/60 bg-surface/60 p-4 pt-5 shadow-lg shadow-black/20 transition-all',
+                  'hover:-translate-y-1 hover:border-brand/70 hover:bg-surface-2/80 hover:shadow-brand/20 focus-visible:border-brand',
+                  'disabled:cursor-not-allowed disabled:hover:translate-y-0',
+                  box.isEmpty && 'opacity-40',
+                  busy && !pending && 'opacity-50',
+                  pending && 'border-brand bg-surface-2/80',
+                )}
+              >
+                <MysteryBoxArt
+                  position={box.position}
+                  motion={pending ? 'wobble' : box.isEmpty ? 'none' : 'float'}
+                  className="max-w-36 transition-transform group-hover:scale-105"
+                />
+                <span className="text-sm font-bold">{label}</span>
+                {box.isEmpty && <span className="-mt-2 text-xs text-muted">Empty</span>}
+                {pending && <span className="-mt-2 text-xs text-purple-200">Opening...</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

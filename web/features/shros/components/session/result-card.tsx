@@ -1,0 +1,147 @@
+import type { Shro, ShroBox } from '@contract/shros';
+import { PartyPopper, Trophy } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { formatRelativeTime } from '@/lib/relative-time';
+import type { CheckResult } from '../../hooks/use-commitment-check';
+import { useWinningCheck } from '../../hooks/use-commitment-check';
+import { BoxVisual, boxDetail, boxText } from './box-visual';
+import { ReactionRow } from './reaction-row';
+import { VerifiedMark } from './verified-mark';
+
+/**
+ * The opened box (spec §2 result card): the box, "Box #n Selected!", the win/lose banner, its
+ * text, who opened it, who made it and when, the browser's commitment check, and reactions.
+ */
+export function ResultCard({
+  shro,
+  box,
+  openedBy,
+  check,
+}: {
+  shro: Shro;
+  box: ShroBox;
+  openedBy: string | null;
+  check: CheckResult | 'checking' | undefined;
+}) {
+  const isCreator = shro.viewerRole === 'creator';
+  const text = boxText(box);
+  const detail = boxDetail(box);
+  const poster = shro.type === 'movie' || shro.type === 'tv';
+
+  return (
+    <Card id="result" className="relative mt-8 scroll-mt-24 overflow-hidden p-5 sm:p-7 shro-fade-up">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-48 bg-[radial-gradient(ellipse_at_top,rgba(168,85,247,0.3),transparent_70%)]"
+      />
+      <div className="relative flex flex-col items-center gap-5 sm:flex-row sm:items-start sm:gap-7">
+        <div className={cn('w-44 shrink-0 sm:w-52', poster && box.imageUrl && 'w-36 sm:w-44')}>
+          <BoxVisual box={box} poster={poster && Boolean(box.imageUrl)} className="shadow-2xl ring-1 ring-white/10" />
+        </div>
+        <div className="min-w-0 flex-1 text-center sm:text-left">
+          <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-purple-200">
+            <PartyPopper className="size-4" aria-hidden="true" />{' '}
+            {isCreator && (shro.isShareable || shro.isPublic) ? 'Latest pick' : 'Mystery revealed'}
+          </p>
+          <h2 className="mt-1 text-2xl font-black tracking-tight sm:text-3xl">Box #{box.position} Selected!</h2>
+          {text && <p className="mt-3 break-words text-xl font-bold text-zinc-50">{text}</p>}
+          {detail && <p className="mt-0.5 text-sm text-muted">{detail}</p>}
+          <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+            {check && <VerifiedMark result={check} commitment={box.commitment} />}
+          </div>
+        </div>
+      </div>
+
+      {shro.winningBoxPosition !== null && (
+        <WinBanner shro={shro} box={box} openedBy={openedBy} isCreator={isCreator} />
+      )}
+
+      <dl className="relative mt-5 grid gap-2 rounded-2xl bg-base/50 p-4 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="sr-only">Opened by</dt>
+          <dd>
+            <span className="text-muted">Opened by </span>
+            <span className="font-semibold">{openedBy ? `@${openedBy}` : 'someone'}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="sr-only">Created by</dt>
+          <dd>
+            <span className="text-muted">Created by </span>
+            <span className="font-semibold">@{shro.creator.username}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="sr-only">Created</dt>
+          <dd className="text-muted">
+            <time dateTime={shro.createdAt} title={new Date(shro.createdAt).toLocaleString()}>
+              {formatRelativeTime(shro.createdAt)}
+            </time>
+          </dd>
+        </div>
+      </dl>
+
+      {!isCreator && (
+        <div className="relative mt-5">
+          <ReactionRow shroId={shro.id} sent={shro.myReaction} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function WinBanner({
+  shro,
+  box,
+  openedBy,
+  isCreator,
+}: {
+  shro: Shro;
+  box: ShroBox;
+  openedBy: string | null;
+  isCreator: boolean;
+}) {
+  const won = box.position === shro.winningBoxPosition;
+  const winningCheck = useWinningCheck(shro);
+  const who = openedBy ? `@${openedBy}` : 'They';
+  const message = isCreator
+    ? won
+      ? `${who} found the winning box!`
+      : `${who} missed it. The winning box was Box #${shro.winningBoxPosition}.`
+    : won
+      ? 'You found the winning box!'
+      : `Not this time! The winning box was Box #${shro.winningBoxPosition}.`;
+  return (
+    <div
+      className={cn(
+        'relative mt-5 flex items-start gap-3 rounded-2xl border px-4 py-3',
+        won ? 'border-amber-300/60 bg-amber-300/15 text-amber-100' : 'border-rose-400/40 bg-rose-500/10 text-rose-100',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'flex size-10 shrink-0 items-center justify-center rounded-xl text-xl',
+          won ? 'bg-amber-300 text-amber-950' : 'bg-rose-500/30',
+        )}
+      >
+        {won ? <Trophy className="size-5" /> : '😅'}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">
+          <span className="block text-xs uppercase tracking-wide opacity-80">{won ? 'Winner' : 'Not the winner'}</span>
+          {message}
+        </p>
+        {winningCheck && (
+          <VerifiedMark
+            className="mt-2"
+            result={winningCheck}
+            subject="winning box"
+            commitment={shro.winningCommitment}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { PRODUCT_NAME } from '@contract/product';
+import { LogIn, SearchX, TimerOff, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Logo } from '@/components/logo';
+import { MysteryBoxArt } from '@/components/mystery-box-art';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+
+export function ShroLoading() {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 py-24" role="status" aria-live="polite">
+      <Logo className="size-14 animate-float" />
+      <p className="text-sm text-muted">Loading session...</p>
+    </div>
+  );
+}
+
+function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-1 items-center justify-center px-4 py-16">
+      <Card className="w-full max-w-md p-8 text-center animate-pop">
+        <div className="mx-auto mb-5 flex size-16 items-center justify-center rounded-2xl bg-surface-2 text-purple-300">
+          {icon}
+        </div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="mt-2 text-muted">{children}</p>
+        <Button asChild size="lg" className="mt-6 w-full">
+          <Link href="/">Return Home</Link>
+        </Button>
+      </Card>
+    </div>
+  );
+}
+
+export function ShroNotFound() {
+  return (
+    <Notice icon={<SearchX className="size-8" />} title="Session Not Found">
+      The session you're looking for doesn't exist or has expired.
+    </Notice>
+  );
+}
+
+export function ShroExpired() {
+  return (
+    <Notice icon={<TimerOff className="size-8" />} title={`This ${PRODUCT_NAME} has expired`}>
+      This shareable {PRODUCT_NAME} is no longer accepting participants.
+    </Notice>
+  );
+}
+
+/** A signed-out visitor on a link or public Shro: who made it, its title, and how to take part. */
+export function JoinCard({ shroId, title, creator }: { shroId: string; title: string; creator: string }) {
+  const back = `/session/${shroId}`;
+  return (
+    <div className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
+      <Card className="relative w-full max-w-md overflow-hidden p-6 text-center sm:p-8 animate-pop">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 top-0 h-40 bg-[radial-gradient(ellipse_at_top,rgba(236,72,153,0.25),transparent_70%)]"
+        />
+        <div className="relative mx-auto grid max-w-64 grid-cols-4 gap-2">
+          {[1, 2, 3, 4].map((position) => (
+            <MysteryBoxArt key={position} position={position} motion="float" showMark={false} />
+          ))}
+        </div>
+        <h1 className="relative mt-5 text-3xl font-black tracking-tight">
+          <span className="bg-gradient-to-r from-purple-200 to-pink-200 bg-clip-text text-transparent">
+            Join the Mystery
+          </span>
+        </h1>
+        <p className="relative mt-3 text-muted">
+          <strong className="text-zinc-100">@{creator}</strong> invited you to open one of four mystery boxes in
+        </p>
+        <p className="relative mt-1 text-lg font-bold">"{title}"</p>
+        <p className="relative mt-3 text-sm text-muted">Sign in to pick your box. Only one chance!</p>
+        <div className="relative mt-6 grid gap-3">
+          <Button asChild size="lg">
+            <Link href={`/login?redirect=${back}`}>
+              <LogIn /> Sign In to Participate
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link href={`/register?redirect=${back}`}>
+              <UserPlus /> Create Account
+            </Link>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

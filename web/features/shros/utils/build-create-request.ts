@@ -1,0 +1,93 @@
+import { PRODUCT_NAME } from '@contract/product';
+import { MIN_FILLED_BOXES, MIN_RESTAURANTS, MIN_TITLES, normaliseHashtags, SHRO_MESSAGES } from '@contract/shros';
+import type { CreateShroRequest } from '../api/create-shro';
+import { type CreateFormState, EXPIRY_OPTIONS, filledPositions, TEXT_LABELS } from '../hooks/use-create-form';
+import { posterUrl } from './poster-url';
+
+/** A create-form problem, shown as a destructive toast; `field` is where focus goes. */
+export interface CreateFormProblem {
+  title: string;
+  description: string;
+  field: 'title' | 'boxes' | 'recipients' | 'hashtags';
+}
+
+/** Spec §5 create rules, in the spec's order: title, content, recipients. */
+export function checkCreateForm(state: CreateFormState): CreateFormProblem | null {
+  if (!state.title.trim()) return { title: 'Missing Title', description: SHRO_MESSAGES.titleRequired, field: 'title' };
+
+  const source = state.template?.source ?? 'custom';
+  const filled = filledPositions(state).length;
+  if (source === 'titles' && filled < MIN_TITLES)
+    return { title: 'Missing Selection', description: SHRO_MESSAGES.titlesRequired, field: 'boxes' };
+  if (source === 'restaurants' && filled < MIN_RESTAURANTS)
+    return { title: 'Missing Restaurants', description: SHRO_MESSAGES.restaurantsRequired, field: 'boxes' };
+  if (source === 'custom' && filled < MIN_FILLED_BOXES)
+    return { title: 'Missing Options', description: SHRO_MESSAGES.optionsRequired, field: 'boxes' };
+
+  if (!state.isPublic && !state.isShareable && state.recipients.length === 0)
+    return { title: 'Missing Recipients', description: SHRO_MESSAGES.recipientsRequired, field: 'recipients' };
+
+  const hashtags = normaliseHashtags(state.hashtags);
+  if ('error' in hashtags) return { title: 'Invalid Hashtags', description: hashtags.error, field: 'hashtags' };
+  return null;
+}
+
+/**
+ * The multipart request for a valid form. The server fills boxes 1..n in order with the filled
+ * options, so the winning box is sent as its place among the filled ones.
+ */
+export function buildCreateRequest(
+  state: CreateFormState,
+  options: { now?: number; friendId?: string | null } = {},
+): CreateShroRequest {
+  const now = options.now ?? Date.now();
+  const source = state.template?.source ?? 'custom';
+  const filled = filledPositions(state);
+  const winningIndex = state.winningBox === null ? -1 : filled.indexOf(state.winningBox);
+  const expiryHours = EXPIRY_OPTIONS.find((o) => o.value === state.expiry)?.hours ?? null;
+  const hashtags = normaliseHashtags(state.hashtags);
+
+  const request: CreateShroRequest = {
+    title: state.title.trim(),
+    type: state.type,
+    isPublic: state.isPublic,
+    isShareable: !state.isPublic && state.isShareable,
+    recipients: state.isPublic ? [] : state.recipients,
+    expiresAt:
+      state.isShareable && !state.isPublic && expiryHours !== null
+        ? new Date(now + expiryHours * 3_600_000).toISOString()
+        : null,
+    winningBoxPosition: winningIndex >= 0 ? winningIndex + 1 : null,
+    hashtags: 'value' in hashtags && hashtags.value ? hashtags.value : undefined,
+    // Spec §7 `friendId`: the friend a friend-targeted create was opened for, while still chosen.
+    friendId:
+      !state.isPublic && options.friendId && state.recipients.includes(options.friendId) ? options.friendId : undefined,
+  };
+
+  if (source === 'titles') {
+    request.tmdbOptions = state.titles.map((title) => ({
+      label: title.title,
+      tmdbData: title,
+      imageUrl: posterUrl(title.poster_path),
+    }));
+  } else if (source === 'restaurants') {
+    request.type = 'text';
+    request.textOptions = state.restaurants.map((restaurant, i) => ({
+      content: restaurant.name,
+      label: TEXT_LABELS[i] ?? null,
+      category: restaurant.category,
+    }));
+  } else if (state.type === 'text') {
+    request.textOptions = state.boxes
+      .filter((box) => box.textContent.trim())
+      .map((box, i) => ({ content: box.textContent.trim(), label: TEXT_LABELS[i] ?? null }));
+  } else {
+    request.images = state.boxes.flatMap((box) =>
+      box.file ? [{ file: box.file, label: box.label.trim() || `Box ${box.position}` }] : [],
+    );
+  }
+  return request;
+}
+
+/** The toast for a public Shro: it lasts 15 s (spec §9) and carries the link. */
+export const publicShroToastTitle = `Your ${PRODUCT_NAME} is public!`;

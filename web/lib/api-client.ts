@@ -1,0 +1,72 @@
+/** A failed call. `message` follows the spec: "status: body" (or the status text when the body is empty). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's `{message}`, for showing to people; falls back to the raw text. */
+  get serverMessage(): string {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { message?: unknown };
+      if (typeof parsed.message === 'string') return parsed.message;
+    } catch {
+      // not JSON
+    }
+    return this.bodyText || this.message;
+  }
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => '');
+  throw new ApiError(response.status, text, response.statusText);
+}
+
+let browserTimeZone: string | undefined;
+
+/**
+ * The browser's IANA time zone, sent on every call as `x-time-zone`: the server counts streak
+ * days in the user's own calendar. Empty when the browser cannot tell.
+ */
+export function timeZoneHeader(): Record<string, string> {
+  if (browserTimeZone === undefined) {
+    try {
+      browserTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+    } catch {
+      browserTimeZone = '';
+    }
+  }
+  return browserTimeZone ? { 'x-time-zone': browserTimeZone } : {};
+}
+
+/** Every call sends credentials; JSON bodies are sent as JSON, FormData as multipart. */
+export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: { ...timeZoneHeader(), ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  await throwIfNotOk(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
+
+/** GET that turns a 401 into null instead of an error (signed-out state). */
+export async function apiGetOrNullOn401<T>(url: string): Promise<T | null> {
+  try {
+    return await apiGet<T>(url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}

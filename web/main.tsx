@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppLayout } from './app/layout/app-layout';
+import { AppProviders } from './app/providers';
+import { AppRouter } from './app/router';
+import { registerServiceWorker } from './lib/service-worker';
+import './styles.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <AppLayout>
+        <AppRouter />
+      </AppLayout>
+    </AppProviders>
+  </StrictMode>,
+);
+
+registerServiceWorker();
