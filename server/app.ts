@@ -81,6 +81,10 @@ export async function buildApp({
   await app.register(cookie, { secret: config.sessionSecret ?? (await loadCookieSecret(db.db)) });
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 40, fieldSize: 256 * 1024, parts: 60 },
+    // A part buffers up to this much before the parser waits for it to be read. Above a socket
+    // read (64 KB) it keeps @fastify/busboy's end-of-body stall (server/lib/multipart-form.ts)
+    // out of reach of network traffic; the idle guard there covers what is left.
+    fileHwm: 1024 * 1024,
   });
 
   // 3. App plugins: auth sessions, rate limits, the browser's time zone (streak days).

@@ -35,6 +35,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: path.resolve(env.WEB_DIST ?? 'dist/web'),
     /** Live channels (browser tabs) one user may hold open on one instance. */
     liveMaxChannelsPerUser: intFromEnv('LIVE_MAX_CHANNELS_PER_USER', 20),
+    /** An upload (multipart body) that stops moving for this long is refused with 400. */
+    uploadIdleTimeoutMs: intFromEnv('UPLOAD_IDLE_TIMEOUT_MS', 30_000),
     rateLimits: {
       loginFailuresPerUsername: intFromEnv('RATE_LIMIT_LOGIN_PER_USERNAME', 10),
       loginFailuresPerIp: intFromEnv('RATE_LIMIT_LOGIN_PER_IP', 100),

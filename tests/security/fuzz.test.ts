@@ -42,6 +42,8 @@ const phaseMs = { build: 0, call: 0, checksum: 0 };
 
 beforeAll(async () => {
   ctx = await createTestApp({
+    // An upload that stalls is refused after this long; well inside the answer deadline below.
+    uploadIdleTimeoutMs: 2_000,
     rateLimits: {
       ...loadConfig().rateLimits,
       writesPerUser: 100_000_000,
@@ -234,6 +236,24 @@ async function toRequest(spec: FuzzSpec, world: World, input: FuzzInput): Promis
   return { method, url: query ? `${path}?${query}` : path, headers, ...(payload !== undefined ? { payload } : {}) };
 }
 
+/** A request left unanswered is a failure to report with its input, not a suite-wide timeout. */
+const ANSWER_DEADLINE_MS = 20_000;
+async function answeredWithin<T>(ms: number, answer: Promise<T>, request: InjectOptions): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const headers = JSON.stringify(request.headers).slice(0, 500);
+      const payload = request.payload === undefined ? '' : String(request.payload).slice(0, 1500);
+      reject(new Error(`no answer within ${ms} ms: ${request.method} ${String(request.url).slice(0, 200)}\nheaders: ${headers}\npayload: ${JSON.stringify(payload)}`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([answer, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** An event stream over real HTTP: status and headers, and the body only when it is not a stream. */
 async function callStream(request: InjectOptions) {
   const abort = new AbortController();
@@ -276,7 +296,9 @@ describe('fuzzing', () => {
           if (spec.disposableIdentity) before = await tableChecksum(ctx.database);
           phaseMs.build += performance.now() - mark;
           mark = performance.now();
-          const response = spec.stream ? await callStream(request) : await ctx.app.inject(request);
+          const response = spec.stream
+            ? await answeredWithin(ANSWER_DEADLINE_MS, callStream(request), request)
+            : await answeredWithin(ANSWER_DEADLINE_MS, ctx.app.inject(request), request);
           phaseMs.call += performance.now() - mark;
           inputs++;
           perRoute[spec.route] = (perRoute[spec.route] ?? 0) + 1;

@@ -3,6 +3,7 @@ import { AVATAR_SIZE, updateProfileInputSchema } from '../../../contract/profile
 import { SHRO_MESSAGES } from '../../../contract/shros';
 import { payloadTooLarge } from '../../lib/http-errors';
 import { reencodeImage } from '../../lib/images';
+import { forEachPart } from '../../lib/multipart-form';
 import { parseInput } from '../../lib/parse';
 import { getUnlockedAchievements, getUserStats } from '../achievements/service';
 import { createUploadStorage, type UploadStorage } from '../uploads/storage';
@@ -18,10 +19,10 @@ async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
   const form: ProfileForm = { fields: {} };
   try {
-    for await (const part of request.parts()) {
+    await forEachPart(request, async (part) => {
       if (part.type === 'field') {
         if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
-        continue;
+        return;
       }
       // Every file part must be read to the end for the request to finish; only one is kept.
       const data = await part.toBuffer();
@@ -29,7 +30,7 @@ async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
       if (part.fieldname === 'profileImage' && data.length > 0) {
         form.image = data;
       }
-    }
+    });
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw payloadTooLarge(SHRO_MESSAGES.imageTooLarge);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SHRO_MESSAGES } from '../../../contract/shros';
 import { badRequest, HttpError, payloadTooLarge } from '../../lib/http-errors';
+import { forEachPart } from '../../lib/multipart-form';
 
 /** The create form as read off the request: text fields (repeated `labels` as a list) and image files. */
 export interface CreateForm {
@@ -26,7 +27,7 @@ export async function readCreateForm(request: FastifyRequest): Promise<CreateFor
   const labels: string[] = [];
   const images: Buffer[] = [];
   try {
-    for await (const part of request.parts()) {
+    await forEachPart(request, async (part) => {
       if (part.type === 'file') {
         if (!IMAGE_FIELDS.has(part.fieldname)) {
           part.file.resume();
@@ -34,16 +35,16 @@ export async function readCreateForm(request: FastifyRequest): Promise<CreateFor
         }
         const data = await part.toBuffer();
         // A file input left empty still sends a nameless, empty part.
-        if (data.length === 0 && !part.filename) continue;
+        if (data.length === 0 && !part.filename) return;
         images.push(data);
-        continue;
+        return;
       }
       if (part.valueTruncated || part.fieldnameTruncated)
         throw badRequest(`The field "${part.fieldname}" is too long.`);
       const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
       if (LIST_FIELDS.has(part.fieldname)) labels.push(value);
       else if (!(part.fieldname in fields)) fields[part.fieldname] = value;
-    }
+    });
   } catch (error) {
     throw asFormError(error);
   }
