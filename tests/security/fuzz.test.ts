@@ -244,7 +244,11 @@ async function answeredWithin<T>(ms: number, answer: Promise<T>, request: Inject
     timer = setTimeout(() => {
       const headers = JSON.stringify(request.headers).slice(0, 500);
       const payload = request.payload === undefined ? '' : String(request.payload).slice(0, 1500);
-      reject(new Error(`no answer within ${ms} ms: ${request.method} ${String(request.url).slice(0, 200)}\nheaders: ${headers}\npayload: ${JSON.stringify(payload)}`));
+      reject(
+        new Error(
+          `no answer within ${ms} ms: ${request.method} ${String(request.url).slice(0, 200)}\nheaders: ${headers}\npayload: ${JSON.stringify(payload)}`,
+        ),
+      );
     }, ms);
   });
   try {
