@@ -484,16 +484,28 @@ function report(r: Results, seconds: number): string {
   );
   lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   const f = r.fanoutCeiling;
-  const row = (label: string, x: FanoutResult | undefined, limit: number | null) => {
+  /** `against` set: judged on p95 from the request sent, against that row's (see the note below). */
+  const row = (label: string, x: FanoutResult | undefined, limit: number | null, against?: FanoutResult) => {
     if (!x) return;
-    const ok = limit === null || !f ? undefined : x.p95 <= limit * Math.max(f.p95, 1) && x.kbPerChannel < 20;
+    const p95Ok = against
+      ? x.sentP95 <= limit! * Math.max(against.sentP95, 1)
+      : x.p95 <= limit! * Math.max(f?.p95 ?? 0, 1);
+    const ok = limit === null || !f ? undefined : p95Ok && x.kbPerChannel < 20;
+    const goal =
+      limit === null
+        ? ''
+        : `${against ? `from request sent ≤ ${limit}× one instance's` : `≤ ${limit}×`} and < 20 KB${mark(ok)}`;
     lines.push(
-      `| ${label} | ${n(x.delivered)} / ${n(x.watchers * SIZES.rounds)} | ${n(x.p50, 1)} | ${n(x.p95, 1)} | ${n(x.max, 1)} | ${limit === null ? '1.00×' : ratio(x.p95, f?.p95)} | ${n(x.sentP95, 1)} | ${n(x.kbPerChannel, 1)} (${n(x.heapKbPerChannel, 1)}) | ${limit === null ? '' : `≤ ${limit}× and < 20 KB${mark(ok)}`} |`,
+      `| ${label} | ${n(x.delivered)} / ${n(x.watchers * SIZES.rounds)} | ${n(x.p50, 1)} | ${n(x.p95, 1)} | ${n(x.max, 1)} | ${limit === null ? '1.00×' : ratio(x.p95, f?.p95)} | ${n(x.sentP95, 1)} | ${n(x.kbPerChannel, 1)} (${n(x.heapKbPerChannel, 1)}) | ${goal} |`,
     );
   };
   row('bare node:http SSE (ceiling)', f, null);
   row('Shro, one instance', r.fanoutOne, 1.5);
-  row('Shro, two instances over Redis', r.fanoutTwo, 2);
+  row('Shro, two instances over Redis', r.fanoutTwo, 2, r.fanoutOne);
+  lines.push('');
+  lines.push(
+    "With Redis, a select's answer waits until its own event has come back through Redis (so every instance has applied it first; decision 008), so watchers on both instances usually hold the event before the answer arrives and the times from the response read 0. That row is judged on the time from the request sent instead, against one instance's.",
+  );
   lines.push('');
   lines.push('## 5. Web: gzipped first load from the production build');
   lines.push('');

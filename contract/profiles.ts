@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UserAchievement } from './achievements';
 import { usernameSchema } from './auth';
+import { formBoolean } from './validation';
 
 export const NAME_MAX = 50;
 /** Avatars are stored as square WebP images of this many pixels a side. */
@@ -22,6 +23,8 @@ export const updateProfileInputSchema = z.object({
   username: usernameSchema.optional(),
   firstName: nameField('First name').optional(),
   lastName: nameField('Last name').optional(),
+  /** Takes the profile picture away (back to the initial). Ignored when a new image comes along. */
+  removeProfileImage: formBoolean('removeProfileImage').optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
 

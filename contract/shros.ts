@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from './product';
 import { restaurantCategories } from './restaurants';
+import { formBoolean } from './validation';
 
 /**
  * The game (a "Shro": four hidden boxes), shared by the server and the web. The API keeps the
@@ -131,20 +132,6 @@ const jsonList = <T extends z.ZodType>(item: T, message: string, max: number, ma
       }
     },
     z.array(item, { error: message }).max(max, maxMessage),
-  );
-
-/** Multipart sends booleans as text; checkboxes send "on". */
-const formBoolean = (field: string) =>
-  z.preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return false;
-      if (typeof value !== 'string') return value;
-      const lower = value.trim().toLowerCase();
-      if (['true', '1', 'on', 'yes'].includes(lower)) return true;
-      if (['false', '0', 'off', 'no'].includes(lower)) return false;
-      return value;
-    },
-    z.boolean({ error: `${field} must be true or false` }),
   );
 
 const optionalText = (max: number, message: string) =>

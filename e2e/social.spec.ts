@@ -313,7 +313,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('social on %s', (viewport) =>
     await fresh.close();
   });
 
-  it('edits the profile, and Cancel discards the changes and the chosen image', async () => {
+  it('edits the profile, Cancel discards the changes and the chosen image, and the photo can be removed', async () => {
     const context = await newContext(browser, viewport);
     const { user, username } = await registerViaApi(context, uniqueName('pro'));
     const page = await context.newPage();
@@ -360,6 +360,23 @@ describe.each<ViewportName>(['mobile', 'desktop'])('social on %s', (viewport) =>
     await poll(() => page.getByRole('heading', { name: 'Ada Lovelace', level: 1 }).isVisible()).toBe(true);
     await poll(() => page.locator('img[src^="/api/uploads/"]').count()).toBeGreaterThan(0);
     await screenshot(page, `profile-saved-${viewport}`);
+
+    // Remove photo shows the initial at once, can be undone, and takes effect on save.
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    await poll(() => page.locator('form img').count()).toBe(0);
+    expect(await page.getByText('Your photo will be removed when you save.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Keep photo' }).click();
+    await poll(() => page.locator('form img[src^="/api/uploads/"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    await expectAccessible(page);
+    await screenshot(page, `profile-remove-photo-${viewport}`);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Profile updated!');
+    await poll(() => page.getByRole('heading', { name: 'Ada Lovelace', level: 1 }).isVisible()).toBe(true);
+    await poll(() => page.locator('img[src^="/api/uploads/"]').count()).toBe(0);
+    const me = await (await context.request.get('/api/auth/user')).json();
+    expect(me.profileImageUrl).toBeNull();
     await context.close();
   });
 

@@ -219,6 +219,57 @@ describe('PATCH /api/profile', () => {
     expect(response.statusCode).toBe(400);
     expect((await userRow(me.user.id)).username).toBe(me.user.username);
   });
+
+  it('removes the profile picture with removeProfileImage: the initial shows again, the file is gone', async () => {
+    const me = await createSignedInUser(ctx);
+    const withPicture = await patchProfile(me, {}, [
+      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await pngOf(64, 64) },
+    ]);
+    const key = withPicture.json().profileImageUrl.split('/').pop();
+    const storage = createUploadStorage(':memory:');
+    expect(await storage.read(key)).not.toBeNull();
+
+    const removed = await patchProfile(me, { removeProfileImage: 'true', firstName: 'Plain' });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ firstName: 'Plain', profileImageUrl: null });
+    expect(await userRow(me.user.id)).toMatchObject({ profileImageUrl: null });
+    expect(await ctx.database.db.select().from(uploads).where(eq(uploads.key, key))).toHaveLength(0);
+    expect(await storage.read(key)).toBeNull();
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/uploads/${key}` })).statusCode).toBe(404);
+    const publicProfile = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${me.user.username}` });
+    expect(publicProfile.json().profileImageUrl).toBeNull();
+
+    // Asking again, with no picture left, is harmless; JSON works too.
+    const again = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      payload: { removeProfileImage: true },
+      headers: { cookie: me.cookie },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().profileImageUrl).toBeNull();
+  });
+
+  it('a new image wins over removeProfileImage sent with it', async () => {
+    const me = await createSignedInUser(ctx);
+    const response = await patchProfile(me, { removeProfileImage: 'true' }, [
+      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await pngOf(64, 64) },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profileImageUrl).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+  });
+
+  it('refuses a removeProfileImage that is not yes or no with 400, keeping the picture', async () => {
+    const me = await createSignedInUser(ctx);
+    const withPicture = await patchProfile(me, {}, [
+      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await pngOf(64, 64) },
+    ]);
+    const url = withPicture.json().profileImageUrl;
+    const response = await patchProfile(me, { removeProfileImage: 'maybe' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'removeProfileImage must be true or false' });
+    expect((await userRow(me.user.id)).profileImageUrl).toBe(url);
+  });
 });
 
 describe('GET /api/users/profile/:username', () => {

@@ -32,6 +32,7 @@ const AVATAR_URL_PATTERN = /^\/api\/uploads\/([0-9a-f]{32})$/;
  * Updates the user's own profile; 409 when another account holds the username in any case.
  * A new avatar arrives already checked and re-encoded: its file is stored first, then its row
  * and the user's `profileImageUrl` change in one transaction, and the replaced avatar is removed.
+ * `removeImage` without a new avatar takes the picture away (the initial shows again).
  */
 export async function updateProfile(
   db: Db,
@@ -39,6 +40,7 @@ export async function updateProfile(
   userId: string,
   changes: ProfileChanges,
   avatar?: ProcessedImage,
+  removeImage = false,
 ): Promise<CurrentUser> {
   if (changes.username !== undefined) {
     const holder = await findUserByUsername(db, changes.username);
@@ -52,6 +54,10 @@ export async function updateProfile(
       if (stored) {
         await insertUploads(tx, [stored.row]);
         patch.profileImageUrl = uploadUrl(stored.key);
+      } else if (removeImage) {
+        patch.profileImageUrl = null;
+      }
+      if (patch.profileImageUrl !== undefined) {
         replacedKey = await ownAvatarKey(tx, userId);
         if (replacedKey) await deleteUploads(tx, [replacedKey]);
       }

@@ -7,15 +7,21 @@ export interface ProfileFormValues {
   firstName: string;
   lastName: string;
   profileImage?: File | null;
+  /** Take the current picture away (ignored when a new image is sent). */
+  removeProfileImage?: boolean;
 }
 
-/** PATCH /api/profile as multipart: username, firstName, lastName and an optional profileImage. */
+/**
+ * PATCH /api/profile as multipart: username, firstName, lastName, an optional profileImage, or
+ * removeProfileImage to go back to the initial.
+ */
 export function updateProfile(values: ProfileFormValues) {
   const form = new FormData();
   form.append('username', values.username);
   form.append('firstName', values.firstName);
   form.append('lastName', values.lastName);
   if (values.profileImage) form.append('profileImage', values.profileImage);
+  else if (values.removeProfileImage) form.append('removeProfileImage', 'true');
   return apiRequest<CurrentUser>('PATCH', '/api/profile', form);
 }
 

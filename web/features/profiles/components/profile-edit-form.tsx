@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@contract/auth';
 import { updateProfileInputSchema } from '@contract/profiles';
-import { Camera, Lock, Save, X } from 'lucide-react';
+import { Camera, Lock, RotateCcw, Save, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
@@ -28,6 +28,8 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
     lastName: user.lastName ?? '',
   });
   const [file, setFile] = useState<File | null>(null);
+  // "Remove photo" takes effect on save; until then it can be undone.
+  const [removeImage, setRemoveImage] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const fileInput = useRef<HTMLInputElement>(null);
@@ -56,6 +58,12 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
     }
     setErrors((e) => ({ ...e, profileImage: undefined }));
     setFile(chosen);
+    setRemoveImage(false);
+  }
+
+  function discardFile() {
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
   }
 
   function submit(event: React.FormEvent) {
@@ -72,7 +80,7 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
     }
     setErrors({});
     update.mutate(
-      { ...values, username: values.username.trim(), profileImage: file },
+      { ...values, username: values.username.trim(), profileImage: file, removeProfileImage: removeImage },
       {
         onSuccess: () => {
           toast({ title: 'Profile updated!', description: 'Your changes have been saved.' });
@@ -96,7 +104,11 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label="Edit profile">
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
-        <UserAvatar user={{ ...user, ...values }} imageUrl={preview} size="xl" />
+        <UserAvatar
+          user={{ ...user, ...values, profileImageUrl: removeImage ? null : user.profileImageUrl }}
+          imageUrl={preview}
+          size="xl"
+        />
         <div className="flex flex-col items-center gap-1.5 sm:items-start">
           <input
             ref={fileInput}
@@ -108,14 +120,33 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
             onChange={(e) => chooseFile(e.target.files?.[0])}
             aria-describedby={errors.profileImage ? `${id}-image-error` : `${id}-image-hint`}
           />
-          <Button type="button" variant="secondary" onClick={() => fileInput.current?.click()}>
-            <Camera /> {file ? 'Choose another photo' : 'Change photo'}
-          </Button>
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button type="button" variant="secondary" onClick={() => fileInput.current?.click()}>
+              <Camera /> {file ? 'Choose another photo' : 'Change photo'}
+            </Button>
+            {file ? (
+              <Button type="button" variant="ghost" onClick={discardFile}>
+                <X /> Discard
+              </Button>
+            ) : removeImage ? (
+              <Button type="button" variant="ghost" onClick={() => setRemoveImage(false)}>
+                <RotateCcw /> Keep photo
+              </Button>
+            ) : user.profileImageUrl ? (
+              <Button type="button" variant="ghost" onClick={() => setRemoveImage(true)}>
+                <Trash2 /> Remove photo
+              </Button>
+            ) : null}
+          </div>
           <Label htmlFor={`${id}-image`} className="sr-only">
             Profile image
           </Label>
-          <p id={`${id}-image-hint`} className="text-xs text-muted">
-            {file ? `Selected: ${file.name}` : 'JPG, PNG, GIF or SVG, up to 5MB'}
+          <p id={`${id}-image-hint`} className="text-xs text-muted" aria-live="polite">
+            {file
+              ? `Selected: ${file.name}`
+              : removeImage
+                ? 'Your photo will be removed when you save.'
+                : 'JPG, PNG, GIF or SVG, up to 5MB'}
           </p>
           <FieldError id={`${id}-image-error`} message={errors.profileImage} />
         </div>
