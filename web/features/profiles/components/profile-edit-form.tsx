@@ -121,19 +121,19 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
             aria-describedby={errors.profileImage ? `${id}-image-error` : `${id}-image-hint`}
           />
           <div className="flex flex-wrap justify-center gap-2">
-            <Button type="button" variant="secondary" onClick={() => fileInput.current?.click()}>
+            <Button type="button" variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
               <Camera /> {file ? 'Choose another photo' : 'Change photo'}
             </Button>
             {file ? (
-              <Button type="button" variant="ghost" onClick={discardFile}>
+              <Button type="button" variant="ghost" size="sm" onClick={discardFile}>
                 <X /> Discard
               </Button>
             ) : removeImage ? (
-              <Button type="button" variant="ghost" onClick={() => setRemoveImage(false)}>
+              <Button type="button" variant="ghost" size="sm" onClick={() => setRemoveImage(false)}>
                 <RotateCcw /> Keep photo
               </Button>
             ) : user.profileImageUrl ? (
-              <Button type="button" variant="ghost" onClick={() => setRemoveImage(true)}>
+              <Button type="button" variant="ghost" size="sm" onClick={() => setRemoveImage(true)}>
                 <Trash2 /> Remove photo
               </Button>
             ) : null}
