@@ -327,6 +327,38 @@ describe('POST /api/sessions: delivery', () => {
     expect(response.json().recipients).toEqual([{ id: friend.user.id, username: friend.user.username }]);
   });
 
+  it('a friend-targeted create also posts the Shro into the chat with that friend, as a card', async () => {
+    const chatWith = async (who: SignedIn, otherId: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/chat/${otherId}`, headers: { cookie: who.cookie } })).json();
+    const before = (await chatWith(friend, creator.user.id)).length;
+    const response = await postShro(
+      ctx,
+      creator.cookie,
+      shareableText({ title: 'Sushi or pizza?', isShareable: 'false', friendId: friend.user.id }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const shro: Shro = response.json();
+    const messages = await chatWith(friend, creator.user.id);
+    expect(messages).toHaveLength(before + 1);
+    expect(messages.at(-1)).toMatchObject({
+      senderId: creator.user.id,
+      recipientId: friend.user.id,
+      content: 'Sushi or pizza?',
+      messageType: 'shro_share',
+      shroSessionId: shro.id,
+    });
+
+    // Sent to friends picked in the form (no friendId), or made public: nothing is posted.
+    for (const fields of [
+      { isShareable: 'false', recipients: JSON.stringify([friend.user.id]) },
+      { isShareable: 'false', isPublic: 'true', friendId: friend.user.id },
+    ]) {
+      const other = await postShro(ctx, creator.cookie, shareableText(fields));
+      expect(other.statusCode, other.body).toBe(201);
+    }
+    expect(await chatWith(friend, creator.user.id)).toHaveLength(before + 1);
+  });
+
   it('refuses recipients who are not friends: strangers, unknown ids, oneself', async () => {
     const stranger = await insertTestUser(ctx.database);
     for (const ids of [[stranger.id], [friend.user.id, 'no-such-user'], [creator.user.id]]) {

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/shros';
 import { notFound } from '../../lib/http-errors';
 import { parseInput } from '../../lib/parse';
+import { sendMessage } from '../chat/service';
 import { uploadRoutes } from '../uploads/routes';
 import { createUploadStorage } from '../uploads/storage';
 import { readCreateForm } from './create-form';
@@ -41,6 +42,14 @@ export async function shroRoutes(app: FastifyInstance) {
     const form = await readCreateForm(request);
     const fields = parseInput(createShroFieldsSchema, form.fields);
     const shro = await createShro(deps, storage, actorOf(request.user!), fields, form.images);
+    // A friend-targeted create (the chat's and the friends list's "Send Shro") also lands in
+    // that conversation as a Shro card. The Shro stands on its own: a failed post is only logged.
+    if (fields.friendId && shro.recipients.some((r) => r.id === fields.friendId)) {
+      const share = { recipientId: fields.friendId, content: shro.title, messageType: 'shro_share' as const };
+      await sendMessage(deps.db, request.user!.id, { ...share, shroSessionId: shro.id }, app.bus).catch((error) =>
+        request.log.warn({ err: error, shroId: shro.id }, 'could not post the Shro into the chat'),
+      );
+    }
     return reply.status(201).send(shro);
   });
 
