@@ -94,9 +94,10 @@ describe.each([
         socket.write(`${method} ${url} HTTP/1.1\r\n${head}\r\n\r\n${partial}`);
       });
       let received = '';
+      // No destroy on our side: the server closes the connection after its answer, since the
+      // rest of the body would never be read.
       socket.on('data', (chunk) => {
         received += chunk.toString();
-        if (received.includes('\r\n\r\n{')) socket.destroy();
       });
       socket.on('close', () => resolve(received));
       socket.on('error', reject);
@@ -104,6 +105,7 @@ describe.each([
     });
     const waited = performance.now() - started;
     expect(reply).toMatch(/^HTTP\/1\.1 400/);
+    expect(reply.toLowerCase()).toContain('connection: close');
     expect(reply).toContain(JSON.stringify({ message: SHRO_MESSAGES.formUnreadable }));
     expect(waited).toBeGreaterThanOrEqual(IDLE_MS - 50);
     expect(waited).toBeLessThan(5_000);

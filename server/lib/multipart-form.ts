@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { SHRO_MESSAGES } from '../../contract/shros';
-import { badRequest } from './http-errors';
+import { HttpError } from './http-errors';
 
 /**
  * Hands each part of a multipart body to `onPart`, one at a time, and fails with 400 `{message}`
@@ -25,7 +25,8 @@ export async function forEachPart(
   });
   const arm = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => stall(badRequest(SHRO_MESSAGES.formUnreadable)), idleMs);
+    // The rest of the body will never be read: close the connection after answering.
+    timer = setTimeout(() => stall(new HttpError(400, SHRO_MESSAGES.formUnreadable, { connection: 'close' })), idleMs);
   };
 
   const reading = (async () => {
