@@ -48,9 +48,14 @@ export async function profilesRoutes(app: FastifyInstance, opts: { storage?: Upl
   app.patch('/api/profile', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
     const form = await readProfileForm(request);
     const { removeProfileImage, ...input } = parseInput(updateProfileInputSchema, form.fields);
-    // Same content checks and re-encoding as box images, cropped to a centred square.
-    const avatar = form.image ? await reencodeImage(form.image, { square: AVATAR_SIZE }) : undefined;
-    const updated = await updateProfile(db, storage, request.user!.id, input, avatar, removeProfileImage);
+    // Same content checks and re-encoding as box images, cropped to a centred square. A new
+    // image wins over removeProfileImage sent with it.
+    const avatar = form.image
+      ? await reencodeImage(form.image, { square: AVATAR_SIZE })
+      : removeProfileImage
+        ? 'remove'
+        : undefined;
+    const updated = await updateProfile(db, storage, request.user!.id, input, avatar);
     // Cached sessions and Shros carry the old name and avatar on every instance.
     await app.bus.publish({ type: 'user.profile.updated', userId: updated.id }, { servers: true });
     return updated;

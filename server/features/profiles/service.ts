@@ -32,21 +32,20 @@ const AVATAR_URL_PATTERN = /^\/api\/uploads\/([0-9a-f]{32})$/;
  * Updates the user's own profile; 409 when another account holds the username in any case.
  * A new avatar arrives already checked and re-encoded: its file is stored first, then its row
  * and the user's `profileImageUrl` change in one transaction, and the replaced avatar is removed.
- * `removeImage` without a new avatar takes the picture away (the initial shows again).
+ * `'remove'` instead of an avatar takes the picture away the same way (the initial shows again).
  */
 export async function updateProfile(
   db: Db,
   storage: UploadStorage,
   userId: string,
   changes: ProfileChanges,
-  avatar?: ProcessedImage,
-  removeImage = false,
+  avatar?: ProcessedImage | 'remove',
 ): Promise<CurrentUser> {
   if (changes.username !== undefined) {
     const holder = await findUserByUsername(db, changes.username);
     if (holder && holder.id !== userId) throw conflict(USERNAME_TAKEN_MESSAGE);
   }
-  const [stored] = avatar ? await storeImages(storage, userId, 'avatar', [avatar]) : [];
+  const [stored] = avatar && avatar !== 'remove' ? await storeImages(storage, userId, 'avatar', [avatar]) : [];
   let replacedKey: string | undefined;
   try {
     const row = await db.transaction(async (tx) => {
@@ -54,7 +53,7 @@ export async function updateProfile(
       if (stored) {
         await insertUploads(tx, [stored.row]);
         patch.profileImageUrl = uploadUrl(stored.key);
-      } else if (removeImage) {
+      } else if (avatar === 'remove') {
         patch.profileImageUrl = null;
       }
       if (patch.profileImageUrl !== undefined) {
