@@ -487,10 +487,11 @@ function report(r: Results, seconds: number): string {
   /** `against` set: judged on p95 from the request sent, against that row's (see the note below). */
   const row = (label: string, x: FanoutResult | undefined, limit: number | null, against?: FanoutResult) => {
     if (!x) return;
-    const p95Ok = against
-      ? x.sentP95 <= limit! * Math.max(against.sentP95, 1)
-      : x.p95 <= limit! * Math.max(f?.p95 ?? 0, 1);
-    const ok = limit === null || !f ? undefined : p95Ok && x.kbPerChannel < 20;
+    const ok =
+      limit === null || !f
+        ? undefined
+        : (against ? x.sentP95 <= limit * Math.max(against.sentP95, 1) : x.p95 <= limit * Math.max(f.p95, 1)) &&
+          x.kbPerChannel < 20;
     const goal =
       limit === null
         ? ''

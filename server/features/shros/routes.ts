@@ -45,8 +45,13 @@ export async function shroRoutes(app: FastifyInstance) {
     // A friend-targeted create (the chat's and the friends list's "Send Shro") also lands in
     // that conversation as a Shro card. The Shro stands on its own: a failed post is only logged.
     if (fields.friendId && shro.recipients.some((r) => r.id === fields.friendId)) {
-      const share = { recipientId: fields.friendId, content: shro.title, messageType: 'shro_share' as const };
-      await sendMessage(deps.db, request.user!.id, { ...share, shroSessionId: shro.id }, app.bus).catch((error) =>
+      const share = {
+        recipientId: fields.friendId,
+        content: shro.title,
+        messageType: 'shro_share' as const,
+        shroSessionId: shro.id,
+      };
+      await sendMessage(deps.db, request.user!.id, share, app.bus).catch((error) =>
         request.log.warn({ err: error, shroId: shro.id }, 'could not post the Shro into the chat'),
       );
     }
