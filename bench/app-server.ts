@@ -53,8 +53,18 @@ try {
     databaseUrl,
     redisUrl: process.env.BENCH_REDIS_URL || undefined,
     webDist: '/nonexistent',
-    // Every benchmark user writes once or a few times; the limit is not what is measured.
-    rateLimits: { ...base.rateLimits, writesPerUser: 1_000_000 },
+    // Every benchmark user writes once or a few times, all from one address, and the readers
+    // hammer explore: the limits are not what is measured.
+    rateLimits: {
+      ...base.rateLimits,
+      writesPerUser: 1_000_000,
+      writesPerIp: 1_000_000,
+      readsPerUser: 1_000_000,
+      readsPerIp: 1_000_000,
+    },
+    // Thousands of visitor watchers and load connections come from this one address on purpose.
+    maxConnectionsPerIp: 0,
+    liveMaxVisitorChannelsPerIp: 1_000_000,
   };
   const app = await buildApp({ config, database });
 

@@ -27,7 +27,7 @@ const optionalText = (max: number, message: string, extra?: (value: string) => b
     .nullish()
     .transform((value) => value || null);
 
-export const analyticsEventSchema = z.object(
+export const analyticsEventSchema = z.strictObject(
   {
     name: z.enum(ANALYTICS_EVENT_NAMES as [AnalyticsEventName, ...AnalyticsEventName[]], {
       error: ANALYTICS_MESSAGES.name,
@@ -41,7 +41,7 @@ export const analyticsEventSchema = z.object(
 export type AnalyticsEventInput = z.input<typeof analyticsEventSchema>;
 
 /** POST /api/analytics: a batch of events, sent by fetch or navigator.sendBeacon. */
-export const analyticsBatchSchema = z.object(
+export const analyticsBatchSchema = z.strictObject(
   {
     events: z
       .array(analyticsEventSchema, { error: ANALYTICS_MESSAGES.batch })

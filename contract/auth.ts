@@ -24,7 +24,7 @@ const optionalName = z
   .transform((v) => (v ? v : undefined));
 
 export const registerInputSchema = z
-  .object({
+  .strictObject({
     username: usernameSchema,
     email: z
       .string({ error: 'Please enter a valid email address' })
@@ -42,7 +42,7 @@ export const registerInputSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
-export const loginInputSchema = z.object({
+export const loginInputSchema = z.strictObject({
   username: z
     .string({ error: 'Username is required' })
     .trim()
@@ -55,7 +55,7 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
 
-export const updateUsernameInputSchema = z.object({ username: usernameSchema });
+export const updateUsernameInputSchema = z.strictObject({ username: usernameSchema });
 export type UpdateUsernameInput = z.infer<typeof updateUsernameInputSchema>;
 
 /** The signed-in user as its owner sees it (never any password data). */

@@ -20,7 +20,7 @@ const userIdField = (label: string) =>
 
 /** Body of POST /api/chat/send. `shroSessionId` is the shared Shro's id, needed for `shro_share`. */
 export const sendMessageInputSchema = z
-  .object({
+  .strictObject({
     recipientId: userIdField('recipientId'),
     content: z
       .string({ error: 'Message cannot be empty' })
@@ -44,8 +44,18 @@ export const sendMessageInputSchema = z
   });
 export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
 
-/** Path of GET /api/chat/:userId. */
+/** Path of GET and DELETE /api/chat/:userId and POST /api/chat/:userId/read. */
 export const chatUserParamSchema = z.object({ userId: userIdField('User id') });
+
+/** DELETE /api/chat/:userId: the conversation is gone from my side (theirs is untouched). */
+export interface DeleteConversationResult {
+  success: true;
+}
+
+/** POST /api/chat/:userId/read: how many of their messages to me turned read. */
+export interface MarkConversationReadResult {
+  updated: number;
+}
 
 /** Query of GET /api/users/online-status: a comma-separated list of at most 100 user ids. */
 export const onlineStatusQuerySchema = z.object({
@@ -90,6 +100,7 @@ export type OnlineStatusMap = Record<string, boolean>;
 
 export const CHAT_MESSAGES = {
   self: 'You cannot send a message to yourself',
+  readSelf: 'You have no conversation with yourself',
   userNotFound: 'User not found',
   notFriends: 'You can only send messages to friends',
   shroNotShareable: 'You can only share a Shro you created or one that is public or shareable',

@@ -14,7 +14,7 @@ const userIdField = (label: string) =>
     .max(64, `${label} is not a valid user id`);
 
 /** Body of POST /api/friends/request, /accept and /decline. */
-export const friendIdInputSchema = z.object({ friendId: userIdField('friendId') });
+export const friendIdInputSchema = z.strictObject({ friendId: userIdField('friendId') });
 export type FriendIdInput = z.infer<typeof friendIdInputSchema>;
 
 /** Path of DELETE /api/friends/:id and GET /api/friends/status/:id. */

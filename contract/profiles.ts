@@ -19,7 +19,7 @@ const nameField = (label: string) =>
  * Text fields of PATCH /api/profile (multipart, or JSON without an image). A missing field
  * stays as it is; an empty name clears it; the username follows the registration rules.
  */
-export const updateProfileInputSchema = z.object({
+export const updateProfileInputSchema = z.strictObject({
   username: usernameSchema.optional(),
   firstName: nameField('First name').optional(),
   lastName: nameField('Last name').optional(),

@@ -79,9 +79,12 @@ describe('createShroFieldsSchema', () => {
 });
 
 describe('small call schemas', () => {
-  it('select takes a numeric boxId', () => {
-    expect(selectBoxInputSchema.parse({ boxId: '12' })).toEqual({ boxId: 12 });
-    expect(selectBoxInputSchema.safeParse({ boxId: 'abc' }).success).toBe(false);
+  it('select takes an integer boxId and nothing else (a string of digits is refused, issue 10)', () => {
+    expect(selectBoxInputSchema.parse({ boxId: 12 })).toEqual({ boxId: 12 });
+    for (const boxId of ['12', 'abc', 1.5, 0, -3, null]) {
+      expect(selectBoxInputSchema.safeParse({ boxId }).success, String(boxId)).toBe(false);
+    }
+    expect(selectBoxInputSchema.safeParse({ boxId: 12, extra: true }).success).toBe(false);
     expect(selectBoxInputSchema.safeParse({}).success).toBe(false);
   });
 

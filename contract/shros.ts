@@ -143,7 +143,7 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => v || null);
 
 /** One text or restaurant option: `content` is the text (the restaurant's name). */
-export const textOptionSchema = z.object(
+export const textOptionSchema = z.strictObject(
   {
     content: optionalText(OPTION_TEXT_MAX, `Each option can be at most ${OPTION_TEXT_MAX} characters.`),
     label: optionalText(BOX_LABEL_MAX, `Box labels can be at most ${BOX_LABEL_MAX} characters.`),
@@ -157,7 +157,7 @@ export const textOptionSchema = z.object(
 export type TextOptionInput = z.input<typeof textOptionSchema>;
 
 /** A movie/TV pick as the search returned it (spec §3 "Movie or TV search result"). */
-export const tmdbDataSchema = z.object(
+export const tmdbDataSchema = z.strictObject(
   {
     id: z.number({ error: 'tmdbData.id must be a number' }).int().positive().max(2_147_483_647),
     title: z.string({ error: 'tmdbData.title is required' }).trim().min(1).max(300),
@@ -182,7 +182,7 @@ export const tmdbDataSchema = z.object(
 );
 export type TmdbData = z.output<typeof tmdbDataSchema>;
 
-export const tmdbOptionSchema = z.object(
+export const tmdbOptionSchema = z.strictObject(
   {
     label: optionalText(BOX_LABEL_MAX, `Box labels can be at most ${BOX_LABEL_MAX} characters.`),
     tmdbData: tmdbDataSchema,
@@ -204,7 +204,7 @@ const recipientIdSchema = z.string({ error: 'recipients must be a JSON list of f
  * Image files travel beside them as repeated `images` parts with repeated `labels`. Rules that
  * span fields (how many boxes, delivery mode, friends, winning box) are checked by the server.
  */
-export const createShroFieldsSchema = z.object({
+export const createShroFieldsSchema = z.strictObject({
   title: z
     .string({ error: SHRO_MESSAGES.titleRequired })
     .trim()
@@ -272,17 +272,14 @@ export type CreateShroFieldsInput = z.input<typeof createShroFieldsSchema>;
 
 // ---- other calls --------------------------------------------------------------------------
 
-/** POST /api/sessions/:id/select */
-export const selectBoxInputSchema = z.object({
-  boxId: z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-    z.number({ error: 'Please choose a box.' }).int('Please choose a box.').positive('Please choose a box.'),
-  ),
+/** POST /api/sessions/:id/select: `boxId` is a JSON integer (a string of digits is refused, issue 10). */
+export const selectBoxInputSchema = z.strictObject({
+  boxId: z.number({ error: 'Please choose a box.' }).int('Please choose a box.').positive('Please choose a box.'),
 });
 export type SelectBoxInput = z.input<typeof selectBoxInputSchema>;
 
 /** POST /api/sessions/:id/react — the emoji character itself; a trailing U+FE0F is tolerated. */
-export const reactInputSchema = z.object({
+export const reactInputSchema = z.strictObject({
   emoji: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().replace(/\uFE0F$/u, '') : value),
     z.enum(REACTION_EMOJIS, { error: SHRO_MESSAGES.emojiInvalid }),
@@ -433,6 +430,8 @@ export interface ShroListItem {
   direction: 'sent' | 'received';
   isPublic: boolean;
   isShareable: boolean;
+  /** The same as `creator.id`, as the detail view (Shro.creatorId) has it. */
+  creatorId: string;
   creator: { id: string; username: string; profileImageUrl: string | null };
   /** First recipient (for "@username"), null for link/public Shros. */
   recipient: { username: string } | null;

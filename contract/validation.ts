@@ -4,8 +4,19 @@ import { z } from 'zod';
 export function firstIssueMessage(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
+  // Strict objects: name the stray field (with where it sits) whatever message the object carries.
+  if (issue.code === 'unrecognized_keys') {
+    const names = issue.keys.map((key) => `"${[...issue.path, key].join('.')}"`);
+    return `Unknown field${names.length > 1 ? 's' : ''} ${names.join(', ')}.`;
+  }
   return issue.message;
 }
+
+/**
+ * The body of a write that takes none (a delete, a logout, a share): nothing, or an empty JSON
+ * object. A field there is refused like any unknown field (issue 10: strict bodies everywhere).
+ */
+export const noBodySchema = z.strictObject({}, { error: 'This request takes no body.' });
 
 /**
  * A yes/no form field: multipart sends text ("true", "on", "1"…), JSON sends a boolean. Missing

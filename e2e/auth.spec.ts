@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  baseURL,
   expectAccessible,
   launchBrowser,
   newContext,
@@ -9,6 +10,22 @@ import {
   uniqueName,
   type ViewportName,
 } from './support/browser';
+
+/** The focused element's id and the text of what describes it (aria-describedby). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    const ids = element?.getAttribute('aria-describedby')?.split(' ') ?? [];
+    const description = ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    return { id: element?.id ?? '', description };
+  });
+
+const description = (field: Locator) =>
+  field.evaluate((element) =>
+    (element.getAttribute('aria-describedby')?.split(' ') ?? [])
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,6 +86,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('accounts on %s', (viewport) 
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => page.getByText('Username is required').isVisible()).toBe(true);
     expect(await page.getByText('Password is required').isVisible()).toBe(true);
+    // Issue 14, item 3: focus moves from the button to the first invalid field, described by its message.
+    expect(await focused(page)).toEqual({ id: 'username', description: 'Username is required' });
     await page.getByLabel('Username').fill('nobody_here');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     // Re-validates on change: the messages go away once the fields are filled.
@@ -81,6 +100,11 @@ describe.each<ViewportName>(['mobile', 'desktop'])('accounts on %s', (viewport) 
     await expectAccessible(page);
 
     await page.goto('/register');
+    // The rules show before the first mistake, and each field is described by its rule.
+    const password = page.getByLabel('Password', { exact: true });
+    await expect.poll(() => page.getByText('At least 6 characters.').isVisible()).toBe(true);
+    expect(await description(password)).toBe('At least 6 characters.');
+    expect(await description(page.getByLabel('Username'))).toBe('3–30 letters, numbers, underscores or dots.');
     await page.getByLabel('Username').fill('ab');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('123');
@@ -94,7 +118,39 @@ describe.each<ViewportName>(['mobile', 'desktop'])('accounts on %s', (viewport) 
     ]) {
       await expect.poll(() => page.getByText(text).isVisible(), { message: text }).toBe(true);
     }
+    expect(await focused(page)).toEqual({ id: 'username', description: 'Username must be at least 3 characters' });
     await screenshot(page, `register-errors-${viewport}`);
+    await expectAccessible(page);
+    // Once the username is right, the next invalid submit lands on the email field.
+    await page.getByLabel('Username').fill('abc');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    expect(await focused(page)).toEqual({ id: 'email', description: 'Please enter a valid email address' });
+    await context.close();
+  });
+
+  it('sends a signed-in user on from /login and /register to the checked redirect target', async () => {
+    const context = await newContext(browser, viewport);
+    await registerViaApi(context);
+    const page = await context.newPage();
+    for (const [path, landing] of [
+      ['/login', '/'],
+      ['/register', '/'],
+      ['/login?redirect=%2Fprivacy%3Fx%3D1', '/privacy?x=1'],
+      ['/register?redirect=/explore', '/explore'],
+      ['/login?redirect=//evil.example/phish', '/'],
+      ['/register?redirect=%2F%09%2Fevil.example%2F', '/'],
+    ]) {
+      await page.goto(path!);
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === landing, { timeout: 5000 });
+      expect(new URL(page.url()).origin).toBe(new URL(baseURL()).origin);
+      expect(await page.locator('form input[type="password"]').count(), path).toBe(0);
+    }
+    // Back does not return to the form.
+    await page.goto('/privacy');
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/privacy');
     await context.close();
   });
 

@@ -1,6 +1,14 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newContext, screenshot, type ViewportName } from './support/browser';
+import {
+  baseURL,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  registerViaApi,
+  screenshot,
+  type ViewportName,
+} from './support/browser';
 import { expectText, expectToast, makeFriends, pngFile, signedInUser } from './support/shros';
 
 let browser: Browser;
@@ -10,6 +18,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The text of the element that has focus. */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
+
+async function overlap(a: Locator, b: Locator) {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) throw new Error('element not on screen');
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
 
 describe.each<ViewportName>(['mobile', 'desktop'])('create a Shro on %s', (viewport) => {
   const open = () => newContext(browser, viewport);
@@ -33,10 +50,14 @@ describe.each<ViewportName>(['mobile', 'desktop'])('create a Shro on %s', (viewp
     await page.getByRole('button', { name: 'Skip templates and create manually' }).click();
     await expect.poll(() => page.getByRole('tab', { name: 'Images' }).isVisible()).toBe(true);
     expect(await page.getByText('Create manually').isVisible()).toBe(true);
+    // Focus follows the step: the heading of what was chosen, never the page body.
+    await expect.poll(() => focusedText(page)).toBe('Create manually');
     // Change goes back to the picker; a template with a title sets it.
     await page.getByRole('button', { name: 'Change' }).click();
+    await expect.poll(() => focusedText(page)).toBe('Choose a template');
     await page.getByRole('button', { name: /Movie Night/ }).click();
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Movie Night Decision');
+    await expect.poll(() => focusedText(page)).toBe('Movie Night');
     await page.getByRole('button', { name: 'Change' }).click();
     await page.getByRole('button', { name: 'Entertainment', exact: true }).click();
     await page.getByRole('button', { name: /Binge Watch/ }).click();
@@ -54,6 +75,17 @@ describe.each<ViewportName>(['mobile', 'desktop'])('create a Shro on %s', (viewp
     await page.getByLabel('Title').fill('Which jacket for the party?');
     await page.getByLabel('Image for Box 1').setInputFiles(await pngFile('red.png', 'Red', ['#ef4444', '#f97316']));
     await page.getByLabel('Image for Box 2').setInputFiles(await pngFile('blue.png', 'Blue', ['#3b82f6', '#8b5cf6']));
+    // A text file renamed .png is refused as soon as it is chosen, naming its box; no broken preview.
+    await page.getByLabel('Image for Box 3').setInputFiles({
+      name: 'green.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('these are my notes, not a picture'),
+    });
+    await expectToast(page, 'Box 3: Not a real image');
+    await expectToast(page, 'This file could not be opened as a picture. Please select an image file.');
+    expect(await page.getByRole('img', { name: 'Preview of Box 3' }).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, `create-not-an-image-${viewport}`);
     await page.getByLabel('Image for Box 3').setInputFiles(await pngFile('green.png', 'Green', ['#10b981', '#14b8a6']));
     await expect.poll(() => page.getByRole('img', { name: 'Preview of Box 3' }).isVisible()).toBe(true);
     await page.getByLabel('Label for Box 2').fill('Blue denim');
@@ -190,7 +222,20 @@ describe.each<ViewportName>(['mobile', 'desktop'])('create a Shro on %s', (viewp
           .count(),
       )
       .toBe(2);
+    // Each chosen poster's title is whole and uncovered: the remove button sits beside it, not on it.
+    const chosen = page.getByRole('list', { name: 'Chosen movies' }).getByRole('listitem');
+    for (const i of [0, 1]) {
+      const remove = chosen.nth(i).getByRole('button', { name: /^Remove / });
+      const name = ((await remove.getAttribute('aria-label')) ?? '').replace(/^Remove /, '');
+      const title = chosen.nth(i).getByText(name, { exact: true });
+      expect(await overlap(remove, title), `remove button covers "${name}"`).toBe(false);
+      const whole = await title.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+      );
+      expect(whole, `"${name}" is cut`).toBe(true);
+    }
     await page.getByRole('checkbox', { name: `@${bob.username}` }).check({ force: true });
+    await expectAccessible(page);
     await screenshot(page, `create-movie-form-${viewport}`);
     await page.getByRole('button', { name: 'Create Shro' }).click();
     await page.waitForURL(/\/session\/[\w-]+$/);
@@ -211,6 +256,56 @@ describe.each<ViewportName>(['mobile', 'desktop'])('create a Shro on %s', (viewp
     await screenshot(page, `session-creator-tv-${viewport}`);
     await alice.context.close();
     await bob.context.close();
+  });
+});
+
+describe.each<ViewportName>(['mobile', 'desktop'])('the create draft on %s', (viewport) => {
+  it('keeps a half-filled form per user and offers it back after Cancel', async () => {
+    const alice = await signedInUser(() => newContext(browser, viewport), 'draft');
+    const page = await alice.context.newPage();
+    await page.goto('/create');
+    await page.getByRole('button', { name: /Custom Text/ }).click();
+    await page.getByLabel('Title').fill('Half-done plan');
+    await page.getByLabel('Option A').fill('Bowling');
+    await page.getByLabel('Option B').fill('Karaoke');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Another account in the same browser never sees it.
+    await registerViaApi(alice.context);
+    await page.goto('/create');
+    await expect.poll(() => page.getByRole('heading', { name: 'Choose a template' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: /unfinished/ }).count()).toBe(0);
+
+    const login = await alice.context.request.post('/api/login', {
+      data: { username: alice.username, password: 'secret123' },
+      headers: { origin: baseURL() },
+    });
+    expect(login.ok(), await login.text()).toBe(true);
+    await page.goto('/create');
+    const offer = page.getByRole('region', { name: 'Continue your unfinished Shro?' });
+    await expect.poll(() => offer.isVisible()).toBe(true);
+    expect(await offer.textContent()).toContain('“Half-done plan”, saved just now.');
+    await expectAccessible(page);
+    await screenshot(page, `create-draft-offer-${viewport}`);
+
+    await offer.getByRole('button', { name: 'Restore draft' }).click();
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Half-done plan');
+    expect(await page.getByLabel('Option A').inputValue()).toBe('Bowling');
+    expect(await page.getByLabel('Option B').inputValue()).toBe('Karaoke');
+    await expect.poll(() => focusedText(page)).toBe('Custom Text');
+    expect(await offer.count()).toBe(0);
+
+    // Discarding it for good.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/create');
+    await offer.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(() => offer.count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Choose a template' }).isVisible()).toBe(true);
+    expect(await offer.count()).toBe(0);
+    await alice.context.close();
   });
 });
 

@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newContext, screenshot, type ViewportName } from './support/browser';
+import {
+  copiedText,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  recordClipboardWrites,
+  screenshot,
+  type ViewportName,
+} from './support/browser';
 import { createShroViaApi, expectText, expectToast, signedInUser, textOptions } from './support/shros';
 
 let browser: Browser;
@@ -23,7 +31,7 @@ const cardTitles = async (page: Page, list: string) =>
 describe.each<ViewportName>(['mobile', 'desktop'])('explore and achievements on %s', (viewport) => {
   const open = async (): Promise<BrowserContext> => {
     const context = await newContext(browser, viewport);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await recordClipboardWrites(context);
     return context;
   };
 
@@ -76,6 +84,22 @@ describe.each<ViewportName>(['mobile', 'desktop'])('explore and achievements on 
     await page.unroute('**/api/explore/trending');
     await expectAccessible(page);
     await screenshot(page, `explore-trending-${viewport}`);
+    if (viewport === 'mobile') {
+      // Issue 14, item 16: at 320 px the three tabs fit whole inside the bar and the screen.
+      await page.setViewportSize({ width: 320, height: 640 });
+      const overflow = await page.getByRole('tablist', { name: 'Explore sections' }).evaluate((list) => {
+        const bar = list.getBoundingClientRect();
+        const tabs = [...list.querySelectorAll('[role="tab"]')].map((tab) => tab.getBoundingClientRect());
+        return {
+          scroll: list.scrollWidth - list.clientWidth,
+          screen: Math.max(0, bar.right - window.innerWidth),
+          tabs: tabs.map((tab) => Math.max(0, tab.right - bar.right, bar.left - tab.left)),
+        };
+      });
+      expect(overflow).toEqual({ scroll: 0, screen: 0, tabs: [0, 0, 0] });
+      await screenshot(page, `explore-trending-320`);
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
 
     // Search: 3 characters at least, then title matches.
     const search = page.getByRole('searchbox', { name: 'Search Shros' });
@@ -103,14 +127,16 @@ describe.each<ViewportName>(['mobile', 'desktop'])('explore and achievements on 
     for (const secret of ['Al pastor', 'Carnitas', 'Birria']) expect(await card.getByText(secret).count()).toBe(0);
     expect(await card.getByText('Active').isVisible()).toBe(true);
     expect(await card.getByText(`@${alice.username}`).isVisible()).toBe(true);
-    expect(await card.getByText(/^\d+m ago$/).isVisible()).toBe(true);
+    // Created seconds ago: "just now", never "0m ago".
+    expect(await card.getByText(/^(just now|[1-9]\d*m ago)$/).isVisible()).toBe(true);
+    expect(await card.getByText('0m ago').count()).toBe(0);
     expect(await card.getByText('0 participants').isVisible()).toBe(true);
     expect(await card.getByText('Text', { exact: true }).isVisible()).toBe(true);
     expect(await card.getByRole('link', { name: /Open Shro/ }).getAttribute('href')).toBe(`/session/${taco.id}`);
 
     await card.getByRole('button', { name: `Share Taco Tuesday ${stamp}` }).click();
     await expectToast(page, 'Link copied!');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/session/${taco.id}$`));
+    expect(await copiedText(page)).toMatch(new RegExp(`/session/${taco.id}$`));
 
     // Clicking a hashtag filters the recent list to it; Clear filter brings everything back.
     await card.getByRole('button', { name: `Filter by #${tag}` }).click();

@@ -42,14 +42,40 @@ describe.each<ViewportName>(['mobile', 'desktop'])('signed-in home on %s', (view
     expect(await page.getByRole('heading', { name: 'Share with Anyone' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: /Send a Shro/ }).getAttribute('href')).toBe('/create');
 
-    // The floating action area: Create, and a toggle that expands Explore and Friends.
-    const toggle = page.getByRole('button', { name: 'More quick actions' });
-    await toggle.click();
-    const main = page.getByRole('main');
-    await expect.poll(() => main.getByRole('link', { name: 'Friends', exact: true }).isVisible()).toBe(true);
-    expect(await main.getByRole('link', { name: 'Explore', exact: true }).getAttribute('href')).toBe('/explore');
-    await expectAccessible(page);
-    await screenshot(page, `home-member-badge-${viewport}`);
+    const quick = page.getByRole('navigation', { name: 'Quick actions' });
+    const create = quick.getByRole('link', { name: 'Create' });
+    if (viewport === 'mobile') {
+      // Issue 14, item 9: on a phone, one floating Create button only, and none on top of the
+      // cards while the page's own "Send a Shro" button is on screen.
+      await screenshot(page, `home-member-badge-${viewport}`);
+      expect(await page.getByRole('heading', { name: 'Share with Anyone' }).isVisible()).toBe(true);
+      expect(await create.isVisible()).toBe(false);
+      await page.getByRole('heading', { name: 'Instant Reveal' }).scrollIntoViewIfNeeded();
+      await expect.poll(() => create.isVisible()).toBe(true);
+      expect(await create.getAttribute('href')).toBe('/create');
+      const visible = await quick
+        .locator('a, button')
+        .evaluateAll((items) => items.filter((item) => (item as HTMLElement).offsetParent !== null).length);
+      expect(visible).toBe(1);
+      await screenshot(page, `home-member-scrolled-${viewport}`);
+      // At the end of the page the last lines scroll clear of the button.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const fab = (await create.boundingBox())!;
+      for (const text of [page.getByText(/All rights reserved/), page.getByRole('link', { name: 'Support' })]) {
+        const box = (await text.boundingBox())!;
+        expect(box.y + box.height <= fab.y || box.x >= fab.x + fab.width || box.x + box.width <= fab.x).toBe(true);
+      }
+      await expectAccessible(page);
+    } else {
+      // The floating action area: Create, and a toggle that expands Explore and Friends.
+      expect(await create.isVisible()).toBe(true);
+      const toggle = page.getByRole('button', { name: 'More quick actions' });
+      await toggle.click();
+      await expect.poll(() => quick.getByRole('link', { name: 'Friends', exact: true }).isVisible()).toBe(true);
+      expect(await quick.getByRole('link', { name: 'Explore', exact: true }).getAttribute('href')).toBe('/explore');
+      await expectAccessible(page);
+      await screenshot(page, `home-member-badge-${viewport}`);
+    }
     await context.close();
   });
 
@@ -60,6 +86,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('signed-in home on %s', (view
     await expect.poll(() => page.getByRole('button', { name: 'Quick Tutorial' }).isVisible()).toBe(true);
     expect(await page.getByText(/Shros created/).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'More quick actions' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Quick actions' }).count()).toBe(0);
     await context.close();
   });
 });

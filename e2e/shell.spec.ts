@@ -7,6 +7,7 @@ import {
   registerViaApi,
   screenshot,
   type ViewportName,
+  viewports,
 } from './support/browser';
 
 let browser: Browser;
@@ -39,7 +40,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('app shell on %s', (viewport)
     await expect.poll(() => page.getByRole('heading', { name: 'Login Required' }).isVisible()).toBe(true);
     const login = page.getByRole('link', { name: 'Log In' });
     expect(await login.getAttribute('href')).toBe('/login?redirect=%2Fhistory');
-    expect(await page.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(
+    expect(await page.getByRole('link', { name: 'Sign Up', exact: true }).getAttribute('href')).toBe(
       '/register?redirect=%2Fhistory',
     );
     await expectAccessible(page);
@@ -56,6 +57,15 @@ describe.each<ViewportName>(['mobile', 'desktop'])('app shell on %s', (viewport)
       .toBe('Shro Your Friends or Shro The World');
     await expectAccessible(page);
     await screenshot(page, `home-visitor-${viewport}`);
+    // Issue 14, item 1: a sign-up call to action next to Sign In, above the fold.
+    const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
+    const signUp = hero.getByRole('link', { name: 'Sign up free' });
+    expect(await signUp.getAttribute('href')).toBe('/register');
+    expect(await hero.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe('/login');
+    const box = (await signUp.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(viewports[viewport].height);
+    const banner = page.getByRole('banner');
+    expect(await banner.getByRole('link', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Quick Tutorial' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading', { name: 'Welcome' }).isVisible()).toBe(true);
@@ -67,6 +77,39 @@ describe.each<ViewportName>(['mobile', 'desktop'])('app shell on %s', (viewport)
     await screenshot(page, `tutorial-${viewport}`);
     await dialog.getByRole('button', { name: 'Get Started' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // Get Started leads the visitor on to signing up.
+    await expect
+      .poll(() =>
+        page.evaluate(() => [
+          document.activeElement?.textContent?.trim(),
+          document.activeElement?.getAttribute('href'),
+        ]),
+      )
+      .toEqual(['Sign up free', '/register']);
+    // Skip still returns focus to the button that opened the tutorial.
+    await page.getByRole('button', { name: 'Quick Tutorial' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Skip' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Quick Tutorial');
+    await context.close();
+  });
+
+  it('offers visitors Explore, Sign In and Sign up in the phone menu', async () => {
+    if (viewport !== 'mobile') return;
+    const context = await newContext(browser, viewport);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Explore' }).getAttribute('href')).toBe('/explore');
+    expect(await menu.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(await menu.getByRole('link', { name: 'Sign up free' }).getAttribute('href')).toBe('/register');
+    await expectAccessible(page);
+    await screenshot(page, `mobile-menu-visitor-${viewport}`);
+    await menu.getByRole('link', { name: 'Explore' }).click();
+    await page.waitForURL((url) => url.pathname === '/explore');
+    await expect.poll(() => page.getByRole('heading', { name: 'Login Required' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
     await context.close();
   });
 

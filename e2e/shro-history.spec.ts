@@ -65,7 +65,11 @@ describe.each<ViewportName>(['mobile', 'desktop'])('history on %s', (viewport) =
     await expectText(page, `Sent to @${bob.username}`);
     await expectText(page, 'Sent to 2 friends');
     await expectText(page, 'Sent to Public');
-    await expectText(page, 'Sent to Someone');
+    // A link Shro says how it went out, not "Sent to Someone".
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Link vote' }).getByText('Shared by link').isVisible())
+      .toBe(true);
+    expect(await page.getByText('Sent to Someone').count()).toBe(0);
     await expectText(page, `From @${bob.username}`);
     await expectText(page, 'Showing 1 to 5 of 5 Shros');
     const lunch = page.getByRole('article', { name: 'Lunch spot' });

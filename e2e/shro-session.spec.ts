@@ -1,11 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shro } from '../contract/shros';
 import {
   baseURL,
+  copiedText,
   expectAccessible,
   launchBrowser,
   newContext,
+  recordClipboardWrites,
   registerViaApi,
   screenshot,
   uniqueName,
@@ -53,6 +55,16 @@ async function recordWindowOpen(page: Page) {
   return () => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
 }
 
+/** The on-screen boxes of two elements overlap. */
+async function overlap(a: Locator, b: Locator) {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) throw new Error('element not on screen');
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+/** The text of the element that has focus. */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
+
 describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewport) => {
   const open = () => newContext(browser, viewport);
 
@@ -90,6 +102,11 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
     await expectText(page, 'Box #2 Selected!');
     await expectText(page, 'Mountain hike');
     await expectText(page, 'You found the winning box!');
+    // A screen reader hears what was inside and that it won; focus is on the result, not the body.
+    await expect.poll(() => focusedText(page)).toBe('Box #2 Selected!');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Box #2: Mountain hike.' }).textContent())
+      .toBe('Box #2: Mountain hike. You found the winning box!');
     await expect.poll(() => page.getByRole('button', { name: /^Verified: box content check/ }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: /^Verified: winning box check/ }).isVisible()).toBe(true);
     await expectText(page, `Opened by @${bob.username}`);
@@ -121,6 +138,18 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
     expect(await creatorPage.getByRole('button', { name: /^React / }).count()).toBe(0);
     await expectAccessible(creatorPage);
     await screenshot(creatorPage, `session-creator-picked-${viewport}`);
+    // "Box #2" and "Winner" never sit on each other, down to a 320 px phone.
+    const winnerTile = creatorPage
+      .getByRole('region', { name: 'Your boxes' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Winner' });
+    const pills = [winnerTile.getByText('Box #2', { exact: true }), winnerTile.getByText('Winner', { exact: true })];
+    expect(await overlap(pills[0]!, pills[1]!)).toBe(false);
+    if (viewport === 'mobile') {
+      await creatorPage.setViewportSize({ width: 320, height: 700 });
+      expect(await overlap(pills[0]!, pills[1]!), 'pills overlap at 320 px').toBe(false);
+      await screenshot(creatorPage, 'session-creator-picked-320-mobile');
+    }
 
     // Reloading keeps the result and the sent reaction.
     await page.reload();
@@ -168,6 +197,59 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
     await bob.context.close();
   });
 
+  it('offers participants only the filled boxes of a Shro with fewer than four options', async () => {
+    const alice = await signedInUser(open, 'two');
+    const bob = await signedInUser(open, 'twobob');
+    await makeFriends(alice.context, alice.id, bob.context, bob.id);
+    const shro = await createShroViaApi(alice.context, {
+      title: 'Tea or coffee?',
+      type: 'text',
+      recipients: [bob.id],
+      textOptions: textOptions('Tea', 'Coffee'),
+      winningBoxPosition: 2,
+    });
+    // The API still has four committed boxes; the page offers the two that hold something.
+    expect(shro.boxes.map((b) => b.isEmpty)).toEqual([false, false, true, true]);
+
+    const page = await bob.context.newPage();
+    await page.goto(sessionUrl(shro));
+    await expectText(page, `@${alice.username} hid 2 options in 2 mystery boxes. Pick one`);
+    expect(await page.getByText(/hid 4 options/).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /^Mystery Box #/ }).count()).toBe(2);
+    expect(await page.getByRole('button', { name: /Mystery Box #[34]/ }).count()).toBe(0);
+    expect(await page.getByText('Empty', { exact: true }).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, `session-pick-two-${viewport}`);
+
+    await page.getByRole('button', { name: 'Mystery Box #1' }).click();
+    await expectText(page, 'Box #1 Selected!');
+    await expect.poll(() => focusedText(page)).toBe('Box #1 Selected!');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Box #1: Tea.' }).textContent())
+      .toBe('Box #1: Tea. Not this time! The winning box was Box #2.');
+    // The checks still cover the opened box and the winning box.
+    await expect.poll(() => page.getByRole('button', { name: /^Verified: box content check/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: /^Verified: winning box check/ }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await screenshot(page, `session-result-lost-${viewport}`);
+
+    // A visitor on a three-option link sees three boxes and the right count.
+    const link = await createShroViaApi(alice.context, {
+      title: 'Weekend trip',
+      type: 'text',
+      isShareable: true,
+      textOptions: textOptions('Lake', 'City', 'Hills'),
+    });
+    const visitor = await (await open()).newPage();
+    await visitor.goto(sessionUrl(link));
+    await expectText(visitor, 'invited you to open one of three mystery boxes in');
+    await expectAccessible(visitor);
+    await screenshot(visitor, `session-join-three-${viewport}`);
+    await alice.context.close();
+    await bob.context.close();
+    await visitor.context().close();
+  });
+
   it('shows a link Shro to visitors as a Join card, lets them sign in and pick, and shares the link', async () => {
     const alice = await signedInUser(open, 'link');
     const shro = await createShroViaApi(alice.context, {
@@ -206,6 +288,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
     await expectText(page, '1 person has opened a box so far.');
     expect(await page.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
 
+    await recordClipboardWrites(alice.context);
     const creatorPage = await alice.context.newPage();
     await creatorPage.goto(sessionUrl(shro));
     await expectText(creatorPage, '1 person has opened a box');
@@ -216,7 +299,6 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
     await expectAccessible(creatorPage);
     await screenshot(creatorPage, `session-creator-link-${viewport}`);
 
-    await alice.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
     const opened = await recordWindowOpen(creatorPage);
     await creatorPage.getByRole('button', { name: 'Share' }).click();
     const dialog = creatorPage.getByRole('dialog', { name: 'Share your Shro' });
@@ -227,7 +309,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await expectToast(creatorPage, 'Link copied!');
     await expect.poll(() => dialog.getByRole('button', { name: 'Copied!' }).isVisible()).toBe(true);
-    expect(await creatorPage.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL()}/session/${shro.id}`);
+    expect(await copiedText(creatorPage)).toBe(`${baseURL()}/session/${shro.id}`);
     await dialog.getByRole('button', { name: 'Facebook' }).click();
     await dialog.getByRole('button', { name: 'Twitter' }).click();
     const urls = await opened();
@@ -265,6 +347,16 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
     const creatorPage = await alice.context.newPage();
     await creatorPage.goto(sessionUrl(shro));
     await expectText(creatorPage, 'This link has expired. No new picks can come in.');
+    // One ended state: nothing says live, expires in the future tense, or offers a share.
+    await expect
+      .poll(() => creatorPage.getByRole('heading', { name: 'Your Shro has ended: no one opened a box' }).isVisible())
+      .toBe(true);
+    await expectText(creatorPage, /Shareable link, link expired /);
+    expect(await creatorPage.getByText('Your Shro is live!').count()).toBe(0);
+    expect(await creatorPage.getByText(/link expires/).count()).toBe(0);
+    expect(await creatorPage.getByRole('button', { name: 'Share' }).count()).toBe(0);
+    await expectAccessible(creatorPage);
+    await screenshot(creatorPage, `session-creator-expired-${viewport}`);
     await alice.context.close();
     await bob.context.close();
   });

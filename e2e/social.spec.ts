@@ -193,12 +193,25 @@ describe.each<ViewportName>(['mobile', 'desktop'])('social on %s', (viewport) =>
       await poll(() => pageB.getByRole('heading', { name: 'Messages', level: 1 }).isVisible()).toBe(true);
     }
 
-    // Unfriending from the list.
+    // Unfriending from the list asks first (issue 14, item 14): Cancel keeps the friendship.
     await pageB.goto('/friends');
-    await row(pageB, 'Friends', `@${a.username}`)
-      .getByRole('button', { name: /Unfriend/ })
-      .click();
+    const unfriend = row(pageB, 'Friends', `@${a.username}`).getByRole('button', { name: /Unfriend/ });
+    await unfriend.click();
+    const confirm = pageB.getByRole('alertdialog', { name: `Unfriend @${a.username}?` });
+    await poll(() => confirm.isVisible()).toBe(true);
+    expect(await pageB.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expectAccessible(pageB);
+    await screenshot(pageB, `friends-unfriend-confirm-${viewport}`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => confirm.count()).toBe(0);
+    const friendsOfB = async () =>
+      ((await (await contextB.request.get('/api/friends')).json()) as { id: string }[]).map((f) => f.id);
+    expect(await friendsOfB()).toContain(a.user.id);
+    expect(await unfriend.isVisible()).toBe(true);
+    await unfriend.click();
+    await confirm.getByRole('button', { name: 'Unfriend' }).click();
     await expectToast(pageB, 'Friend removed');
+    expect(await friendsOfB()).not.toContain(a.user.id);
     await poll(() => pageB.getByRole('heading', { name: 'No friends yet' }).isVisible()).toBe(true);
 
     await contextA.close();
@@ -391,7 +404,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('social on %s', (viewport) =>
     expect(await page.getByText(`@${owner.username}`).first().isVisible()).toBe(true);
     expect(await page.getByText(/Member since/).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add Friend' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(
+    expect(await page.getByRole('link', { name: 'Sign Up', exact: true }).getAttribute('href')).toBe(
       `/register?redirect=${encodeURIComponent(`/@${owner.username}`)}`,
     );
     expect(await page.getByRole('heading', { name: /^Achievements/ }).isVisible()).toBe(true);
@@ -405,7 +418,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('social on %s', (viewport) =>
     await memberPage.getByRole('button', { name: 'Add Friend' }).click();
     await expectToast(memberPage, 'Friend request sent!');
     await poll(() => memberPage.getByRole('button', { name: 'Pending' }).isVisible()).toBe(true);
-    expect(await memberPage.getByRole('link', { name: 'Sign Up' }).count()).toBe(0);
+    expect(await memberPage.getByRole('link', { name: 'Sign Up', exact: true }).count()).toBe(0);
     await expectAccessible(memberPage);
     await screenshot(memberPage, `public-profile-member-${viewport}`);
 
@@ -418,6 +431,10 @@ describe.each<ViewportName>(['mobile', 'desktop'])('social on %s', (viewport) =>
     await expectToast(ownerPage, 'Friend request accepted!');
     await poll(() => ownerPage.getByRole('button', { name: 'Unfriend' }).isVisible()).toBe(true);
     await ownerPage.getByRole('button', { name: 'Unfriend' }).click();
+    await ownerPage
+      .getByRole('alertdialog', { name: `Unfriend @${memberUser.username}?` })
+      .getByRole('button', { name: 'Unfriend' })
+      .click();
     await expectToast(ownerPage, 'Friend removed');
     await poll(() => ownerPage.getByRole('button', { name: 'Add Friend' }).isVisible()).toBe(true);
 

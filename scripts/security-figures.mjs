@@ -29,6 +29,26 @@ if (limits)
   lines.push(
     `write limits: ${limits.limitedRoutes} write routes answer 429 past the budget, ${limits.exempt} exempt with a reason`,
   );
+const reads = read('readLimits');
+if (reads)
+  lines.push(
+    `read limits: ${reads.limitedRoutes} search, explore, profile and friend-search reads answer 429 past the budget (per user and per IP)`,
+  );
+const strict = read('strictBodies');
+if (strict)
+  lines.push(
+    `strict bodies: ${strict.writeRoutes} write routes refuse an unknown field with 400, ${strict.exempt} exempt with a reason`,
+  );
+const uploads = read('uploadLimits');
+if (uploads)
+  lines.push(
+    `upload limits: ${uploads.concurrentUploadsPerUser} uploads in flight per user, ${uploads.quotaMegabytesPerUser} MB of images per user, ${uploads.imageWorkConcurrency} images decoded at once`,
+  );
+const slow = read('slowClients');
+if (slow)
+  lines.push(
+    `slow clients: a JSON login trickled 1 byte/s answered 408 after ${slow.slowLoginAnsweredAfterMs} ms (deadline ${slow.bodyDeadlineMs} ms); ${slow.visitorChannelsHeld} visitor live channels then 429; ${slow.connectionsHeld} connections per address then 429`,
+  );
 const races = read('concurrency');
 if (races) lines.push(`races: ${races.races} concurrent scenarios, each ending in exactly one outcome`);
 const xss = read('xss');

@@ -9,6 +9,7 @@ import { warmUpPasswordHashing } from './features/auth/password';
 import { authRoutes } from './features/auth/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { chatRoutes } from './features/chat/routes';
+import { cspReportRoutes } from './features/csp-report/routes';
 import { exploreRoutes } from './features/explore/routes';
 import { friendsRoutes } from './features/friends/routes';
 import { liveRoutes } from './features/live/routes';
@@ -17,8 +18,11 @@ import { platformRoutes } from './features/platform/routes';
 import { profilesRoutes } from './features/profiles/routes';
 import { sharesRoutes } from './features/shares/routes';
 import { shroRoutes } from './features/shros/routes';
+import uploadLimits from './features/uploads/limits';
 import { loadCookieSecret } from './lib/cookie-secret';
 import authSession from './plugins/auth-session';
+import bodyDeadline from './plugins/body-deadline';
+import connectionLimits from './plugins/connection-limits';
 import database from './plugins/database';
 import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugins/error-handler';
 import eventBus from './plugins/event-bus';
@@ -62,6 +66,20 @@ export async function buildApp({
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow clients (docs/decisions/012-slow-clients.md): Node answers 408 when the headers or the
+    // whole request take too long (clientErrorHandler below). JSON bodies have a shorter deadline
+    // (plugins/body-deadline.ts), uploads a minimum rate (lib/multipart-form.ts).
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      // Node checks both timeouts on this interval (30 s by default): a tenth of the shorter keeps them accurate.
+      connectionsCheckingInterval: Math.min(
+        1000,
+        Math.max(25, Math.floor(Math.min(config.headersTimeoutMs, config.requestTimeoutMs || Infinity) / 10)),
+      ),
+    },
     genReqId: () => crypto.randomUUID(),
     // Router errors (bad URL encoding, over-long path parameters) answer `{message}` like the rest.
     frameworkErrors: frameworkErrorHandler,
@@ -76,6 +94,9 @@ export async function buildApp({
   await app.register(redis);
   await app.register(eventBus);
   await app.register(security);
+  // Slow and greedy clients: open connections per address, and a deadline for JSON bodies.
+  await app.register(connectionLimits);
+  await app.register(bodyDeadline);
 
   // 2. Request plumbing: signed cookies, multipart uploads (5 MB per file, spec §9).
   await app.register(cookie, { secret: config.sessionSecret ?? (await loadCookieSecret(db.db)) });
@@ -90,6 +111,8 @@ export async function buildApp({
   // 3. App plugins: auth sessions, rate limits, the browser's time zone (streak days).
   await app.register(authSession);
   await app.register(rateLimit);
+  // Upload cost: the image work queue, upload slots per user and the storage quota (decision 013).
+  await app.register(uploadLimits);
   await app.register(timeZone);
   // The Shro read cache, invalidated through the event bus (docs/decisions/008-live-push-and-read-caches.md).
   await app.register(shroCache);
@@ -107,10 +130,12 @@ export async function buildApp({
   await app.register(achievementsRoutes);
   await app.register(sharesRoutes);
   await app.register(analyticsRoutes);
+  await app.register(cspReportRoutes);
   await app.register(catalogRoutes, {
     tmdbApiKey: config.tmdbApiKey,
     tmdbBaseUrl: config.tmdbBaseUrl,
-    preHandler: app.requireUser,
+    // A search may reach TMDB: it counts against the read budgets.
+    preHandler: [app.requireUser, app.limitReads],
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 function intFromEnv(name: string, fallback: number): number {
@@ -6,6 +7,15 @@ function intFromEnv(name: string, fallback: number): number {
   const value = Number.parseInt(raw, 10);
   if (!Number.isFinite(value)) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return value;
+}
+
+/** A comma-separated list, trimmed and lower-cased; undefined when unset or empty. */
+function listFromEnv(raw: string | undefined): string[] | undefined {
+  const items = (raw ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+  return items.length > 0 ? items : undefined;
 }
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -28,15 +38,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionSecret: env.SESSION_SECRET || undefined,
     /** Set when the app is served over HTTPS (directly or behind a proxy): cookies get `Secure`, HSTS is sent. */
     secureCookies: env.SECURE_COOKIES === 'true' || env.SECURE_COOKIES === '1',
-    /** Public origin (https://example.com) for canonical links; taken from the request when unset. */
+    /** Public origin (https://example.com) for canonical links and link previews. */
     publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, '') || undefined,
+    /**
+     * Without PUBLIC_ORIGIN, the only Host values (`name` or `name:port`) written into pages;
+     * any other gets relative URLs. Unset: the listening address and localhost with PORT.
+     */
+    allowedHosts: listFromEnv(env.ALLOWED_HOSTS),
+    /** Only for start-up warnings about production settings. */
+    production: env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(env.WEB_DIST ?? 'dist/web'),
     /** Live channels (browser tabs) one user may hold open on one instance. */
     liveMaxChannelsPerUser: intFromEnv('LIVE_MAX_CHANNELS_PER_USER', 20),
+    /** Live channels visitors (no auth cookie) may hold per client IP, across instances with Redis. */
+    liveMaxVisitorChannelsPerIp: intFromEnv('LIVE_MAX_VISITOR_CHANNELS_PER_IP', 50),
     /** An upload (multipart body) that stops moving for this long is refused with 400. */
     uploadIdleTimeoutMs: intFromEnv('UPLOAD_IDLE_TIMEOUT_MS', 30_000),
+    // Slow clients (docs/decisions/012-slow-clients.md).
+    /** An upload must average at least this many bytes per second once the grace below is over (408 otherwise). */
+    uploadMinBytesPerSecond: intFromEnv('UPLOAD_MIN_BYTES_PER_SECOND', 32 * 1024),
+    uploadRateGraceMs: intFromEnv('UPLOAD_RATE_GRACE_MS', 10_000),
+    /** A non-multipart body (JSON) must have arrived this long after its headers (408 otherwise). */
+    bodyTimeoutMs: intFromEnv('BODY_TIMEOUT_MS', 10_000),
+    /** Node's `headersTimeout`: the request line and headers must have arrived within this. */
+    headersTimeoutMs: intFromEnv('HEADERS_TIMEOUT_MS', 10_000),
+    /** Node's `requestTimeout`: the ceiling for receiving any whole request, the largest upload at the minimum rate included. */
+    requestTimeoutMs: intFromEnv('REQUEST_TIMEOUT_MS', 15 * 60_000),
+    /** How long an idle keep-alive connection stays open; above the usual 60 s of load balancers. */
+    keepAliveTimeoutMs: intFromEnv('KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    /** Open connections per client socket address; 0 turns the cap off. Not applied with TRUST_PROXY (set it at the proxy). */
+    maxConnectionsPerIp: intFromEnv('MAX_CONNECTIONS_PER_IP', 200),
+    /** Images decoded and re-encoded at once in this process (a queue holds the rest); about the core count. */
+    imageWorkConcurrency: Math.max(1, intFromEnv('IMAGE_WORK_CONCURRENCY', os.availableParallelism())),
+    /** Multipart uploads (creates with images, new profile pictures) one user may have in flight on one instance. */
+    uploadMaxConcurrentPerUser: intFromEnv('UPLOAD_MAX_CONCURRENT_PER_USER', 2),
+    /** Bytes of stored images (box images and profile picture) one user may own. */
+    uploadQuotaBytesPerUser: intFromEnv('UPLOAD_QUOTA_MB_PER_USER', 200) * 1024 * 1024,
     rateLimits: {
       loginFailuresPerUsername: intFromEnv('RATE_LIMIT_LOGIN_PER_USERNAME', 10),
       loginFailuresPerIp: intFromEnv('RATE_LIMIT_LOGIN_PER_IP', 100),
@@ -45,8 +84,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       registrationWindowSeconds: intFromEnv('RATE_LIMIT_REGISTER_WINDOW_SECONDS', 60 * 60),
       writesPerUser: intFromEnv('RATE_LIMIT_WRITES_PER_USER', 120),
       writeWindowSeconds: intFromEnv('RATE_LIMIT_WRITES_WINDOW_SECONDS', 60),
+      /** Writes per client IP in the same window, all accounts together (a household behind one NAT). */
+      writesPerIp: intFromEnv('RATE_LIMIT_WRITES_PER_IP', 600),
+      /** Search, explore, public profile and friend search reads per user, and per IP (visitors included). */
+      readsPerUser: intFromEnv('RATE_LIMIT_READS_PER_USER', 300),
+      readsPerIp: intFromEnv('RATE_LIMIT_READS_PER_IP', 600),
+      readWindowSeconds: intFromEnv('RATE_LIMIT_READS_WINDOW_SECONDS', 60),
       analyticsPerClient: intFromEnv('RATE_LIMIT_ANALYTICS_PER_CLIENT', 60),
       analyticsWindowSeconds: intFromEnv('RATE_LIMIT_ANALYTICS_WINDOW_SECONDS', 60),
+      /** CSP violation reports (`POST /api/csp-report`) per client IP per window; more answer 429. */
+      cspReportsPerIp: intFromEnv('RATE_LIMIT_CSP_REPORTS_PER_IP', 60),
+      cspReportWindowSeconds: intFromEnv('RATE_LIMIT_CSP_REPORTS_WINDOW_SECONDS', 60),
     },
   };
 }

@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is built (CSP forbids eval).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppLayout } from './app/layout/app-layout';

@@ -43,6 +43,28 @@ export async function newContext(browser: Browser, viewport: ViewportName): Prom
   return context;
 }
 
+/**
+ * Records what the page writes to the clipboard. The app's Permissions-Policy denies
+ * `clipboard-read` (it never reads the clipboard), so a test cannot read it back; it checks what
+ * the app handed to `navigator.clipboard.writeText` instead (`copiedText`).
+ */
+export async function recordClipboardWrites(context: BrowserContext) {
+  await context.grantPermissions(['clipboard-write'], { origin: baseURL() });
+  await context.addInitScript(() => {
+    const clipboard = navigator.clipboard;
+    if (!clipboard) return;
+    const write = clipboard.writeText.bind(clipboard);
+    clipboard.writeText = (text: string) => {
+      (window as unknown as { __copiedText?: string }).__copiedText = text;
+      return write(text);
+    };
+  });
+}
+
+/** The last text the page copied (see `recordClipboardWrites`). */
+export const copiedText = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __copiedText?: string }).__copiedText ?? null);
+
 const screenshotDir = path.resolve('e2e/screenshots');
 
 /** Saves a full-page screenshot for people to look at (e2e/screenshots, not committed). */

@@ -52,6 +52,8 @@ export default async function setup(project: TestProject) {
       // Many sign-ups and sign-ins come from one address during the run.
       RATE_LIMIT_REGISTER_PER_IP: '10000',
       RATE_LIMIT_LOGIN_PER_IP: '10000',
+      RATE_LIMIT_WRITES_PER_IP: '100000',
+      RATE_LIMIT_READS_PER_IP: '100000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

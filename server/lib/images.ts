@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import os from 'node:os';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES, SHRO_MESSAGES } from '../../contract/shros';
 import { badRequest, payloadTooLarge } from './http-errors';
@@ -26,6 +28,18 @@ export interface ReencodeOptions {
   maxDimension?: number;
   /** Crop to a centred square of this many pixels a side instead (avatars). */
   square?: number;
+}
+
+/**
+ * Every decode and re-encode of this process waits its turn here: a burst of uploads queues
+ * instead of decoding dozens of images (and holding their pixels) at once. Process-wide on
+ * purpose, whoever sends the images; sized at start from IMAGE_WORK_CONCURRENCY.
+ */
+const imageWork = pLimit(os.availableParallelism());
+
+/** Sets how many images this process decodes and re-encodes at once (the rest wait their turn). */
+export function configureImageWork({ concurrency }: { concurrency: number }): void {
+  imageWork.concurrency = Math.max(1, Math.floor(concurrency));
 }
 
 const startsWith = (data: Buffer, bytes: number[]) => bytes.every((byte, index) => data[index] === byte);
@@ -73,7 +87,14 @@ export async function reencodeImage(input: Buffer, options: ReencodeOptions = {}
   if (input.length > IMAGE_MAX_BYTES) throw payloadTooLarge(SHRO_MESSAGES.imageTooLarge);
   const sourceType = detectImageType(input);
   if (!sourceType) throw badRequest(SHRO_MESSAGES.imageType);
+  return imageWork(() => decodeAndEncode(input, sourceType, options));
+}
 
+async function decodeAndEncode(
+  input: Buffer,
+  sourceType: SourceImageType,
+  options: ReencodeOptions,
+): Promise<ProcessedImage> {
   const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
   let format: string | undefined;
   try {

@@ -3,6 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import { SHRO_MESSAGES } from '../../contract/shros';
 import { HttpError } from './http-errors';
 
+export const UPLOAD_TOO_SLOW = 'The upload is too slow. Please try again on a faster connection.';
+
+/** How fast a body must keep arriving: the guard is off while `minBytesPerSecond` is 0. */
+export interface UploadPace {
+  idleMs: number;
+  minBytesPerSecond: number;
+  graceMs: number;
+}
+
 /**
  * Hands each part of a multipart body to `onPart`, one at a time, and fails with 400 `{message}`
  * when the body stops moving for `idleMs`: no bytes arriving and no part handed over.
@@ -11,12 +20,19 @@ import { HttpError } from './http-errors';
  * @fastify/busboy 3.2.6 never finishes a body whose part without a Content-Disposition header
  * outgrows its buffer and ends in the same chunk as the closing boundary (browsers never send
  * such a part; the fuzzer does). Without this guard either one holds the request open forever.
+ *
+ * It also fails, with 408 `{message}`, when the body arrives more slowly than
+ * `minBytesPerSecond` on average once `graceMs` is over: by any moment `t` after the start,
+ * `(t - graceMs) × minBytesPerSecond` bytes must have come. Trickling a byte just inside the idle
+ * time no longer holds a request open for ever, while a slow phone that keeps the pace gets
+ * all the time its form needs (docs/decisions/012-slow-clients.md).
  */
 export async function forEachPart(
   request: FastifyRequest,
   onPart: (part: Multipart) => Promise<void> | void,
-  idleMs: number = request.server.config.uploadIdleTimeoutMs,
+  pace: UploadPace = uploadPace(request),
 ): Promise<void> {
+  const { idleMs, minBytesPerSecond, graceMs } = pace;
   const parts = request.parts();
   let timer: NodeJS.Timeout | undefined;
   let stall: (error: Error) => void = () => {};
@@ -29,12 +45,32 @@ export async function forEachPart(
     timer = setTimeout(() => stall(new HttpError(400, SHRO_MESSAGES.formUnreadable, { connection: 'close' })), idleMs);
   };
 
+  // One timer for the pace, set for the moment the bytes so far stop being enough; each time it
+  // fires it either refuses the upload or moves on to the new moment.
+  const started = Date.now();
+  let received = 0;
+  let paceTimer: NodeJS.Timeout | undefined;
+  const dueBy = () => started + graceMs + (received * 1000) / minBytesPerSecond;
+  const checkPace = () => {
+    const wait = dueBy() - Date.now();
+    if (wait <= 0) {
+      stall(new HttpError(408, UPLOAD_TOO_SLOW, { connection: 'close' }));
+      return;
+    }
+    paceTimer = setTimeout(checkPace, wait);
+  };
+  if (minBytesPerSecond > 0) checkPace();
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    arm();
+  };
+
   const reading = (async () => {
     // The first `next()` starts the parser (it pipes the request into busboy), so the progress
     // listener below can only be added after it: a 'data' listener added earlier would start the
     // request flowing with nobody reading it.
     let next = parts.next();
-    request.raw.on('data', arm);
+    request.raw.on('data', onData);
     for (;;) {
       const { value: part, done } = await next;
       if (done) return;
@@ -51,6 +87,13 @@ export async function forEachPart(
     await Promise.race([reading, stalled]);
   } finally {
     clearTimeout(timer);
-    request.raw.off('data', arm);
+    clearTimeout(paceTimer);
+    request.raw.off('data', onData);
   }
+}
+
+/** This app's configured pace for uploads. */
+export function uploadPace(request: FastifyRequest): UploadPace {
+  const { uploadIdleTimeoutMs, uploadMinBytesPerSecond, uploadRateGraceMs } = request.server.config;
+  return { idleMs: uploadIdleTimeoutMs, minBytesPerSecond: uploadMinBytesPerSecond, graceMs: uploadRateGraceMs };
 }

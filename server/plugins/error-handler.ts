@@ -42,6 +42,8 @@ async function errorHandlerPlugin(app: FastifyInstance) {
  * the length limit). Passed to Fastify as `frameworkErrors`, so they answer `{message}` too.
  */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  // No hook runs for these: the security headers are put on here.
+  reply.headers(reply.server.securityHeaders ?? {}).header('cache-control', 'no-store');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ message: 'The address is too long' });
   return reply.status(400).send({ message: 'The address is not valid' });
 }
@@ -50,7 +52,7 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
  * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KB, a malformed
  * request line, a timeout). Passed as `clientErrorHandler`: the same `{message}` shape as the rest.
  */
-export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+export function clientErrorHandler(this: FastifyInstance | undefined, error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, text, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -59,9 +61,14 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
         ? [408, 'Request Timeout', 'The request took too long']
         : [400, 'Bad Request', 'The request could not be read'];
   const body = JSON.stringify({ message });
+  // Fastify calls this bound to the app: the same security headers as every other answer.
+  const headers = { ...this?.securityHeaders, 'cache-control': 'no-store' };
+  const headerLines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n${headerLines}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

@@ -11,15 +11,25 @@ export interface Limiters {
   registerByIp: RateLimiterAbstract;
   /** Creates, selects, reactions, friend requests, chat: per user. */
   writesByUser: RateLimiterAbstract;
+  /** The same writes per client IP, every account on it together. */
+  writesByIp: RateLimiterAbstract;
+  /** Search, explore, public profile and friend search reads per signed-in user. */
+  readsByUser: RateLimiterAbstract;
+  /** The same reads per client IP, visitors and every account on it together. */
+  readsByIp: RateLimiterAbstract;
   /** Analytics batches per user, or per IP for visitors. */
   analyticsByClient: RateLimiterAbstract;
+  /** CSP violation reports per client IP. */
+  cspReportsByIp: RateLimiterAbstract;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     limiters: Limiters;
-    /** preHandler for write routes: counts one write for the signed-in user (run after requireUser). */
+    /** preHandler for write routes: counts one write for the signed-in user and their IP (run after requireUser). */
     limitWrites: (request: FastifyRequest) => Promise<void>;
+    /** preHandler for costly reads: counts one read for the user, if any (run after loadUser/requireUser), and the IP. */
+    limitReads: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -60,11 +70,23 @@ async function rateLimitPlugin(app: FastifyInstance) {
     loginByIp: make('login-ip', limits.loginFailuresPerIp, limits.loginWindowSeconds),
     registerByIp: make('register-ip', limits.registrationsPerIp, limits.registrationWindowSeconds),
     writesByUser: make('writes', limits.writesPerUser, limits.writeWindowSeconds),
+    writesByIp: make('writes-ip', limits.writesPerIp, limits.writeWindowSeconds),
+    readsByUser: make('reads', limits.readsPerUser, limits.readWindowSeconds),
+    readsByIp: make('reads-ip', limits.readsPerIp, limits.readWindowSeconds),
     analyticsByClient: make('analytics', limits.analyticsPerClient, limits.analyticsWindowSeconds),
+    cspReportsByIp: make('csp-reports-ip', limits.cspReportsPerIp, limits.cspReportWindowSeconds),
   };
   app.decorate('limiters', limiters);
+  // The user's budget first: a request refused there does not eat into the budget that the
+  // other people behind the same address share.
   app.decorate('limitWrites', async (request: FastifyRequest) => {
-    if (request.user) await consumeOrThrow(limiters.writesByUser, request.user.id);
+    if (!request.user) return;
+    await consumeOrThrow(limiters.writesByUser, request.user.id);
+    await consumeOrThrow(limiters.writesByIp, request.ip);
+  });
+  app.decorate('limitReads', async (request: FastifyRequest) => {
+    if (request.user) await consumeOrThrow(limiters.readsByUser, request.user.id);
+    await consumeOrThrow(limiters.readsByIp, request.ip);
   });
 }
 

@@ -4,6 +4,77 @@ import helmet from 'helmet';
 
 type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
 
+/** Where browsers send Content-Security-Policy violation reports (server/features/csp-report). */
+export const CSP_REPORT_PATH = '/api/csp-report';
+/** The name the CSP's `report-to` gives the endpoint declared in `Reporting-Endpoints`. */
+const CSP_REPORT_GROUP = 'csp-endpoint';
+
+/**
+ * Powerful browser features: the app's own pages keep what the app uses (copying a link,
+ * `clipboard-write`, web/lib/copy-text.ts); everything else is denied to the page and to any
+ * frame. Left at the browser's default (the page itself only): `autoplay`, for the app's sounds
+ * (web/lib/sounds.ts), and `web-share`, for the share sheet (web/lib/native.ts), which Chromium
+ * on desktop Linux does not know: naming it there logs a warning on every page.
+ */
+const PERMISSIONS_POLICY = Object.entries({
+  accelerometer: '()',
+  camera: '()',
+  'clipboard-read': '()',
+  'clipboard-write': '(self)',
+  'display-capture': '()',
+  'encrypted-media': '()',
+  fullscreen: '()',
+  geolocation: '()',
+  gyroscope: '()',
+  hid: '()',
+  'idle-detection': '()',
+  magnetometer: '()',
+  microphone: '()',
+  midi: '()',
+  payment: '()',
+  'picture-in-picture': '()',
+  'publickey-credentials-get': '()',
+  'screen-wake-lock': '()',
+  serial: '()',
+  usb: '()',
+  'xr-spatial-tracking': '()',
+})
+  .map(([feature, allow]) => `${feature}=${allow}`)
+  .join(', ');
+
+/** Helmet's options for the app: one policy for pages, API answers and errors alike. */
+function helmetOptions(config: { secureCookies: boolean }): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://image.tmdb.org'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        reportUri: [CSP_REPORT_PATH],
+        // Chromium prefers report-to and then ignores report-uri, but it takes a Reporting-Endpoints
+        // header only from an HTTPS page: over plain HTTP a report-to would silence it altogether.
+        ...(config.secureCookies ? { reportTo: [CSP_REPORT_GROUP] } : {}),
+      },
+    },
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same answer as frame-ancestors 'none', for browsers that only know this header.
+    xFrameOptions: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
 /** Runs helmet once against a stand-in response and keeps the headers it would set. */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -22,17 +93,43 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** The one list of security headers every answer carries (uploads then tighten their own CSP). */
+export function securityHeaderSet(config: { secureCookies: boolean }): Record<string, string> {
+  return {
+    ...helmetHeaders(helmetOptions(config)),
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(config.secureCookies ? { 'reporting-endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"` } : {}),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of every answer, for answers written outside Fastify's reply (event streams, parser errors). */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 /**
- * Helmet's security headers, computed once. @fastify/helmet (no longer used) built a new helmet middleware,
- * CSP directives parsed again, on every request; with fixed options (no per-request nonces)
- * the headers never change, and that rebuilding was half of a cached Shro read's CPU (issue 6).
- * Takes helmet's own options, so swapping the import is the whole change for callers.
+ * The security header set, computed once. @fastify/helmet (no longer used) built a new helmet
+ * middleware, CSP directives parsed again, on every request; with fixed options (no per-request
+ * nonces) the headers never change, and that rebuilding was half of a cached Shro read's CPU
+ * (issue 6). Also makes `Cache-Control: no-store` the default: an answer is cached only when its
+ * route says so (static assets, posters, uploads), so no private JSON is ever kept by a cache.
  */
-async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = helmetHeaders(options);
+async function securityHeaders(app: FastifyInstance) {
+  const headers = Object.freeze(securityHeaderSet(app.config));
+  app.decorate('securityHeaders', headers);
   app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     reply.headers(headers);
     done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    // A 304 updates the stored answer's headers: it keeps whatever its route said (or nothing).
+    // An error is never worth keeping, whatever the route set before it failed.
+    if (reply.statusCode >= 400 || (reply.statusCode !== 304 && !reply.hasHeader('cache-control'))) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }
 

@@ -1,35 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest, forbidden } from '../lib/http-errors';
-import helmet from './security-headers';
+import securityHeaders from './security-headers';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Security headers and a cross-site write check for cookie-authenticated calls. */
 async function securityPlugin(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://image.tmdb.org'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'data:', 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-      },
-    },
-    strictTransportSecurity: app.config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  // One header set for every answer (pages, API, errors, uploads, the live channel).
+  await app.register(securityHeaders);
 
   // Fastify parses text/plain by default; a cross-site HTML form can send that without a preflight.
   app.removeContentTypeParser('text/plain');

@@ -3,30 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pageOriginResolver, publicOriginWarning } from '../features/seo/public-origin';
 import { injectMeta, metaForPath } from '../features/seo/render-meta';
-
-/** Client routes (spec §2); any other path is the app's 404 page, sent with a 404 status. */
-const APP_PAGES = new Set([
-  '/',
-  '/login',
-  '/register',
-  '/explore',
-  '/create',
-  '/history',
-  '/friends',
-  '/notifications',
-  '/achievements',
-  '/profile',
-  '/chat',
-  '/privacy',
-  '/terms',
-  '/support',
-  '/test',
-]);
-const isAppPage = (pathname: string) =>
-  APP_PAGES.has(pathname.replace(/(.)\/$/, '$1')) ||
-  /^\/session\/[^/]+\/?$/.test(pathname) ||
-  pathname.startsWith('/@');
 
 /**
  * Serves the built web app and answers every unknown non-API GET with index.html, so the
@@ -36,6 +14,9 @@ async function staticWebPlugin(app: FastifyInstance) {
   const root = app.config.webDist;
   const hasBuild = fs.existsSync(path.join(root, 'index.html'));
   const indexHtml = hasBuild ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : '';
+  const pageOrigin = pageOriginResolver(app.config);
+  const warning = publicOriginWarning(app.config);
+  if (warning) app.log.warn(warning);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -57,13 +38,13 @@ async function staticWebPlugin(app: FastifyInstance) {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (isPage && hasBuild) {
       // Crawlers and link previews don't run scripts: the page's meta tags are in the HTML.
-      const origin = app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+      // Unknown paths (and unknown profiles) get the app, whose router shows its not-found screen.
       const meta = await metaForPath(app.database.db, pathname);
       return reply
-        .status(isAppPage(pathname) ? 200 : 404)
+        .status(meta.notFound ? 404 : 200)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(injectMeta(indexHtml, meta, origin));
+        .send(injectMeta(indexHtml, meta, pageOrigin(request)));
     }
     return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found` });
   });

@@ -20,7 +20,11 @@ const survived: string[] = [];
 beforeAll(async () => {
   cluster = await PrivateCluster.create();
   databaseUrl = await cluster.createDatabase('shro_faults');
-  server = await ServerProcess.start({ DATABASE_URL: databaseUrl, RATE_LIMIT_WRITES_PER_USER: '1000000' });
+  server = await ServerProcess.start({
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_WRITES_PER_USER: '1000000',
+    RATE_LIMIT_WRITES_PER_IP: '1000000',
+  });
   alice = new HttpUser(server.url);
   bob = new HttpUser(server.url);
   const a = await alice.register('fault_alice');

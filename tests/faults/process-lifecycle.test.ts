@@ -20,7 +20,11 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function start(env: Record<string, string>) {
-  const server = await ServerProcess.start({ RATE_LIMIT_WRITES_PER_USER: '1000000', ...env });
+  const server = await ServerProcess.start({
+    RATE_LIMIT_WRITES_PER_USER: '1000000',
+    RATE_LIMIT_WRITES_PER_IP: '1000000',
+    ...env,
+  });
   servers.push(server);
   return server;
 }

@@ -27,6 +27,7 @@ beforeAll(async () => {
     DATABASE_URL: await cluster.createDatabase('shro_redis_faults'),
     REDIS_URL: redis.url,
     RATE_LIMIT_WRITES_PER_USER: '1000000',
+    RATE_LIMIT_WRITES_PER_IP: '1000000',
   };
   a = await ServerProcess.start(env);
   b = await ServerProcess.start(env);

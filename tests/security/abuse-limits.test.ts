@@ -1,8 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { type AppConfig, loadConfig } from '../../server/config';
-import { messages, notifications } from '../../server/db/schema/index';
+import { messages, notifications, uploads } from '../../server/db/schema/index';
+import { newUploadKey } from '../../server/features/uploads/storage';
 import { multipart } from '../../server/test/multipart';
 import { createTestApp, insertTestUser, TEST_PASSWORD, type TestContext } from '../../server/test/test-app';
 import { recordFigure } from '../support/figures';
@@ -24,8 +27,12 @@ const NOT_WRITE_LIMITED: Record<string, string> = {
   'POST /api/register': 'own limiter: registrations per IP',
   'POST /api/logout': 'signing out must always work',
   'POST /api/analytics': 'own limiter: batches per user or IP (RATE_LIMIT_ANALYTICS_PER_CLIENT)',
+  'POST /api/csp-report':
+    'own limiter: reports per IP (RATE_LIMIT_CSP_REPORTS_PER_IP), counted before the body is read; writes nothing, only logs',
   'PATCH /api/notifications/read-all': "marks the caller's own rows read: idempotent, no fan-out",
   'PATCH /api/notifications/:id/read': "marks one of the caller's own rows read: idempotent, no fan-out",
+  'POST /api/chat/:userId/read':
+    "marks the caller's own received messages read: idempotent; publishes only on a change (once per message the friend sent, under their budget)",
 };
 
 function expect429(response: LightMyRequestResponse, what: string) {
@@ -51,7 +58,7 @@ describe('rate limits on one instance', () => {
       },
     });
     const unlimited = await buildApp({
-      config: { ...ctx.app.config, rateLimits: { ...base, writesPerUser: 1_000_000 } },
+      config: { ...ctx.app.config, rateLimits: { ...base, writesPerUser: 1_000_000, writesPerIp: 1_000_000 } },
       database: ctx.database,
       closeDatabase: false,
     });
@@ -361,6 +368,80 @@ describe('body, multipart and page-size limits', () => {
     const found = await get('/api/friends/search?q=findme');
     expect(found.statusCode).toBe(200);
     expect(found.json().length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('upload cost: upload slots per user and the image storage quota (default settings)', () => {
+  let ctx: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    ctx = await createTestApp({ redisUrl: undefined, rateLimits: { ...base, writesPerUser: 1_000_000 } });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (ctx.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => ctx?.close());
+
+  /** A real upload that sends `sentBytes` of its body (all of it by default) and waits for the answer. */
+  const upload = (cookie: string, form: { payload: Buffer; headers: Record<string, string> }, sentBytes?: number) => {
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/api/sessions',
+      method: 'POST',
+      agent: false,
+      headers: { ...form.headers, cookie, 'content-length': String(form.payload.length) },
+    });
+    const answer = new Promise<{ status: number; retryAfter?: string; body: string }>((resolve, reject) => {
+      request.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'], body }));
+      });
+      request.on('error', reject);
+    });
+    answer.catch(() => {});
+    if (sentBytes === undefined) request.end(form.payload);
+    else request.write(form.payload.subarray(0, sentBytes));
+    return { answer, close: () => request.destroy() };
+  };
+
+  it('a third upload at once → 429 with Retry-After; a full quota → 413 before the images are read', async () => {
+    const config = ctx.app.config;
+    const member = await newMember(ctx, 'upl');
+    const image = { field: 'images', data: await png({ r: 9, g: 9, b: 9 }), filename: 'a.png', type: 'image/png' };
+    const form = await multipart({ title: 'Two', type: 'image', isShareable: 'true' }, [image, image]);
+    const held = [upload(member.cookie, form, 64), upload(member.cookie, form, 64)];
+    await expect.poll(() => ctx.app.uploadGate.inFlight(member.id)).toBe(config.uploadMaxConcurrentPerUser);
+    const busy = await upload(member.cookie, form).answer;
+    expect(busy.status, busy.body).toBe(429);
+    expect(Number(busy.retryAfter)).toBeGreaterThan(0);
+    expect(Object.keys(JSON.parse(busy.body))).toEqual(['message']);
+    for (const h of held) h.close();
+    await expect.poll(() => ctx.app.uploadGate.inFlight(member.id)).toBe(0);
+
+    await ctx.database.db.insert(uploads).values({
+      key: newUploadKey(),
+      ownerId: member.id,
+      kind: 'box',
+      contentType: 'image/webp',
+      width: 1,
+      height: 1,
+      byteSize: config.uploadQuotaBytesPerUser,
+    });
+    const partial = upload(member.cookie, form, 64);
+    const full = await partial.answer;
+    partial.close();
+    expect(full.status, full.body).toBe(413);
+    expect(JSON.parse(full.body)).toEqual({
+      message: `You have used your ${config.uploadQuotaBytesPerUser / 1024 / 1024} MB of image storage. Delete some Shros to upload more.`,
+    });
+    recordFigure('uploadLimits', {
+      concurrentUploadsPerUser: config.uploadMaxConcurrentPerUser,
+      quotaMegabytesPerUser: config.uploadQuotaBytesPerUser / 1024 / 1024,
+      imageWorkConcurrency: config.imageWorkConcurrency,
+    });
   });
 });
 

@@ -13,7 +13,14 @@ let routes: string[];
 let baseUrl: string;
 beforeAll(async () => {
   ctx = await createTestApp({
-    rateLimits: { ...loadConfig().rateLimits, writesPerUser: 1_000_000, registrationsPerIp: 1_000_000 },
+    rateLimits: {
+      ...loadConfig().rateLimits,
+      writesPerUser: 1_000_000,
+      writesPerIp: 1_000_000,
+      readsPerUser: 1_000_000,
+      readsPerIp: 1_000_000,
+      registrationsPerIp: 1_000_000,
+    },
   });
   routes = collectRoutes(ctx.app);
   // Event streams never end, so they are called over real HTTP.

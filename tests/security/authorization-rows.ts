@@ -77,6 +77,16 @@ async function ownerRow(ctx: TestContext, world: World) {
   return { username: row.username, firstName: row.firstName, lastName: row.lastName, image: row.profileImageUrl };
 }
 
+/** Messages to the owner that the owner has not read (the friend's "hi owner" in a fresh world). */
+async function ownerUnreadMessages(ctx: TestContext, world: World): Promise<number> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/chat/unread-count',
+    headers: { cookie: world.owner.cookie },
+  });
+  return response.json() as number;
+}
+
 export const scenarios: Scenario[] = [
   // ---- accounts -------------------------------------------------------------------------------
   {
@@ -645,9 +655,65 @@ export const scenarios: Scenario[] = [
       url: `/api/chat/${role === 'owner' ? world.friend.id : world.owner.id}`,
       headers: cookie,
     }),
-    check: ({ role }, response) => {
+    check: async ({ ctx, world, role }, response) => {
+      // Reading is a GET: even the owner opening the chat leaves the friend's message unread.
+      expect(await ownerUnreadMessages(ctx, world)).toBe(1);
       if (response.statusCode !== 200) return;
       expect(response.body.includes('hi owner')).toBe(role === 'owner' || role === 'friend');
+    },
+  },
+  {
+    route: 'POST /api/chat/:userId/read',
+    name: "marking read touches only the caller's own received messages",
+    expect: signedIn(200),
+    request: ({ world, role, cookie }) => ({
+      method: 'POST',
+      // Everyone marks the owner–friend conversation read from where they stand.
+      url: `/api/chat/${role === 'owner' ? world.friend.id : world.owner.id}/read`,
+      headers: cookie,
+    }),
+    check: async ({ ctx, world, role }, response) => {
+      if (response.statusCode === 200) expect(json(response)).toEqual({ updated: role === 'owner' ? 1 : 0 });
+      // The owner goes last: until then the friend's message to the owner stays unread.
+      expect(await ownerUnreadMessages(ctx, world)).toBe(role === 'owner' ? 0 : 1);
+    },
+  },
+  {
+    route: 'POST /api/chat/:userId/read',
+    name: "a stranger naming the friend marks nothing of the owner's",
+    expect: { visitor: 401, stranger: 200, friend: 400, owner: 200 },
+    fresh: true,
+    request: ({ world, cookie }) => ({ method: 'POST', url: `/api/chat/${world.friend.id}/read`, headers: cookie }),
+    check: async ({ ctx, world, role }) => {
+      expect(await ownerUnreadMessages(ctx, world)).toBe(role === 'owner' ? 0 : 1);
+    },
+  },
+  {
+    route: 'DELETE /api/chat/:userId',
+    name: 'deleting a conversation hides it from the caller only: the other side keeps every message',
+    expect: signedIn(200),
+    fresh: true,
+    request: ({ world, role, cookie }) => ({
+      method: 'DELETE',
+      // Everyone deletes the owner–friend conversation from where they stand.
+      url: `/api/chat/${role === 'owner' ? world.friend.id : world.owner.id}`,
+      headers: cookie,
+    }),
+    check: async ({ ctx, world, role }, response) => {
+      if (response.statusCode === 200) expect(json(response)).toEqual({ success: true });
+      const conversation = async (who: 'owner' | 'friend') => {
+        const other = who === 'owner' ? world.friend.id : world.owner.id;
+        const answer = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/chat/${other}`,
+          headers: { cookie: world[who].cookie },
+        });
+        return answer.body.includes('hi owner');
+      };
+      // Only the deleting side loses the message; nothing is marked read for anyone.
+      expect(await conversation('owner')).toBe(role !== 'owner');
+      expect(await conversation('friend')).toBe(role !== 'friend');
+      expect(await ownerUnreadMessages(ctx, world)).toBe(role === 'owner' ? 0 : 1);
     },
   },
   {
@@ -706,6 +772,23 @@ export const scenarios: Scenario[] = [
       url: '/api/analytics',
       headers: cookie,
       payload: { events: [{ name: 'page_view', category: 'navigation', path: '/' }] },
+    }),
+  },
+  {
+    route: 'POST /api/csp-report',
+    name: 'anyone may report a CSP violation (logged, never stored)',
+    expect: everyone(204),
+    request: ({ cookie }) => ({
+      method: 'POST',
+      url: '/api/csp-report',
+      headers: { ...cookie, 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({
+        'csp-report': {
+          'document-uri': 'http://localhost/',
+          'blocked-uri': 'inline',
+          'violated-directive': 'script-src',
+        },
+      }),
     }),
   },
   {

@@ -8,6 +8,7 @@ import {
   friendships,
   notifications,
   participations,
+  reactions,
   shros,
   userAchievements,
   userStats,
@@ -24,7 +25,9 @@ import { befriend, createShro, type Member, newMember } from '../support/world';
 let ctx: TestContext;
 let races = 0;
 beforeAll(async () => {
-  ctx = await createTestApp({ rateLimits: { ...loadConfig().rateLimits, writesPerUser: 1_000_000 } });
+  ctx = await createTestApp({
+    rateLimits: { ...loadConfig().rateLimits, writesPerUser: 1_000_000, writesPerIp: 1_000_000 },
+  });
 });
 afterAll(async () => {
   recordFigure('concurrency', { races });
@@ -113,6 +116,40 @@ describe('selecting a box', () => {
     const [row] = await db().select().from(shros).where(eq(shros.id, shro.id));
     expect([a.id, b.id]).toContain(row!.selectedByUserId);
     expect((await statsOf(creator.id))?.totalParticipants).toBe(2);
+  });
+});
+
+describe('reacting', () => {
+  const react = (member: Member, shroId: string, emoji: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${shroId}/react`,
+      headers: { cookie: member.cookie },
+      payload: { emoji },
+    });
+  const reactionNotes = (shroId: string) =>
+    rows(notifications, and(eq(notifications.shroId, shroId), eq(notifications.type, 'reaction')));
+
+  it('20 parallel identical reactions → one reaction row, one "New reaction!" for the creator', async () => {
+    const creator = await newMember(ctx, 'cr');
+    const shro = await createShro(ctx, creator.cookie, { title: 'react race', isShareable: true });
+    const picker = await newMember(ctx, 'pk');
+    expect((await select(picker, shro.id, shro.boxes[0]!.id)).statusCode).toBe(200);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => react(picker, shro.id, '🔥')));
+    races++;
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await rows(reactions, eq(reactions.shroId, shro.id))).toBe(1);
+    expect(await reactionNotes(shro.id)).toBe(1);
+    // Exactly one answer created the reaction; every other one found it already there.
+    expect(responses.filter((r) => r.json().replaced === false)).toHaveLength(1);
+
+    // Changing it notifies once more; the same emoji again does not.
+    const changes = await Promise.all(Array.from({ length: 10 }, () => react(picker, shro.id, '😂')));
+    races++;
+    expect(changes.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(await reactionNotes(shro.id)).toBe(2);
+    const [row] = await db().select().from(reactions).where(eq(reactions.shroId, shro.id));
+    expect(row!.emoji).toBe('😂');
   });
 });
 

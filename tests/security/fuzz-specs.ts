@@ -164,6 +164,8 @@ export const fuzzSpecs: FuzzSpec[] = [
   { route: 'GET /api/chat/conversations' },
   { route: 'GET /api/chat/unread-count' },
   { route: 'GET /api/chat/:userId', params: (w) => ({ userId: idOf(w) }) },
+  { route: 'POST /api/chat/:userId/read', params: (w) => ({ userId: idOf(w) }) },
+  { route: 'DELETE /api/chat/:userId', params: (w) => ({ userId: idOf(w) }) },
   { route: 'GET /api/platform/stats' },
   {
     route: 'GET /api/tmdb/search/:kind',
@@ -191,6 +193,28 @@ export const fuzzSpecs: FuzzSpec[] = [
           { requiredKeys: [] },
         ),
         { maxLength: 60 },
+      ),
+    }),
+  },
+  {
+    route: 'POST /api/csp-report',
+    fields: () => ({
+      'csp-report': fc.record(
+        {
+          'document-uri': fc.constantFrom(
+            'http://localhost/',
+            'http://localhost/x?token=1#y',
+            'javascript:alert(1)',
+            '',
+          ),
+          'blocked-uri': fc.constantFrom('inline', 'eval', 'data', 'https://evil.example/a.js?q=1', 'blob:x'),
+          'violated-directive': fc.string({ maxLength: 40 }),
+          'effective-directive': fc.constantFrom('script-src', 'script-src-elem', 'style-src-attr'),
+          'line-number': fc.oneof(fc.integer(), fc.double(), fc.string()),
+          'script-sample': fc.string({ maxLength: 100 }),
+          disposition: fc.constantFrom('enforce', 'report'),
+        },
+        { requiredKeys: [] },
       ),
     }),
   },

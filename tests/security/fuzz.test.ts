@@ -30,6 +30,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
 // The analytics limiter reads its own variables; the fuzzer must never be slowed down by a limit.
 process.env.RATE_LIMIT_ANALYTICS_PER_CLIENT = '100000000';
+process.env.RATE_LIMIT_CSP_REPORTS_PER_IP = '100000000';
 
 let ctx: TestContext;
 let routes: string[];
@@ -47,6 +48,9 @@ beforeAll(async () => {
     rateLimits: {
       ...loadConfig().rateLimits,
       writesPerUser: 100_000_000,
+      writesPerIp: 100_000_000,
+      readsPerUser: 100_000_000,
+      readsPerIp: 100_000_000,
       registrationsPerIp: 100_000_000,
       loginFailuresPerIp: 100_000_000,
       loginFailuresPerUsername: 100_000_000,

@@ -1,7 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useAuth } from '@/features/auth/api/get-user';
+import { watchConnection } from '@/lib/connection';
 import { LiveProvider } from '@/lib/live';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -18,6 +19,7 @@ function LiveChannelMount({ queryClient, children }: { queryClient: QueryClient;
 /** App-wide providers: data fetching, live push and tooltips (700 ms delay, 300 ms skip delay, spec §9). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => watchConnection(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <LiveChannelMount queryClient={queryClient}>

@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { LoadingScreen } from './layout/loading-screen';
+import { PageLoadBoundary, PageShown } from './layout/page-load-boundary';
 import { Protected } from './layout/protected';
 import HomePage from './routes/home';
 
@@ -47,30 +48,34 @@ const protectedPages: Partial<Record<string, Page>> = {
 const publicProfilePath = /^\/@(?<username>[^/]*)/;
 
 export function AppRouter() {
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/login" component={pages.login} />
-        <Route path="/register" component={pages.register} />
-        {protectedPaths.map((path) => {
-          const Page = protectedPages[path] ?? pages.notFound;
-          return (
-            <Route key={path} path={path}>
-              <Protected>
-                <Page />
-              </Protected>
-            </Route>
-          );
-        })}
-        <Route path="/privacy" component={pages.privacy} />
-        <Route path="/terms" component={pages.terms} />
-        <Route path="/support" component={pages.support} />
-        <Route path="/test" component={pages.test} />
-        <Route path="/session/:id" component={pages.session} />
-        <Route path={publicProfilePath} component={pages.publicProfile} />
-        <Route component={pages.notFound} />
-      </Switch>
-    </Suspense>
+    <PageLoadBoundary resetKey={location}>
+      <Suspense fallback={<LoadingScreen />}>
+        <PageShown />
+        <Switch>
+          <Route path="/" component={HomePage} />
+          <Route path="/login" component={pages.login} />
+          <Route path="/register" component={pages.register} />
+          {protectedPaths.map((path) => {
+            const Page = protectedPages[path] ?? pages.notFound;
+            return (
+              <Route key={path} path={path}>
+                <Protected>
+                  <Page />
+                </Protected>
+              </Route>
+            );
+          })}
+          <Route path="/privacy" component={pages.privacy} />
+          <Route path="/terms" component={pages.terms} />
+          <Route path="/support" component={pages.support} />
+          <Route path="/test" component={pages.test} />
+          <Route path="/session/:id" component={pages.session} />
+          <Route path={publicProfilePath} component={pages.publicProfile} />
+          <Route component={pages.notFound} />
+        </Switch>
+      </Suspense>
+    </PageLoadBoundary>
   );
 }

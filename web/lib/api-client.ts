@@ -44,15 +44,34 @@ export function timeZoneHeader(): Record<string, string> {
   return browserTimeZone ? { 'x-time-zone': browserTimeZone } : {};
 }
 
+/** Shown when a write could not reach the server: nothing was saved, so the user must know. */
+export const OFFLINE_WRITE_MESSAGE = "You're offline, so this was not saved. Check your connection and try again.";
+export const OFFLINE_READ_MESSAGE = "You're offline. Check your connection and try again.";
+
+/** A call that never reached the server (no connection, DNS, reset): not an answer from it. */
+export class NetworkError extends Error {
+  constructor(readonly isWrite: boolean) {
+    super(isWrite ? OFFLINE_WRITE_MESSAGE : OFFLINE_READ_MESSAGE);
+    this.name = 'NetworkError';
+  }
+}
+
 /** Every call sends credentials; JSON bodies are sent as JSON, FormData as multipart. */
 export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: { ...timeZoneHeader(), ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: { ...timeZoneHeader(), ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  } catch (error) {
+    // fetch rejects with a TypeError only when the request never got an answer.
+    if (error instanceof TypeError) throw new NetworkError(method !== 'GET' && method !== 'HEAD');
+    throw error;
+  }
   await throwIfNotOk(response);
   if (response.status === 204) return undefined as T;
   const text = await response.text();

@@ -1,4 +1,4 @@
-import { ApiError, timeZoneHeader } from './api-client';
+import { ApiError, NetworkError, timeZoneHeader } from './api-client';
 
 /** Upload progress from 0 to 1 (`null` while the browser cannot tell the total). */
 export type UploadProgress = (fraction: number | null) => void;
@@ -30,7 +30,7 @@ export function apiUpload<T>(method: string, url: string, body: FormData, onProg
         reject(error);
       }
     };
-    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onerror = () => reject(new NetworkError(true));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     xhr.send(body);
   });

@@ -7,3 +7,12 @@ export function registerServiceWorker() {
     });
   });
 }
+
+/**
+ * Tells the service worker a page rendered, so it may start that page offline later. Only while
+ * online: a page shown offline came from the cache already, or is the offline notice.
+ */
+export function reportPageShown(path: string) {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !navigator.onLine) return;
+  navigator.serviceWorker.controller?.postMessage({ type: 'page-shown', path });
+}

@@ -1,8 +1,24 @@
 // Shro service worker: offline start for the app shell and static assets.
 // It never caches /api/ responses, which may hold private data.
-const VERSION = 'shro-v1';
+const VERSION = 'shro-v2';
 const SHELL_CACHE = `${VERSION}-shell`;
 const ASSET_CACHE = `${VERSION}-assets`;
+// Paths opened under this worker (as empty markers): their page code is in ASSET_CACHE, so the
+// shell can start them offline. Any other page offline gets offline.html, never a blank screen.
+const PAGE_CACHE = `${VERSION}-pages`;
+
+async function rememberPage(pathname) {
+  const pages = await caches.open(PAGE_CACHE);
+  await pages.put(pathname, new Response(''));
+}
+
+// The app reports the pages it shows after in-app navigation, which never reaches 'navigate'.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (data && data.type === 'page-shown' && typeof data.path === 'string' && data.path.startsWith('/')) {
+    event.waitUntil(rememberPage(new URL(data.path, self.location.origin).pathname));
+  }
+});
 const SHELL_URLS = ['/', '/offline.html', '/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png'];
 
 self.addEventListener('install', (event) => {
@@ -53,14 +69,17 @@ self.addEventListener('fetch', (event) => {
   }
 
   if (request.mode === 'navigate') {
-    // Pages: the network first (fresh shell and server-set meta tags), the cached shell offline.
+    // Pages: the network first (fresh shell and server-set meta tags); offline, the cached shell
+    // for a page opened before, else the offline page with a retry.
     event.respondWith(
       (async () => {
         try {
           return await fetch(request);
         } catch {
           const cache = await caches.open(SHELL_CACHE);
-          return (await cache.match('/')) ?? (await cache.match('/offline.html')) ?? Response.error();
+          const known = url.pathname === '/' || (await (await caches.open(PAGE_CACHE)).match(url.pathname));
+          const shell = known ? await cache.match('/') : undefined;
+          return shell ?? (await cache.match('/offline.html')) ?? Response.error();
         }
       })(),
     );

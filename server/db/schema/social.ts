@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { shros } from './shros';
 import { users } from './users';
 
@@ -84,4 +95,23 @@ export const messages = pgTable(
     index('messages_recipient_idx').on(t.recipientId, t.senderId, t.createdAt),
     index('messages_recipient_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
   ],
+);
+
+/**
+ * "Delete conversation" for one side only: `userId` no longer sees their messages with `otherId`
+ * up to and including message `clearedThroughId`; newer ones show again. The other side keeps all.
+ */
+export const chatClears = pgTable(
+  'chat_clears',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherId: text('other_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clearedThroughId: integer('cleared_through_id').notNull(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.otherId] })],
 );

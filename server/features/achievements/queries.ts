@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { achievements, userAchievements, userStats, users } from '../../db/schema/index';
+import { achievements, participations, shros, userAchievements, userStats, users } from '../../db/schema/index';
 
 /** The counters an achievement can be driven by (the catalogue's `metric` column). */
 export type AchievementMetric =
@@ -148,6 +148,54 @@ export async function findStatsWithZone(db: Db, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
+}
+
+/** The counters of GET /api/users/stats as anyone but the owner sees them, with the streak's last day. */
+export interface PublicStatsRow {
+  shrosCreated: number;
+  shrosParticipated: number;
+  correctGuesses: number;
+  consecutiveCorrect: number;
+  totalParticipants: number;
+  /** Length of the latest run of consecutive days with public activity, ending on `lastActiveDay`. */
+  streakDays: number;
+  lastActiveDay: string | null;
+}
+
+/**
+ * A user's counters computed over public and link Shros only (the stored counters also count
+ * private ones): Shros they created and the picks on them, their own picks and guesses, and the
+ * streak of days (in their zone) on which they created or opened one. Every lookup is by an
+ * indexed creator or participant.
+ */
+export async function findPublicStats(db: Db, userId: string, timeZone: string): Promise<PublicStatsRow> {
+  const result = await db.execute(sql`
+    with shown as (
+      select s.id, s.created_at from ${shros} s
+      where s.creator_id = ${userId} and (s.is_public or s.is_shareable)
+    ), picks as (
+      select p.created_at, p.is_correct from ${participations} p
+      join ${shros} s on s.id = p.shro_id
+      where p.user_id = ${userId} and (s.is_public or s.is_shareable)
+    ), days as (
+      select (created_at at time zone ${timeZone})::date as day from shown
+      union
+      select (created_at at time zone ${timeZone})::date as day from picks
+    ), runs as (
+      select day, day - (row_number() over (order by day))::int as run from days
+    )
+    select
+      (select count(*) from shown)::int as "shrosCreated",
+      (select count(*) from picks)::int as "shrosParticipated",
+      (select count(*) from picks where is_correct)::int as "correctGuesses",
+      (select count(*) from picks where is_correct and created_at > coalesce(
+        (select max(created_at) from picks where is_correct = false), '-infinity'::timestamptz))::int
+        as "consecutiveCorrect",
+      (select count(*) from ${participations} p join shown on shown.id = p.shro_id)::int as "totalParticipants",
+      (select count(*) from runs where run = (select run from runs order by day desc limit 1))::int as "streakDays",
+      (select max(day)::text from days) as "lastActiveDay"`);
+  const [row] = (result as unknown as { rows: PublicStatsRow[] }).rows;
+  return row!;
 }
 
 const catalogueColumns = {

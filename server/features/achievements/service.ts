@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import {
   type AchievementMetric,
+  findPublicStats,
   findStatsWithZone,
   listCatalogueWithProgress,
   listUnlockedAchievements,
@@ -37,6 +38,36 @@ async function statsRowOf(db: Db, userId: string): Promise<StatsWithZone> {
 /** The six stat counters of spec §3, zeros when there are none yet; 404 for an unknown user. */
 export async function getUserStats(db: Db, userId: string, now = new Date()): Promise<UserStats> {
   const values = metricValues(await statsRowOf(db, userId), now);
+  return statsOf(values);
+}
+
+/**
+ * GET /api/users/stats/:id: the owner sees every counter; anyone else sees them counted over
+ * public and link Shros only, so private activity (a private pick, a day active in private)
+ * cannot be watched from outside. 404 for an unknown user.
+ */
+export async function getUserStatsFor(
+  db: Db,
+  userId: string,
+  viewerId: string | null,
+  now = new Date(),
+): Promise<UserStats> {
+  if (viewerId === userId) return getUserStats(db, userId, now);
+  const { timeZone } = await statsRowOf(db, userId);
+  let zone = timeZone ?? 'UTC';
+  // Zones are checked against the runtime's list when stored; should the database's own list
+  // lack one, the days are counted in UTC rather than failing the read.
+  const row = await findPublicStats(db, userId, zone).catch(() => {
+    zone = 'UTC';
+    return findPublicStats(db, userId, zone);
+  });
+  return statsOf({
+    ...row,
+    streakDays: currentStreak(row.streakDays, row.lastActiveDay, zone, now),
+  });
+}
+
+function statsOf(values: UserStats): UserStats {
   return {
     shrosCreated: values.shrosCreated,
     shrosParticipated: values.shrosParticipated,

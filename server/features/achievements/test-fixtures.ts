@@ -9,7 +9,7 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 
 /** The app on a fresh database, with a write limit no test here reaches. */
 export function createEngineTestApp(): Promise<TestContext> {
-  return createTestApp({ rateLimits: { ...loadConfig().rateLimits, writesPerUser: 100_000 } });
+  return createTestApp({ rateLimits: { ...loadConfig().rateLimits, writesPerUser: 100_000, writesPerIp: 100_000 } });
 }
 
 const textOptions = ['Pizza', 'Sushi', 'Tacos', 'Curry'].map((content) => ({ content }));

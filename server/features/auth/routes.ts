@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loginInputSchema, registerInputSchema, updateUsernameInputSchema } from '../../../contract/auth';
+import { noBodySchema } from '../../../contract/validation';
 import { parseInput } from '../../lib/parse';
 import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
 import { toCurrentUser } from './present';
@@ -38,6 +39,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/logout', async (request, reply) => {
+    parseInput(noBodySchema, request.body);
     await app.endAuthSession(request, reply);
     return { success: true };
   });

@@ -7,8 +7,8 @@ import { renderPoster, searchTitles } from './service';
 export type CatalogRoutesOptions = {
   tmdbApiKey?: string;
   tmdbBaseUrl: string;
-  /** Runs before the search route only (e.g. `requireUser`); posters stay public and cacheable. */
-  preHandler?: preHandlerHookHandler;
+  /** Run before the search route only (e.g. `requireUser` and the read budget); posters stay public and cacheable. */
+  preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
 };
 
 const titleKindSchema = z.enum(['movie', 'tv'], { error: 'Search type must be "movie" or "tv"' });

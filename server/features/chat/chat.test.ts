@@ -45,6 +45,8 @@ describe('auth', () => {
     ['GET', '/api/chat/unread-count'],
     ['GET', '/api/chat/someone'],
     ['POST', '/api/chat/send'],
+    ['POST', '/api/chat/someone/read'],
+    ['DELETE', '/api/chat/someone'],
     ['GET', '/api/users/online-status?userIds=a'],
   ] as const)('%s %s needs a signed-in user', async (method, url) => {
     const response = await ctx.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
@@ -173,7 +175,7 @@ describe('POST /api/chat/send', () => {
 });
 
 describe('reading messages', () => {
-  it('GET /api/chat/:userId returns only the pair, oldest first, and marks the incoming ones read', async () => {
+  it('GET /api/chat/:userId returns only the pair, oldest first, and changes nothing', async () => {
     const { a, b } = await friends();
     const c = await createSignedInUser(ctx);
     await insertFriendship(ctx.database.db, a.user.id, c.user.id);
@@ -185,6 +187,7 @@ describe('reading messages', () => {
     await send(c, { recipientId: b.user.id, content: 'c→b secret' });
     await send(a, { recipientId: b.user.id, content: 'a→b 2' });
 
+    const before = await ctx.database.db.select().from(messages);
     const response = await get(b, `/api/chat/${a.user.id}`);
     expect(response.statusCode).toBe(200);
     const list = response.json();
@@ -192,14 +195,10 @@ describe('reading messages', () => {
     for (const m of list) {
       expect([m.senderId, m.recipientId].sort()).toEqual([a.user.id, b.user.id].sort());
     }
-    // a's messages to b are now delivered and read; b's own message to a is untouched.
-    const fromA = list.filter((m: { senderId: string }) => m.senderId === a.user.id);
-    for (const m of fromA) {
-      expect(m.deliveredAt).toEqual(expect.any(String));
-      expect(m.readAt).toEqual(expect.any(String));
-    }
-    const fromB = list.find((m: { senderId: string }) => m.senderId === b.user.id);
-    expect(fromB).toMatchObject({ deliveredAt: null, readAt: null });
+    // Reading is a GET: not one message row changed (no read, no delivered), b still has 3 unread.
+    expect(await ctx.database.db.select().from(messages)).toEqual(before);
+    for (const m of list) expect(m).toMatchObject({ deliveredAt: null, readAt: null });
+    expect((await get(b, '/api/chat/unread-count')).json()).toBe(3);
 
     // a, reading someone else's pair (b with c), sees only a's own messages with b: none with c.
     const aWithC = (await get(a, `/api/chat/${c.user.id}`)).json();
@@ -234,6 +233,143 @@ describe('reading messages', () => {
     const response = await get(a, `/api/chat/${randomUUID()}`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'User not found' });
+  });
+});
+
+describe('POST /api/chat/:userId/read', () => {
+  const markRead = (who: Signed, otherId: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: `/api/chat/${otherId}/read`, headers: { cookie: who.cookie, ...headers } });
+  const unread = async (who: Signed) => (await get(who, '/api/chat/unread-count')).json();
+
+  it("marks that friend's messages to me read (and delivered), only theirs and only mine", async () => {
+    const { a, b } = await friends();
+    const c = await createSignedInUser(ctx);
+    await insertFriendship(ctx.database.db, b.user.id, c.user.id);
+    await send(a, { recipientId: b.user.id, content: 'a→b 1' });
+    await send(a, { recipientId: b.user.id, content: 'a→b 2' });
+    await send(b, { recipientId: a.user.id, content: 'b→a' });
+    await send(c, { recipientId: b.user.id, content: 'c→b' });
+    expect(await unread(b)).toBe(3);
+
+    const response = await markRead(b, a.user.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ updated: 2 });
+    expect(await unread(b)).toBe(1);
+    const list = (await get(b, `/api/chat/${a.user.id}`)).json();
+    for (const m of list.filter((m: { senderId: string }) => m.senderId === a.user.id)) {
+      expect(m.readAt).toEqual(expect.any(String));
+      expect(m.deliveredAt).toEqual(expect.any(String));
+    }
+    // b's own message to a stays unread for a; c's message to b stays unread too.
+    expect(list.find((m: { senderId: string }) => m.senderId === b.user.id)).toMatchObject({ readAt: null });
+    expect(await unread(a)).toBe(1);
+
+    // Again: nothing left to mark.
+    expect((await markRead(b, a.user.id)).json()).toEqual({ updated: 0 });
+    // A third party marking "a" read touches none of b's messages.
+    const outsider = await createSignedInUser(ctx);
+    expect((await markRead(outsider, c.user.id)).json()).toEqual({ updated: 0 });
+    expect(await unread(b)).toBe(1);
+  });
+
+  it('is 404 for an unknown user and 400 for yourself, changing nothing', async () => {
+    const { a, b } = await friends();
+    await send(a, { recipientId: b.user.id, content: 'hello' });
+    const unknown = await markRead(b, randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'User not found' });
+    const self = await markRead(b, b.user.id);
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toEqual({ message: 'You have no conversation with yourself' });
+    expect(await unread(b)).toBe(1);
+  });
+
+  it('refuses a cross-site POST with 403 and leaves the messages unread', async () => {
+    const { a, b } = await friends();
+    await send(a, { recipientId: b.user.id, content: 'hello' });
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ];
+    for (const headers of crossSite) {
+      const response = await markRead(b, a.user.id, headers);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+    }
+    // A cross-site navigation is a GET: it reads, and marks nothing.
+    const navigation = await get(b, `/api/chat/${a.user.id}`);
+    expect(navigation.statusCode).toBe(200);
+    expect(await unread(b)).toBe(1);
+  });
+});
+
+describe('DELETE /api/chat/:userId', () => {
+  const remove = (who: Signed, otherId: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/chat/${otherId}`, headers: { cookie: who.cookie, ...headers } });
+  const contents = async (who: Signed, otherId: string) =>
+    (await get(who, `/api/chat/${otherId}`)).json().map((m: { content: string }) => m.content);
+  const partners = async (who: Signed) =>
+    (await get(who, '/api/chat/conversations')).json().map((c: { user: { id: string } }) => c.user.id);
+  const unread = async (who: Signed) => (await get(who, '/api/chat/unread-count')).json();
+
+  it('hides the conversation from the deleting side only, until a newer message arrives', async () => {
+    const { a, b } = await friends();
+    const c = await createSignedInUser(ctx);
+    await insertFriendship(ctx.database.db, b.user.id, c.user.id);
+    await send(a, { recipientId: b.user.id, content: 'a→b 1' });
+    await send(b, { recipientId: a.user.id, content: 'b→a' });
+    await send(a, { recipientId: b.user.id, content: 'a→b 2' });
+    await send(c, { recipientId: b.user.id, content: 'c→b' });
+    expect(await unread(b)).toBe(3);
+    const rowsBefore = await messageCount();
+
+    const response = await remove(b, a.user.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    // Gone for b: the list, the messages and their unread count; c's conversation stays.
+    expect(await partners(b)).toEqual([c.user.id]);
+    expect(await contents(b, a.user.id)).toEqual([]);
+    expect(await unread(b)).toBe(1);
+    // a keeps everything, and nothing turned read: no row was deleted or changed for a.
+    expect(await partners(a)).toEqual([b.user.id]);
+    expect(await contents(a, b.user.id)).toEqual(['a→b 1', 'b→a', 'a→b 2']);
+    expect(await unread(a)).toBe(1);
+    expect(await messageCount()).toBe(rowsBefore);
+
+    // A new message brings the conversation back for b, with only what came after the delete.
+    await send(a, { recipientId: b.user.id, content: 'still there?' });
+    expect(await partners(b)).toEqual([a.user.id, c.user.id]);
+    expect(await contents(b, a.user.id)).toEqual(['still there?']);
+    expect(await unread(b)).toBe(2);
+    const [conversation] = (await get(b, '/api/chat/conversations')).json();
+    expect(conversation).toMatchObject({ unreadCount: 1, lastMessage: { content: 'still there?' } });
+
+    // Deleting again hides that one too; deleting an empty conversation is fine.
+    expect((await remove(b, a.user.id)).statusCode).toBe(200);
+    expect(await contents(b, a.user.id)).toEqual([]);
+    expect((await remove(c, a.user.id)).json()).toEqual({ success: true });
+  });
+
+  it('is 404 for an unknown user, 400 for yourself, 403 cross-site, and takes no body', async () => {
+    const { a, b } = await friends();
+    await send(a, { recipientId: b.user.id, content: 'hello' });
+    const unknown = await remove(b, randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'User not found' });
+    const self = await remove(b, b.user.id);
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toEqual({ message: 'You have no conversation with yourself' });
+    const crossSite = await remove(b, a.user.id, { origin: 'https://evil.example' });
+    expect(crossSite.statusCode).toBe(403);
+    const withBody = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/chat/${a.user.id}`,
+      headers: { cookie: b.cookie },
+      payload: { everything: true },
+    });
+    expect(withBody.statusCode).toBe(400);
+    expect(await contents(b, a.user.id)).toEqual(['hello']);
   });
 });
 
@@ -289,8 +425,10 @@ describe('conversations and unread count', () => {
     const notMine = await db.select().from(messages).where(eq(messages.content, 'not mine'));
     expect(notMine[0]!.deliveredAt).toBeNull();
 
-    // Opening x's chat reads x's messages only.
+    // Opening x's chat reads nothing by itself; marking it read reads x's messages only.
     await get(me, `/api/chat/${x.user.id}`);
+    expect((await get(me, '/api/chat/unread-count')).json()).toBe(3);
+    await ctx.app.inject({ method: 'POST', url: `/api/chat/${x.user.id}/read`, headers: { cookie: me.cookie } });
     expect((await get(me, '/api/chat/unread-count')).json()).toBe(1);
     const after = (await get(me, '/api/chat/conversations')).json();
     expect(after.map((c: { unreadCount: number }) => c.unreadCount)).toEqual([1, 0]);

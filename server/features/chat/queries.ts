@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { MessageType } from '../../../contract/chat';
 import type { Db } from '../../db/client';
-import { friendships, messages, shros, users } from '../../db/schema/index';
+import { chatClears, friendships, messages, shros, users } from '../../db/schema/index';
 import { publicUserColumns } from '../profiles/queries';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -45,15 +45,67 @@ export async function markAllDelivered(db: Db, me: string, now: Date): Promise<s
   return [...new Set(rows.map((row) => row.senderId))];
 }
 
-/** The newest `limit` messages between exactly these two users, newest first. */
-export async function listMessagesBetween(db: Db, me: string, other: string, limit: number): Promise<MessageRow[]> {
-  return db
-    .select()
+/** A message `me` received that `me` deleted with its conversation: it no longer counts for `me`. */
+const clearedForRecipient = (me: string) =>
+  sql`exists (select 1 from ${chatClears} where ${chatClears.userId} = ${me} and ${chatClears.otherId} = ${messages.senderId} and ${chatClears.clearedThroughId} >= ${messages.id})`;
+
+/** The newest message `me` deleted in the conversation with `other` (0: none). */
+export async function findClearedThrough(db: Db, me: string, other: string): Promise<number> {
+  const [row] = await db
+    .select({ id: chatClears.clearedThroughId })
+    .from(chatClears)
+    .where(and(eq(chatClears.userId, me), eq(chatClears.otherId, other)))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+/**
+ * Hides every message so far between `me` and `other` from `me` only (a later message shows again).
+ * Returns the newest hidden id, 0 when they never exchanged one.
+ */
+export async function clearConversation(db: Db, me: string, other: string, now: Date): Promise<number> {
+  const [newest] = await db
+    .select({ id: max(messages.id) })
     .from(messages)
     .where(
       or(
         and(eq(messages.senderId, me), eq(messages.recipientId, other)),
         and(eq(messages.senderId, other), eq(messages.recipientId, me)),
+      ),
+    );
+  const through = newest?.id ?? 0;
+  if (through === 0) return 0;
+  await db
+    .insert(chatClears)
+    .values({ userId: me, otherId: other, clearedThroughId: through, clearedAt: now })
+    .onConflictDoUpdate({
+      target: [chatClears.userId, chatClears.otherId],
+      set: {
+        clearedThroughId: sql`greatest(${chatClears.clearedThroughId}, excluded.cleared_through_id)`,
+        clearedAt: now,
+      },
+    });
+  return through;
+}
+
+/** The newest `limit` messages between exactly these two users after `afterId`, newest first. */
+export async function listMessagesBetween(
+  db: Db,
+  me: string,
+  other: string,
+  limit: number,
+  afterId = 0,
+): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        or(
+          and(eq(messages.senderId, me), eq(messages.recipientId, other)),
+          and(eq(messages.senderId, other), eq(messages.recipientId, me)),
+        ),
+        gt(messages.id, afterId),
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
@@ -64,7 +116,7 @@ export async function countUnreadMessages(db: Db, me: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(messages)
-    .where(and(eq(messages.recipientId, me), isNull(messages.readAt)));
+    .where(and(eq(messages.recipientId, me), isNull(messages.readAt), sql`not ${clearedForRecipient(me)}`));
   return row?.n ?? 0;
 }
 
@@ -99,6 +151,9 @@ export async function listConversationHeads(db: Db, me: string) {
     })
     .from(heads)
     .innerJoin(users, eq(users.id, heads.otherId))
+    // A conversation I deleted stays out of my list until a newer message arrives.
+    .leftJoin(chatClears, and(eq(chatClears.userId, me), eq(chatClears.otherId, heads.otherId)))
+    .where(gt(heads.id, sql`coalesce(${chatClears.clearedThroughId}, 0)`))
     .orderBy(desc(heads.createdAt), desc(heads.id));
 }
 
@@ -107,7 +162,7 @@ export async function countUnreadBySender(db: Db, me: string): Promise<Map<strin
   const rows = await db
     .select({ senderId: messages.senderId, n: count() })
     .from(messages)
-    .where(and(eq(messages.recipientId, me), isNull(messages.readAt)))
+    .where(and(eq(messages.recipientId, me), isNull(messages.readAt), sql`not ${clearedForRecipient(me)}`))
     .groupBy(messages.senderId);
   return new Map(rows.map((r) => [r.senderId, r.n]));
 }

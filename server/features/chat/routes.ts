@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { chatUserParamSchema, onlineStatusQuerySchema, sendMessageInputSchema } from '../../../contract/chat';
+import { noBodySchema } from '../../../contract/validation';
 import { parseInput } from '../../lib/parse';
 import { getOnlineStatus, notePresence } from './presence';
-import { getConversation, getConversations, getUnreadMessageCount, sendMessage } from './service';
+import {
+  deleteConversation,
+  getConversation,
+  getConversations,
+  getUnreadMessageCount,
+  readConversation,
+  sendMessage,
+} from './service';
 
 /** Direct messages between friends and the online-status map (spec §7). */
 export async function chatRoutes(app: FastifyInstance) {
@@ -31,7 +39,23 @@ export async function chatRoutes(app: FastifyInstance) {
   app.get('/api/chat/:userId', read, async (request) => {
     const { userId } = parseInput(chatUserParamSchema, request.params);
     await notePresence(db, request.user!);
-    return getConversation(db, request.user!.id, userId, new Date(), app.bus);
+    return getConversation(db, request.user!.id, userId);
+  });
+
+  // Marking read is a write of its own (never a side effect of the GET above), so a cross-site
+  // navigation cannot do it. Not under the write budget: it only touches the caller's own rows,
+  // is idempotent, and publishes only when something changed (once per message the friend sent).
+  app.post('/api/chat/:userId/read', read, async (request) => {
+    parseInput(noBodySchema, request.body);
+    const { userId } = parseInput(chatUserParamSchema, request.params);
+    return readConversation(db, request.user!.id, userId, new Date(), app.bus);
+  });
+
+  // Deleting hides the conversation from the caller only; a write like any other, under the budget.
+  app.delete('/api/chat/:userId', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
+    parseInput(noBodySchema, request.body);
+    const { userId } = parseInput(chatUserParamSchema, request.params);
+    return deleteConversation(db, request.user!.id, userId, new Date());
   });
 
   app.get('/api/users/online-status', read, async (request) => {

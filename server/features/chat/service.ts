@@ -4,6 +4,8 @@ import {
   CHAT_MESSAGES,
   type ChatMessage,
   type Conversation,
+  type DeleteConversationResult,
+  type MarkConversationReadResult,
   type sendMessageInputSchema,
 } from '../../../contract/chat';
 import type { Db } from '../../db/client';
@@ -13,8 +15,10 @@ import { toPublicUser } from '../auth/present';
 import { areFriends, findUsersByIds } from '../friends/queries';
 import { type LivePublisher, noLive } from '../live/bus';
 import {
+  clearConversation,
   countUnreadBySender,
   countUnreadMessages,
+  findClearedThrough,
   findShroShareInfo,
   insertMessage,
   listConversationHeads,
@@ -90,29 +94,56 @@ async function publishDelivered(live: LivePublisher, userId: string, senderIds: 
     await live.publish({ type: 'chat.message.delivered', recipientId: userId }, { users: senderIds });
 }
 
+/** The last 200 messages between the user and `otherId`, oldest first. A pure read: opening a chat marks nothing. */
+export async function getConversation(db: Db, userId: string, otherId: string): Promise<ChatMessage[]> {
+  const [other] = await findUsersByIds(db, [otherId]);
+  if (!other) throw notFound(CHAT_MESSAGES.userNotFound);
+  const clearedThrough = await findClearedThrough(db, userId, otherId);
+  const rows = await listMessagesBetween(db, userId, otherId, CHAT_HISTORY_LIMIT, clearedThrough);
+  return rows.reverse().map(toChatMessage);
+}
+
 /**
- * The last 200 messages between the user and `otherId`, oldest first. Opening the chat is what
- * reads it: the other user's messages to the user become delivered and read first.
+ * DELETE /api/chat/:userId — the conversation leaves the user's list and its messages so far are
+ * hidden from the user only; `otherId` keeps theirs, and a newer message shows again (decision 018).
  */
-export async function getConversation(
+export async function deleteConversation(
+  db: Db,
+  userId: string,
+  otherId: string,
+  now = new Date(),
+): Promise<DeleteConversationResult> {
+  if (otherId === userId) throw badRequest(CHAT_MESSAGES.readSelf);
+  const [other] = await findUsersByIds(db, [otherId]);
+  if (!other) throw notFound(CHAT_MESSAGES.userNotFound);
+  await clearConversation(db, userId, otherId, now);
+  return { success: true };
+}
+
+/**
+ * POST /api/chat/:userId/read — `otherId`'s messages to the user become read (and delivered).
+ * An explicit write, so it goes through the cross-site checks that no GET gets.
+ */
+export async function readConversation(
   db: Db,
   userId: string,
   otherId: string,
   now = new Date(),
   live: LivePublisher = noLive,
-): Promise<ChatMessage[]> {
+): Promise<MarkConversationReadResult> {
+  if (otherId === userId) throw badRequest(CHAT_MESSAGES.readSelf);
   const [other] = await findUsersByIds(db, [otherId]);
   if (!other) throw notFound(CHAT_MESSAGES.userNotFound);
-  // Only an actual change is published: the event makes the other side refetch, and a refetch
-  // that published again would bounce between the two forever.
-  if (otherId !== userId && (await markConversationRead(db, userId, otherId, now)) > 0) {
+  const updated = await markConversationRead(db, userId, otherId, now);
+  // Only an actual change is published: the event makes both sides refetch, and the reader's
+  // refetch must not lead to another mark that published again.
+  if (updated > 0) {
     await live.publish(
       { type: 'chat.message.read', readerId: userId, senderId: otherId },
       { users: [otherId, userId] },
     );
   }
-  const rows = await listMessagesBetween(db, userId, otherId, CHAT_HISTORY_LIMIT);
-  return rows.reverse().map(toChatMessage);
+  return { updated };
 }
 
 /** One row per person the user has exchanged messages with, newest first; marks incoming messages delivered. */

@@ -6,16 +6,16 @@ import { listRecent, listTrending, searchExplore } from './service';
 /** Public Shros for signed-in users (spec §2: /explore needs login). */
 export async function exploreRoutes(app: FastifyInstance) {
   const { db } = app.database;
+  // Searching and paging cost the database the most: each counts against the read budgets.
+  const read = { preHandler: [app.requireUser, app.limitReads] };
 
-  app.get('/api/explore', { preHandler: app.requireUser }, async (request) =>
-    listRecent(db, parseInput(exploreQuerySchema, request.query)),
-  );
+  app.get('/api/explore', read, async (request) => listRecent(db, parseInput(exploreQuerySchema, request.query)));
 
-  app.get('/api/explore/trending', { preHandler: app.requireUser }, async (request) =>
+  app.get('/api/explore/trending', read, async (request) =>
     listTrending(db, parseInput(exploreQuerySchema, request.query)),
   );
 
-  app.get('/api/explore/search', { preHandler: app.requireUser }, async (request) =>
+  app.get('/api/explore/search', read, async (request) =>
     searchExplore(db, parseInput(exploreSearchQuerySchema, request.query)),
   );
 }

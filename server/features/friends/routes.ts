@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { friendIdInputSchema, friendIdParamSchema, friendSearchQuerySchema } from '../../../contract/friends';
+import { noBodySchema } from '../../../contract/validation';
 import { parseInput } from '../../lib/parse';
 import {
   acceptFriendRequest,
@@ -29,6 +30,8 @@ export async function friendsRoutes(app: FastifyInstance) {
     await app.bus.publish({ type, userId: otherId }, { users: [userId] });
     await app.bus.publish({ type, userId }, { users: [otherId] });
     if (notified) await app.bus.publish({ type: 'notification.created' }, { users: [otherId] });
+    // Answering a request marks its notification read (service), so the user's badges refetch.
+    await app.bus.publish({ type: 'notification.read' }, { users: [userId] });
   }
 
   app.get('/api/friends', read, async (request) => getFriends(db, request.user!.id));
@@ -37,7 +40,7 @@ export async function friendsRoutes(app: FastifyInstance) {
 
   app.get('/api/friends/sent', read, async (request) => getSentRequests(db, request.user!.id));
 
-  app.get('/api/friends/search', read, async (request) => {
+  app.get('/api/friends/search', { preHandler: [app.requireUser, app.limitReads] }, async (request) => {
     const { q } = parseInput(friendSearchQuerySchema, request.query);
     return searchFriends(db, request.user!.id, q);
   });
@@ -70,6 +73,7 @@ export async function friendsRoutes(app: FastifyInstance) {
   });
 
   app.delete('/api/friends/:id', write, async (request) => {
+    parseInput(noBodySchema, request.body);
     const { id } = parseInput(friendIdParamSchema, request.params);
     const result = await removeFriend(db, request.user!.id, id);
     await publishChange('friend.friendship.removed', request.user!.id, id, false);

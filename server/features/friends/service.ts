@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { toPublicUser } from '../auth/present';
-import { insertNotifications } from '../notifications/queries';
+import { insertNotifications, markNotificationsReadAbout } from '../notifications/queries';
 import type { PublicUserRow } from '../profiles/queries';
 import {
   areFriends,
@@ -50,6 +50,10 @@ async function notifyAccepted(db: Db, accepter: PublicUserRow, requesterId: stri
   ]);
 }
 
+/** The user answered `requesterId`'s request (wherever they did it): its notification is no longer new. */
+const markRequestNotificationsRead = (db: Db, userId: string, requesterId: string) =>
+  markNotificationsReadAbout(db, userId, { types: ['friend_request'], actorId: requesterId });
+
 /**
  * Asks `friendId` to be friends. If they had already asked the user, the two become friends at
  * once (both requests go away) and they get a `friend_accepted` notification instead.
@@ -64,6 +68,7 @@ export async function sendFriendRequest(db: Db, userId: string, friendId: string
 
     if (await deleteFriendRequest(tx, friendId, userId)) {
       await insertFriendship(tx, userId, friendId);
+      await markRequestNotificationsRead(tx, userId, friendId);
       await notifyAccepted(tx, me, friendId);
       return { friendshipStatus: 'friends', user: toPublicUser(other) };
     }
@@ -92,6 +97,7 @@ export async function acceptFriendRequest(db: Db, userId: string, friendId: stri
     if (!(await deleteFriendRequest(tx, friendId, userId))) throw notFound(FRIEND_MESSAGES.requestNotFound);
     await deleteFriendRequest(tx, userId, friendId);
     await insertFriendship(tx, userId, friendId);
+    await markRequestNotificationsRead(tx, userId, friendId);
     await notifyAccepted(tx, me, friendId);
     return { friendshipStatus: 'friends', user: toPublicUser(other) };
   });
@@ -104,6 +110,7 @@ export async function declineFriendRequest(db: Db, userId: string, friendId: str
     await lockFriendPair(tx, userId, friendId);
     const { other } = await loadPair(tx, userId, friendId);
     if (!(await deleteFriendRequest(tx, friendId, userId))) throw notFound(FRIEND_MESSAGES.requestNotFound);
+    await markRequestNotificationsRead(tx, userId, friendId);
     return { friendshipStatus: 'none', user: toPublicUser(other) };
   });
 }

@@ -113,11 +113,15 @@ describe('GET /api/live', () => {
     expect(event.data).not.toContain('secret');
     await mine.next((m) => m.json.type === 'chat.message.sent');
 
-    // Opening the chat reads the message: the sender hears of it once (no echo back and forth).
+    // Opening the chat (a GET) reads nothing; marking it read does: the sender hears of it once
+    // (no echo back and forth).
     const opened = await fetch(`${base}/api/chat/${sender.user.id}`, { headers: { cookie: recipient.cookie } });
     expect(opened.status).toBe(200);
+    await settle();
+    expect(mine.ofType('chat.message.read')).toHaveLength(0);
+    expect((await post(recipient, `/api/chat/${sender.user.id}/read`, {})).status).toBe(200);
     await mine.next((m) => m.json.type === 'chat.message.read');
-    await fetch(`${base}/api/chat/${sender.user.id}`, { headers: { cookie: recipient.cookie } });
+    await post(recipient, `/api/chat/${sender.user.id}/read`, {});
     await settle();
     expect(mine.ofType('chat.message.read')).toHaveLength(1);
     expect(other.messages.filter((m) => m.json.type.startsWith('chat.'))).toEqual([]);

@@ -40,7 +40,7 @@ async function startInstance(db: Database, ownsDatabase: boolean): Promise<Insta
     ...base,
     redisUrl,
     webDist: '/nonexistent',
-    rateLimits: { ...base.rateLimits, writesPerUser: 100_000 },
+    rateLimits: { ...base.rateLimits, writesPerUser: 100_000, writesPerIp: 100_000 },
   };
   const app = await buildApp({ config, database: db, closeDatabase: ownsDatabase });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LIVE_PATH, LIVE_WATCH_MAX } from '../../../contract/live';
@@ -5,6 +6,7 @@ import { badRequest, tooManyRequests } from '../../lib/http-errors';
 import { canViewShro, type ShroDeps } from '../shros/service';
 import { DEFAULT_HUB_OPTIONS, type HubOptions, LiveHub } from './hub';
 import { channelPresence } from './presence';
+import { createVisitorSlots } from './visitor-slots';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,13 +41,25 @@ function parseWatch(raw: string | undefined): string[] {
  */
 export async function liveRoutes(app: FastifyInstance, opts: { hubOptions?: Partial<HubOptions> } = {}) {
   const deps: ShroDeps = { db: app.database.db, cache: app.shroCache, live: app.bus };
-  const hub = new LiveHub(app.bus, channelPresence(app.database.db, app.bus), app.log.child({ component: 'live' }), {
-    ...DEFAULT_HUB_OPTIONS,
-    ...opts.hubOptions,
-  });
+  const hubOptions: HubOptions = { ...DEFAULT_HUB_OPTIONS, ...opts.hubOptions };
+  const hub = new LiveHub(
+    app.bus,
+    channelPresence(app.database.db, app.bus),
+    app.log.child({ component: 'live' }),
+    hubOptions,
+  );
   app.decorate('liveHub', hub);
+  // Visitors have no user to cap per: their channels are capped per address, across instances.
+  const visitorSlots = createVisitorSlots({
+    redis: app.redis,
+    keyPrefix: `${app.config.redisPrefix}:live:visitors`,
+    max: app.config.liveMaxVisitorChannelsPerIp,
+    refreshMs: hubOptions.heartbeatMs,
+    log: app.log.child({ component: 'live' }),
+  });
   // Open streams never end by themselves: close them before the server waits for its connections.
   app.addHook('preClose', async () => hub.closeAll());
+  app.addHook('onClose', async () => visitorSlots.close());
 
   app.get(LIVE_PATH, { preHandler: app.loadUser }, async (request, reply) => {
     const parsed = liveQuerySchema.safeParse(request.query);
@@ -58,12 +72,27 @@ export async function liveRoutes(app: FastifyInstance, opts: { hubOptions?: Part
     const watches = wanted.filter((_, index) => allowed[index]);
     const header = request.headers['last-event-id'];
     const lastEventId = (Array.isArray(header) ? header[0] : header) ?? parsed.data.lastEventId;
+    let release = () => {};
+    if (!viewer) {
+      const channelId = randomUUID();
+      if (!(await visitorSlots.acquire(request.ip, channelId))) throw tooManyRequests(5, 'Too many open live channels');
+      release = () => visitorSlots.release(request.ip, channelId);
+    }
 
     reply.hijack();
     const res = reply.raw;
+    // Gone while the checks above ran: its close has passed, so nothing would ever end the channel.
+    if (request.socket.destroyed) {
+      release();
+      return;
+    }
+    res.once('close', release);
     res.writeHead(200, {
+      // A hijacked reply skips Fastify's header handling: the security set goes on here.
+      ...app.securityHeaders,
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      // Private events: no cache keeps them.
+      'cache-control': 'no-store, no-transform',
       connection: 'keep-alive',
       // Proxies (nginx) must pass events through as they come.
       'x-accel-buffering': 'no',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, shros, users } from '../../db/schema/index';
+import { notifications, shroRecipients, shros, users } from '../../db/schema/index';
 import { createSignedInUser, createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
 import { insertNotifications, type NewNotification } from './queries';
 
@@ -52,8 +52,8 @@ describe('GET /api/notifications', () => {
   it('lists only your own, newest first, with the Shro state or null', async () => {
     const me = await createSignedInUser(ctx);
     const other = await insertTestUser(ctx.database);
-    const creator = await insertTestUser(ctx.database);
-    const shro = await insertShro(creator.id, { status: 'selected', selectedBoxId: 7 });
+    // My own private Shro, picked: its creator sees the first pick.
+    const shro = await insertShro(me.user.id, { status: 'selected', selectedBoxId: 7, selectedAt: new Date() });
     const t0 = Date.now() - 60_000;
     const { db } = ctx.database;
     await db.insert(notifications).values([
@@ -81,6 +81,26 @@ describe('GET /api/notifications', () => {
     });
     expect(list[1]).toMatchObject({ type: 'friend_request', sessionId: null, session: null });
     expect(JSON.stringify(list)).not.toContain('Not yours');
+  });
+
+  it("never shows a Shro's state to someone who may not open it, nor another recipient's pick", async () => {
+    const me = await createSignedInUser(ctx);
+    const creator = await insertTestUser(ctx.database);
+    // A private Shro I am not a recipient of (a stray notification): it does not exist for me.
+    const foreign = await insertShro(creator.id, { status: 'selected', selectedBoxId: 7, selectedAt: new Date() });
+    // A private Shro sent to me, where another recipient opened box 7 and I have not picked.
+    const mine = await insertShro(creator.id, { status: 'selected', selectedBoxId: 7, selectedAt: new Date() });
+    await ctx.database.db.insert(shroRecipients).values({ shroId: mine.id, userId: me.user.id });
+    await insertNotifications(ctx.database.db, [
+      note(me.user.id, { type: 'shro_received', shroId: foreign.id }),
+      note(me.user.id, { type: 'shro_received', shroId: mine.id }),
+    ]);
+    const list = (await call(me, 'GET', '/api/notifications')).json();
+    const byShro = Object.fromEntries(
+      list.map((n: { sessionId: string; session: unknown }) => [n.sessionId, n.session]),
+    );
+    expect(byShro[foreign.id]).toBeNull();
+    expect(byShro[mine.id]).toEqual({ status: 'waiting', selectedBoxId: null });
   });
 
   it('shows an expired link Shro as expired', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationIdParamSchema } from '../../../contract/notifications';
+import { noBodySchema } from '../../../contract/validation';
 import { parseInput } from '../../lib/parse';
 import { notePresence } from '../chat/presence';
 import { getNotifications, getUnreadNotificationCount, readAllNotifications, readNotification } from './service';
@@ -25,12 +26,14 @@ export async function notificationsRoutes(app: FastifyInstance) {
   const publishRead = (userId: string) => app.bus.publish({ type: 'notification.read' }, { users: [userId] });
 
   app.patch('/api/notifications/read-all', read, async (request) => {
+    parseInput(noBodySchema, request.body);
     const result = await readAllNotifications(db, request.user!.id);
     if (result.updated > 0) await publishRead(request.user!.id);
     return result;
   });
 
   app.patch('/api/notifications/:id/read', read, async (request) => {
+    parseInput(noBodySchema, request.body);
     const { id } = parseInput(notificationIdParamSchema, request.params);
     const result = await readNotification(db, request.user!.id, id);
     await publishRead(request.user!.id);

@@ -2,11 +2,11 @@ import {
   NOTIFICATION_NOT_FOUND_MESSAGE,
   NOTIFICATIONS_LIMIT,
   type NotificationItem,
-  type NotificationShroStatus,
   type NotificationType,
 } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
+import { presentShroState, viewerRoleOf } from '../shros/present';
 import {
   countUnreadNotifications,
   listNotifications,
@@ -15,13 +15,23 @@ import {
   type NotificationListRow,
 } from './queries';
 
+/**
+ * One notification for its owner. The Shro it is about goes through the same per-viewer
+ * presenter as the detail view, so it never shows someone else's pick; a Shro its owner may no
+ * longer open shows nothing.
+ */
 function toItem(row: NotificationListRow, now: Date): NotificationItem {
   let session: NotificationItem['session'] = null;
-  if (row.shroId && row.shroStatus) {
-    // A link whose expiry has passed reads `expired`, as the Shro itself does.
-    const expired = row.shroStatus === 'waiting' && row.shroExpiresAt !== null && row.shroExpiresAt <= now;
-    const status: NotificationShroStatus = expired ? 'expired' : row.shroStatus;
-    session = { status, selectedBoxId: row.shroSelectedBoxId };
+  if (row.shroId && row.shro) {
+    const ownPick =
+      row.ownPickBoxId !== null && row.ownPickAt !== null
+        ? { boxId: row.ownPickBoxId, createdAt: row.ownPickAt }
+        : null;
+    const role = viewerRoleOf(row.shro, row.userId, {
+      isRecipient: row.recipientUserId !== null,
+      hasPicked: ownPick !== null,
+    });
+    if (role) session = presentShroState(row.shro, role, ownPick, now);
   }
   return {
     id: row.id,

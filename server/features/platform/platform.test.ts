@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-it('counts every Shro ever created', async () => {
+it('counts every public and link Shro, never a private one', async () => {
   const empty = await ctx.app.inject({ method: 'GET', url: '/api/platform/stats' });
   expect(empty.json()).toEqual({ totalShros: 0 });
   const user = await insertTestUser(ctx.database);
@@ -22,6 +22,10 @@ it('counts every Shro ever created', async () => {
       isPublic: true,
     })),
   );
+  await ctx.database.db.insert(shros).values([
+    { id: randomUUID(), title: 'By link', type: 'text' as const, creatorId: user.id, isShareable: true },
+    { id: randomUUID(), title: 'Private', type: 'text' as const, creatorId: user.id },
+  ]);
   const after = await ctx.app.inject({ method: 'GET', url: '/api/platform/stats' });
-  expect(after.json()).toEqual({ totalShros: 3 });
+  expect(after.json()).toEqual({ totalShros: 4 });
 });

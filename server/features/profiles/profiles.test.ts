@@ -340,9 +340,23 @@ describe('GET /api/users/stats/:id and /api/stats', () => {
       correctGuesses: 2,
       totalParticipants: 9,
     };
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/users/stats/${me.user.id}` })).json()).toEqual(expected);
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/stats/${me.user.id}`,
+      headers: { cookie: me.cookie },
+    });
+    expect(mine.json()).toEqual(expected);
     const own = await ctx.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie: me.cookie } });
     expect(own.json()).toEqual(expected);
+    // Others see only what public and link Shros add up to (public-stats.test.ts): here, nothing.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/users/stats/${me.user.id}` })).json()).toEqual({
+      shrosCreated: 0,
+      shrosParticipated: 0,
+      streakDays: 0,
+      consecutiveCorrect: 0,
+      correctGuesses: 0,
+      totalParticipants: 0,
+    });
 
     await ctx.database.db
       .update(userStats)

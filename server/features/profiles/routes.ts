@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AVATAR_SIZE, updateProfileInputSchema } from '../../../contract/profiles';
 import { SHRO_MESSAGES } from '../../../contract/shros';
-import { payloadTooLarge } from '../../lib/http-errors';
+import { badRequest, payloadTooLarge } from '../../lib/http-errors';
 import { reencodeImage } from '../../lib/images';
 import { forEachPart } from '../../lib/multipart-form';
 import { parseInput } from '../../lib/parse';
-import { getUnlockedAchievements, getUserStats } from '../achievements/service';
+import { getUnlockedAchievements, getUserStats, getUserStatsFor } from '../achievements/service';
 import { createUploadStorage, type UploadStorage } from '../uploads/storage';
 import { getPublicProfile, updateProfile } from './service';
 
@@ -17,19 +17,25 @@ interface ProfileForm {
 /** Reads PATCH /api/profile as multipart (the web form) or JSON (no image). */
 async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
-  const form: ProfileForm = { fields: {} };
+  // No prototype: a part named `__proto__` or `constructor` is a field like any other, so the
+  // strict schema refuses it by name instead of it vanishing.
+  const form: ProfileForm = { fields: Object.create(null) };
   try {
     await forEachPart(request, async (part) => {
       if (part.type === 'field') {
+        // A browser's file input left empty arrives as an empty text part of the same name.
+        if (part.fieldname === 'profileImage' && part.value === '') return;
         if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
         return;
+      }
+      if (part.fieldname !== 'profileImage') {
+        part.file.resume();
+        throw badRequest(`Unknown field "${part.fieldname}". Send the picture as "profileImage".`);
       }
       // Every file part must be read to the end for the request to finish; only one is kept.
       const data = await part.toBuffer();
       // An empty file input still sends a part with no bytes: that means "no new image".
-      if (part.fieldname === 'profileImage' && data.length > 0) {
-        form.image = data;
-      }
+      if (data.length > 0) form.image = data;
     });
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
@@ -43,9 +49,12 @@ async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
 export async function profilesRoutes(app: FastifyInstance, opts: { storage?: UploadStorage } = {}) {
   const { db } = app.database;
   // Same folder as every other upload (DATA_DIR/uploads), so GET /api/uploads/:key serves avatars.
-  const storage = opts.storage ?? createUploadStorage(app.config.dataDir);
+  const storage =
+    opts.storage ?? createUploadStorage(app.config.dataDir, { quotaBytesPerUser: app.config.uploadQuotaBytesPerUser });
 
-  app.patch('/api/profile', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
+  // A new picture holds one of the user's upload slots and must fit their quota (decision 013).
+  const patchPreHandlers = [app.requireUser, app.guardUpload('avatar'), app.limitWrites];
+  app.patch('/api/profile', { preHandler: patchPreHandlers }, async (request) => {
     const form = await readProfileForm(request);
     const { removeProfileImage, ...input } = parseInput(updateProfileInputSchema, form.fields);
     // Same content checks and re-encoding as box images, cropped to a centred square. A new
@@ -61,15 +70,20 @@ export async function profilesRoutes(app: FastifyInstance, opts: { storage?: Upl
     return updated;
   });
 
-  app.get<{ Params: { username: string } }>('/api/users/profile/:username', async (request) =>
+  // Public profile reads are open to visitors and cheap to repeat: they count against the read
+  // budgets (per user when signed in, always per IP).
+  const publicRead = { preHandler: [app.loadUser, app.limitReads] };
+
+  app.get<{ Params: { username: string } }>('/api/users/profile/:username', publicRead, async (request) =>
     getPublicProfile(db, request.params.username),
   );
 
-  app.get<{ Params: { id: string } }>('/api/users/stats/:id', async (request) =>
-    getUserStats(db, request.params.id.trim()),
+  // The owner sees every counter; anyone else only what public and link Shros add up to.
+  app.get<{ Params: { id: string } }>('/api/users/stats/:id', publicRead, async (request) =>
+    getUserStatsFor(db, request.params.id.trim(), request.user?.id ?? null),
   );
 
-  app.get<{ Params: { id: string } }>('/api/users/achievements/:id', async (request) =>
+  app.get<{ Params: { id: string } }>('/api/users/achievements/:id', publicRead, async (request) =>
     getUnlockedAchievements(db, request.params.id.trim()),
   );
 

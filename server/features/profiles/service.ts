@@ -7,8 +7,8 @@ import { conflict, notFound } from '../../lib/http-errors';
 import type { ProcessedImage } from '../../lib/images';
 import { toCurrentUser, toPublicUser } from '../auth/present';
 import { findUserById, findUserByUsername } from '../auth/queries';
-import { deleteUploads, findUpload, insertUploads } from '../uploads/queries';
-import { storeImages, uploadUrl } from '../uploads/service';
+import { deleteUploads, findUpload } from '../uploads/queries';
+import { checkUploadQuota, insertUploadsWithinQuota, storeImages, uploadUrl } from '../uploads/service';
 import type { UploadStorage } from '../uploads/storage';
 import { findPublicUserByUsername, type ProfilePatch, updateUserProfile } from './queries';
 
@@ -45,20 +45,29 @@ export async function updateProfile(
     const holder = await findUserByUsername(db, changes.username);
     if (holder && holder.id !== userId) throw conflict(USERNAME_TAKEN_MESSAGE);
   }
-  const [stored] = avatar && avatar !== 'remove' ? await storeImages(storage, userId, 'avatar', [avatar]) : [];
+  const image = avatar && avatar !== 'remove' ? avatar : undefined;
+  if (image) {
+    // Within the user's storage quota, where the new picture takes the current one's place:
+    // checked before the file is written, and exactly with the row.
+    const current = await ownAvatarKey(db, userId);
+    await checkUploadQuota(db, storage.quotaBytesPerUser, userId, image.data.length, {
+      exceptKeys: current ? [current] : [],
+    });
+  }
+  const [stored] = image ? await storeImages(storage, userId, 'avatar', [image]) : [];
   let replacedKey: string | undefined;
   try {
     const row = await db.transaction(async (tx) => {
       const patch: ProfilePatch = { ...changes };
-      if (stored) {
-        await insertUploads(tx, [stored.row]);
-        patch.profileImageUrl = uploadUrl(stored.key);
-      } else if (avatar === 'remove') {
-        patch.profileImageUrl = null;
-      }
-      if (patch.profileImageUrl !== undefined) {
+      if (stored || avatar === 'remove') {
+        // The replaced picture goes first, so the quota counts the new one in its place.
         replacedKey = await ownAvatarKey(tx, userId);
         if (replacedKey) await deleteUploads(tx, [replacedKey]);
+        patch.profileImageUrl = null;
+      }
+      if (stored) {
+        await insertUploadsWithinQuota(tx, storage.quotaBytesPerUser, userId, [stored.row]);
+        patch.profileImageUrl = uploadUrl(stored.key);
       }
       const updated = await updateUserProfile(tx, userId, patch);
       if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);

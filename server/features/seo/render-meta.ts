@@ -9,8 +9,36 @@ const escapeHtml = (value: string) =>
 /** JSON for a <script> element: `<` escaped so no text can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The head tags for crawlers and link previews, marked so the client can replace them. */
-export function renderMetaTags(meta: PageMetaData, origin: string): string {
+/** A page's metadata as the server renders it: `notFound` pages answer 404 and have no URL of their own. */
+export type ServerPageMeta = PageMetaData & { notFound?: boolean };
+
+/** Client routes (spec §2) besides the Shro and profile pages, which metaForPath looks up. */
+const APP_PAGES = new Set([
+  '/',
+  '/login',
+  '/register',
+  '/explore',
+  '/create',
+  '/history',
+  '/friends',
+  '/notifications',
+  '/achievements',
+  '/profile',
+  '/chat',
+  '/privacy',
+  '/terms',
+  '/support',
+  '/test',
+]);
+
+/** Any other path is the app's not-found screen: no canonical link echoing it, indexed by nobody. */
+const notFoundMeta = (): ServerPageMeta => ({ ...pageMeta.home, path: '/', noindex: true, notFound: true });
+
+/**
+ * The head tags for crawlers and link previews, marked so the client can replace them. An empty
+ * `origin` (no trusted one for this request) gives relative URLs.
+ */
+export function renderMetaTags(meta: ServerPageMeta, origin: string): string {
   const url = `${origin}${meta.path}`;
   const image = `${origin}${meta.image ?? DEFAULT_SOCIAL_IMAGE}`;
   const tag = (html: string) => html.replace(/^<(\w+)/, '<$1 data-server-meta');
@@ -18,12 +46,12 @@ export function renderMetaTags(meta: PageMetaData, origin: string): string {
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}">` : '',
     `<meta name="robots" content="${meta.noindex ? 'noindex, nofollow' : 'index, follow'}">`,
-    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    meta.notFound ? '' : `<link rel="canonical" href="${escapeHtml(url)}">`,
     '<meta property="og:type" content="website">',
     `<meta property="og:site_name" content="${PRODUCT_NAME}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    meta.notFound ? '' : `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
@@ -35,13 +63,15 @@ export function renderMetaTags(meta: PageMetaData, origin: string): string {
 }
 
 /** Page metadata for a path, looking up the Shro or profile a shared link points at. */
-export async function metaForPath(db: Db, pathname: string): Promise<PageMetaData> {
+export async function metaForPath(db: Db, pathname: string): Promise<ServerPageMeta> {
   if (pathname === '/') return pageMeta.home;
   if (pathname === '/explore') return pageMeta.explore;
   if (pathname === '/create') return pageMeta.create;
 
-  const session = /^\/session\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathname);
-  if (session) {
+  if (pathname.startsWith('/session/')) {
+    const session = /^\/session\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathname);
+    // No Shro has an id of another shape; a well-formed unknown id reads like a private one.
+    if (!session) return notFoundMeta();
     const preview = await findShroPreview(db, session[1]!);
     if (preview && (preview.isPublic || preview.isShareable)) {
       return {
@@ -60,23 +90,24 @@ export async function metaForPath(db: Db, pathname: string): Promise<PageMetaDat
     };
   }
 
-  const profile = /^\/@([A-Za-z0-9_.]{1,30})\/?$/.exec(pathname);
-  if (profile) {
-    const user = await findProfilePreview(db, profile[1]!);
-    if (user) {
-      const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-      return {
-        title: `${name ? `${name} (@${user.username})` : `@${user.username}`} - ${PRODUCT_NAME}`,
-        description: `See @${user.username}'s achievements and stats on ${PRODUCT_NAME}, and send them a mystery box.`,
-        path: `/@${user.username}`,
-      };
-    }
+  if (pathname.startsWith('/@')) {
+    const profile = /^\/@([A-Za-z0-9_.]{1,30})\/?$/.exec(pathname);
+    const user = profile ? await findProfilePreview(db, profile[1]!) : undefined;
+    // Profiles are public: an unknown one is simply not found (issue 10, item 12).
+    if (!user) return notFoundMeta();
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+    return {
+      title: `${name ? `${name} (@${user.username})` : `@${user.username}`} - ${PRODUCT_NAME}`,
+      description: `See @${user.username}'s achievements and stats on ${PRODUCT_NAME}, and send them a mystery box.`,
+      path: `/@${user.username}`,
+    };
   }
-  return { ...pageMeta.home, path: pathname, noindex: true };
+  const page = pathname.replace(/(.)\/$/, '$1');
+  return APP_PAGES.has(page) ? { ...pageMeta.home, path: page, noindex: true } : notFoundMeta();
 }
 
 /** index.html with the page's title and meta tags in place of the marker. */
-export function injectMeta(indexHtml: string, meta: PageMetaData, origin: string): string {
+export function injectMeta(indexHtml: string, meta: ServerPageMeta, origin: string): string {
   // Replacer functions, not strings: in a replacement string `$&`, `` $` `` and `$'` in a title
   // would paste pieces of the template (quotes included) into the page.
   return indexHtml

@@ -30,7 +30,8 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><title>Shro</title>\n<!--server-meta-->\n</head><body><div id="root"></div></body></html>',
   );
-  ctx = await createTestApp({ webDist });
+  // The Host these tests send is on the allow-list (public-origin.test.ts covers other Hosts).
+  ctx = await createTestApp({ webDist, publicOrigin: undefined, allowedHosts: ['shro.test'] });
   creator = await insertTestUser(ctx.database, 'meta_creator');
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { SHRO_MESSAGES } from '../../../contract/shros';
 import { badRequest, HttpError, payloadTooLarge } from '../../lib/http-errors';
 import { forEachPart } from '../../lib/multipart-form';
+import { nameImageError } from './image-errors';
 
 /** The create form as read off the request: text fields (repeated `labels` as a list) and image files. */
 export interface CreateForm {
@@ -23,7 +24,9 @@ export async function readCreateForm(request: FastifyRequest): Promise<CreateFor
     return { fields: body as Record<string, unknown>, images: [] };
   }
 
-  const fields: Record<string, unknown> = {};
+  // No prototype: a part named `__proto__` or `constructor` is kept as a field of its own, so the
+  // strict schema refuses it by name.
+  const fields: Record<string, unknown> = Object.create(null);
   const labels: string[] = [];
   const images: Buffer[] = [];
   try {
@@ -33,7 +36,13 @@ export async function readCreateForm(request: FastifyRequest): Promise<CreateFor
           part.file.resume();
           throw badRequest(`Unexpected file field "${part.fieldname}". Send images as "images".`);
         }
-        const data = await part.toBuffer();
+        let data: Buffer;
+        try {
+          data = await part.toBuffer();
+        } catch (error) {
+          // The web sends the labels before the files, so this file's box name is known here.
+          throw nameImageError(asFormError(error), labels[images.length] || `Box ${images.length + 1}`);
+        }
         // A file input left empty still sends a nameless, empty part.
         if (data.length === 0 && !part.filename) return;
         images.push(data);
@@ -42,8 +51,10 @@ export async function readCreateForm(request: FastifyRequest): Promise<CreateFor
       if (part.valueTruncated || part.fieldnameTruncated)
         throw badRequest(`The field "${part.fieldname}" is too long.`);
       const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      // A browser's file input left empty arrives as an empty text part of the same name.
+      if (IMAGE_FIELDS.has(part.fieldname) && value === '') return;
       if (LIST_FIELDS.has(part.fieldname)) labels.push(value);
-      else if (!(part.fieldname in fields)) fields[part.fieldname] = value;
+      else if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = value;
     });
   } catch (error) {
     throw asFormError(error);

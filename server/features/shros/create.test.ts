@@ -605,7 +605,18 @@ describe('POST /api/sessions: images', () => {
           imageFile(Buffer.from('#!/bin/sh\necho not an image\n'), 'cat.png', 'image/png'),
         ]),
       400,
-      'Please select an image file.',
+      // Named by its box, so the creator knows which file to change.
+      'Box 2: Please select an image file.',
+    );
+    // A label the creator gave names it instead.
+    await expectRejected(
+      () =>
+        postShro(ctx, creator.cookie, imageShro({ labels: ['Red dress', 'Blue suit'] }), [
+          imageFile(png),
+          imageFile(Buffer.from('just text'), 'suit.png', 'image/png'),
+        ]),
+      400,
+      'Blue suit: Please select an image file.',
     );
   });
 
@@ -621,7 +632,7 @@ describe('POST /api/sessions: images', () => {
     await expectRejected(
       () => postShro(ctx, creator.cookie, imageShro(), [imageFile(small), imageFile(big, 'big.png')]),
       413,
-      'File size too large. Please select a file under 5MB.',
+      'Box 2: File size too large. Please select a file under 5MB.',
     );
   });
 
@@ -711,9 +722,12 @@ describe('the stored Shro', () => {
     expect(view.statusCode).toBe(200);
   });
 
-  it('another user cannot be made the creator by a form field', async () => {
+  it('another user cannot be made the creator by a form field: an unknown field is refused', async () => {
     const someone = await createSignedInUser(ctx);
-    const response = await postShro(ctx, someone.cookie, shareableText({ creatorId: creator.user.id } as never));
-    expect(response.json().creatorId).toBe(someone.user.id);
+    await expectRejected(
+      () => postShro(ctx, someone.cookie, shareableText({ creatorId: creator.user.id })),
+      400,
+      'Unknown field "creatorId".',
+    );
   });
 });

@@ -127,6 +127,19 @@ describe('GET /api/sessions', () => {
     expect(byTitle['Bob to Alice']!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it('list items describe the creator exactly as the detail view does (creatorId and creator)', async () => {
+    const { items } = await history(alice.cookie);
+    for (const item of items) {
+      const detail = (
+        await ctx.app.inject({ method: 'GET', url: `/api/sessions/${item.id}`, headers: { cookie: alice.cookie } })
+      ).json();
+      expect({ creatorId: item.creatorId, creator: item.creator }, item.title).toEqual({
+        creatorId: detail.creatorId,
+        creator: detail.creator,
+      });
+    }
+  });
+
   it('tabs and pages', async () => {
     const sent = await history(alice.cookie, '?tab=sent&pageSize=2');
     expect(sent).toMatchObject({ total: 3, page: 1, pageSize: 2 });

@@ -13,11 +13,33 @@ import {
 import { uploadUrl } from '../uploads/service';
 import type { BoxWithHash, ShroRow } from './queries';
 
+/** The columns a Shro's per-viewer state is computed from: all a list needs to show it as the detail view does. */
+export type ShroStateRow = Pick<
+  ShroRow,
+  'creatorId' | 'isShareable' | 'isPublic' | 'status' | 'selectedBoxId' | 'selectedAt' | 'expiresAt'
+>;
+
 /** Sent to chosen friends only (neither a link nor public). */
 export const isPrivateShro = (shro: Pick<ShroRow, 'isShareable' | 'isPublic'>) => !shro.isShareable && !shro.isPublic;
 
 export const isExpired = (shro: Pick<ShroRow, 'expiresAt'>, now: Date) =>
   shro.expiresAt !== null && shro.expiresAt.getTime() <= now.getTime();
+
+/**
+ * Who the viewer (null: a signed-out visitor) is to this Shro, or null when it is a private Shro
+ * that is not theirs: it does not exist for them (404), and no list may show anything of it.
+ */
+export function viewerRoleOf(
+  shro: Pick<ShroRow, 'creatorId' | 'isShareable' | 'isPublic'>,
+  viewerId: string | null,
+  relation: { isRecipient: boolean; hasPicked: boolean },
+): ViewerRole | null {
+  if (viewerId !== null && viewerId === shro.creatorId) return 'creator';
+  if (viewerId !== null && relation.isRecipient) return 'recipient';
+  if (isPrivateShro(shro)) return null;
+  if (viewerId === null) return 'visitor';
+  return relation.hasPicked ? 'participant' : 'viewer';
+}
 
 /** A box the creator left unfilled (docs/decisions/003-box-filling.md). */
 export const isEmptyBox = (box: BoxWithHash['box']) =>
@@ -28,7 +50,10 @@ export const isEmptyBox = (box: BoxWithHash['box']) =>
   box.tmdbData === null;
 
 /** The stored status with the reveal delay applied: `selected` turns `revealed` after REVEAL_DELAY_MS. */
-export function storedStatusAt(shro: ShroRow, now: Date): 'waiting' | 'selected' | 'revealed' {
+export function storedStatusAt(
+  shro: Pick<ShroRow, 'status' | 'selectedAt'>,
+  now: Date,
+): 'waiting' | 'selected' | 'revealed' {
   if (shro.status === 'selected' && shro.selectedAt && now.getTime() - shro.selectedAt.getTime() >= REVEAL_DELAY_MS) {
     return 'revealed';
   }
@@ -40,7 +65,7 @@ export function storedStatusAt(shro: ShroRow, now: Date): 'waiting' | 'selected'
  * Shro follows its first pick for the creator; a recipient sees their own pick's progress, so a
  * friend who has not opened a box yet is still `waiting` while another friend's result shows.
  */
-export function viewerStatus(shro: ShroRow, role: ViewerRole, ownPickAt: Date | null, now: Date): ShroStatus {
+export function viewerStatus(shro: ShroStateRow, role: ViewerRole, ownPickAt: Date | null, now: Date): ShroStatus {
   if (isExpired(shro, now)) return 'expired';
   if (!isPrivateShro(shro)) return 'waiting';
   if (role === 'recipient') {
@@ -48,6 +73,26 @@ export function viewerStatus(shro: ShroRow, role: ViewerRole, ownPickAt: Date | 
     return now.getTime() - ownPickAt.getTime() >= REVEAL_DELAY_MS ? 'revealed' : 'selected';
   }
   return storedStatusAt(shro, now);
+}
+
+/**
+ * The status and picked box this viewer sees: what the detail view shows, and all that any list
+ * embedding the Shro (notifications, …) may show of its progress. The creator of a private Shro
+ * sees its first pick; everyone else only their own, so one recipient's pick never shows to another.
+ */
+export function presentShroState(
+  shro: ShroStateRow,
+  role: ViewerRole,
+  ownPick: { boxId: number; createdAt: Date } | null,
+  now: Date,
+): { status: ShroStatus; selectedBoxId: number | null } {
+  if (role === 'creator') {
+    return {
+      status: viewerStatus(shro, role, null, now),
+      selectedBoxId: isPrivateShro(shro) ? shro.selectedBoxId : null,
+    };
+  }
+  return { status: viewerStatus(shro, role, ownPick?.createdAt ?? null, now), selectedBoxId: ownPick?.boxId ?? null };
 }
 
 export interface ViewerContext {
@@ -106,7 +151,7 @@ export function presentShro(input: ShroViewInput): Shro {
   const isCreator = context.role === 'creator';
   const ownPick = isCreator ? null : context.ownPick;
 
-  const selectedBoxId = isCreator ? (isPrivateShro(shro) ? shro.selectedBoxId : null) : (ownPick?.boxId ?? null);
+  const { status, selectedBoxId } = presentShroState(shro, context.role, ownPick, now);
   const winningBox =
     shro.winningBoxPosition === null ? null : (boxes.find((b) => b.box.position === shro.winningBoxPosition) ?? null);
   const seesWinning = isCreator || ownPick !== null;
@@ -146,7 +191,7 @@ export function presentShro(input: ShroViewInput): Shro {
     id: shro.id,
     title: shro.title,
     type: shro.type,
-    status: viewerStatus(shro, context.role, ownPick?.createdAt ?? null, now),
+    status,
     creatorId: shro.creatorId,
     creator: { id: creator.id, username: creator.username, profileImageUrl: creator.profileImageUrl },
     recipient: recipients[0] ? { username: recipients[0].username } : null,
@@ -200,6 +245,7 @@ export function presentListItem(input: {
     direction: isCreator ? 'sent' : 'received',
     isPublic: shro.isPublic,
     isShareable: shro.isShareable,
+    creatorId: shro.creatorId,
     creator: { id: creator.id, username: creator.username, profileImageUrl: creator.profileImageUrl },
     recipient: recipients[0] ? { username: recipients[0].username } : null,
     recipients,

@@ -195,15 +195,27 @@ export async function markRevealed(db: Db, shroId: string, at: Date): Promise<bo
 
 // ---- react --------------------------------------------------------------------------------
 
-/** One reaction per user and Shro: a new one replaces the old. */
-export async function upsertReaction(db: Db, values: { shroId: string; userId: string; emoji: string; at: Date }) {
-  await db
+/**
+ * One reaction per user and Shro: a new one replaces the old. The statement itself decides
+ * whether anything changed, so parallel identical reactions agree: `created` for a first
+ * reaction, `replaced` for a different emoji, `unchanged` when the stored one was the same
+ * (the row is then left alone). `xmax` is 0 only on a row version this statement inserted.
+ */
+export async function upsertReaction(
+  db: Db,
+  values: { shroId: string; userId: string; emoji: string; at: Date },
+): Promise<'created' | 'replaced' | 'unchanged'> {
+  const [row] = await db
     .insert(reactions)
     .values({ shroId: values.shroId, userId: values.userId, emoji: values.emoji, createdAt: values.at })
     .onConflictDoUpdate({
       target: [reactions.shroId, reactions.userId],
       set: { emoji: values.emoji, createdAt: values.at },
-    });
+      setWhere: sql`${reactions.emoji} is distinct from excluded.emoji`,
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  if (!row) return 'unchanged';
+  return row.inserted ? 'created' : 'replaced';
 }
 
 // ---- delete -------------------------------------------------------------------------------

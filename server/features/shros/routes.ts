@@ -7,6 +7,7 @@ import {
   SHRO_MESSAGES,
   selectBoxInputSchema,
 } from '../../../contract/shros';
+import { noBodySchema } from '../../../contract/validation';
 import { notFound } from '../../lib/http-errors';
 import { parseInput } from '../../lib/parse';
 import { sendMessage } from '../chat/service';
@@ -28,7 +29,7 @@ const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 /** The game (spec §7 `/api/sessions…`) and the images it serves (`/api/uploads/:key`). */
 export async function shroRoutes(app: FastifyInstance) {
   const deps: ShroDeps = { db: app.database.db, cache: app.shroCache, live: app.bus };
-  const storage = createUploadStorage(app.config.dataDir);
+  const storage = createUploadStorage(app.config.dataDir, { quotaBytesPerUser: app.config.uploadQuotaBytesPerUser });
   await app.register(uploadRoutes, { storage });
 
   const shroIdOf = (params: unknown) => {
@@ -38,7 +39,9 @@ export async function shroRoutes(app: FastifyInstance) {
   };
   const actorOf = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });
 
-  app.post('/api/sessions', { preHandler: [app.requireUser, app.limitWrites] }, async (request, reply) => {
+  // Creates with images hold one of the user's upload slots and must fit their quota (decision 013).
+  const createPreHandlers = [app.requireUser, app.guardUpload('box'), app.limitWrites];
+  app.post('/api/sessions', { preHandler: createPreHandlers }, async (request, reply) => {
     const form = await readCreateForm(request);
     const fields = parseInput(createShroFieldsSchema, form.fields);
     const shro = await createShro(deps, storage, actorOf(request.user!), fields, form.images);
@@ -70,9 +73,10 @@ export async function shroRoutes(app: FastifyInstance) {
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  app.delete('/api/sessions/:id', { preHandler: [app.requireUser, app.limitWrites] }, async (request) =>
-    deleteShroFor(deps, storage, shroIdOf(request.params), actorOf(request.user!)),
-  );
+  app.delete('/api/sessions/:id', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
+    parseInput(noBodySchema, request.body);
+    return deleteShroFor(deps, storage, shroIdOf(request.params), actorOf(request.user!));
+  });
 
   app.post('/api/sessions/:id/select', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
     const shroId = shroIdOf(request.params);

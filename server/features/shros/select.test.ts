@@ -168,6 +168,24 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
     );
   });
 
+  it('the box id must be a JSON integer, and the body holds nothing else (issue 10, item 13)', async () => {
+    const someone = await createSignedInUser(ctx);
+    const real = shro.boxes[0]!.id;
+    for (const boxId of [String(real), ` ${real}`, `${real}.0`]) {
+      await expectRefused(() => select(ctx, shro.id, someone.cookie, boxId), 400, 'Please choose a box.');
+    }
+    const withExtra = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/sessions/${shro.id}/select`,
+        headers: { cookie: someone.cookie },
+        payload: { boxId: real, userId: creator.user.id },
+      });
+    await expectRefused(withExtra, 400, 'Unknown field "userId".');
+    // The same pick without the stray field goes through.
+    expect((await select(ctx, shro.id, someone.cookie, real)).statusCode).toBe(200);
+  });
+
   it('an empty box cannot be opened', async () => {
     const two = await createTextShro(ctx, creator.cookie, { textOptions: textOptions('Heads', 'Tails') });
     const someone = await createSignedInUser(ctx);

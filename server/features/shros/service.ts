@@ -26,12 +26,12 @@ import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-
 import { type ProcessedImage, reencodeImage } from '../../lib/images';
 import { bumpStats, bumpStatsFor, recordActivity } from '../achievements/stats';
 import { type LivePublisher, noLive } from '../live/bus';
-import { insertNotifications } from '../notifications/queries';
-import { insertUploads } from '../uploads/queries';
-import { type StoredImage, storeImages } from '../uploads/service';
+import { insertNotifications, markNotificationsReadAbout } from '../notifications/queries';
+import { checkUploadQuota, insertUploadsWithinQuota, type StoredImage, storeImages } from '../uploads/service';
 import type { UploadStorage } from '../uploads/storage';
 import { MAX_VIEWERS_PER_SHRO, type ShroAggregate, ShroCache, type ViewerState } from './cache';
 import { commitBox, commitWinningPosition, newSalt } from './commitments';
+import { nameImageError } from './image-errors';
 import {
   type CreatorExtras,
   isEmptyBox,
@@ -40,6 +40,7 @@ import {
   presentListItem,
   presentShro,
   storedStatusAt,
+  viewerRoleOf,
 } from './present';
 import {
   countHistory,
@@ -236,7 +237,18 @@ export async function createShro(
 
   // Images last, one at a time: decoding is the expensive part, and each may use a lot of memory.
   const processed: ProcessedImage[] = [];
-  for (const content of contents) if (content.file) processed.push(await reencodeImage(content.file));
+  for (const content of contents) {
+    if (!content.file) continue;
+    try {
+      processed.push(await reencodeImage(content.file));
+    } catch (error) {
+      // The label is the form's box name ("Box 3") unless the creator gave one.
+      throw nameImageError(error, content.label ?? 'An image');
+    }
+  }
+  // Within the creator's storage quota: checked before any file is written, and exactly with the rows.
+  const incomingBytes = processed.reduce((total, image) => total + image.data.length, 0);
+  await checkUploadQuota(db, storage.quotaBytesPerUser, creator.id, incomingBytes);
   const stored = await storeImages(storage, creator.id, 'box', processed);
   const storedByContent = new Map<BoxContent, StoredImage>(
     contents.filter((c) => c.file).map((content, i) => [content, stored[i]!]),
@@ -274,8 +286,10 @@ export async function createShro(
 
   try {
     await db.transaction(async (tx) => {
-      await insertUploads(
+      await insertUploadsWithinQuota(
         tx,
+        storage.quotaBytesPerUser,
+        creator.id,
         stored.map((s) => s.row),
       );
       await insertShro(tx, {
@@ -419,20 +433,16 @@ async function resolveAccess(deps: ShroDeps, shroId: string, viewer: Actor | nul
   const aggregate = await deps.cache.aggregate(shroId, () => loadAggregate(deps.db, shroId));
   if (!aggregate) throw notFound(SHRO_MESSAGES.notFound);
   const { shro, recipients } = aggregate;
-  const isCreator = viewer?.id === shro.creatorId;
+  const viewerId = viewer?.id ?? null;
   const isRecipient = viewer !== null && recipients.some((r) => r.id === viewer.id);
-  if (isPrivateShro(shro) && !isCreator && !isRecipient) throw notFound(SHRO_MESSAGES.notFound);
+  // The same rule every list embedding a Shro applies (see viewerRoleOf).
+  const roleBeforePick = viewerRoleOf(shro, viewerId, { isRecipient, hasPicked: false });
+  if (roleBeforePick === null) throw notFound(SHRO_MESSAGES.notFound);
 
-  const viewerState = viewer && !isCreator ? await viewerStateOf(deps.db, aggregate, viewer.id) : NO_VIEWER_STATE;
-  const role: ViewerRole = isCreator
-    ? 'creator'
-    : isRecipient
-      ? 'recipient'
-      : !viewer
-        ? 'visitor'
-        : viewerState.ownPick
-          ? 'participant'
-          : 'viewer';
+  const viewerState =
+    viewer && roleBeforePick !== 'creator' ? await viewerStateOf(deps.db, aggregate, viewer.id) : NO_VIEWER_STATE;
+  const role: ViewerRole =
+    viewerRoleOf(shro, viewerId, { isRecipient, hasPicked: viewerState.ownPick !== null }) ?? roleBeforePick;
   return { aggregate, role, viewerState };
 }
 
@@ -620,6 +630,8 @@ export async function selectBox(
           actorId: user.id,
         },
       ]);
+      // Opening a box answers "sent you a Shro": that notification is no longer new.
+      await markNotificationsReadAbout(tx, user.id, { types: ['shro_received'], shroId: shro.id });
     });
   } catch (error) {
     // The Shro was deleted while the pick was in flight.
@@ -634,7 +646,7 @@ export async function selectBox(
 
 // ---- react --------------------------------------------------------------------------------
 
-/** One reaction per participant; a new one replaces the old. The creator is notified of each change. */
+/** One reaction per participant; a new one replaces the old. The creator is notified of each actual change. */
 export async function reactToShro(
   deps: ShroDeps,
   shroId: string,
@@ -648,13 +660,14 @@ export async function reactToShro(
   if (access.role === 'creator') throw forbidden(SHRO_MESSAGES.ownShroReact);
   if (!access.viewerState.ownPick) throw forbidden(SHRO_MESSAGES.reactBeforeOpening);
 
-  let previous: string | null = null;
+  let outcome: Awaited<ReturnType<typeof upsertReaction>>;
   try {
-    await db.transaction(async (tx) => {
-      previous = await findReaction(tx, shro.id, user.id);
-      await upsertReaction(tx, { shroId: shro.id, userId: user.id, emoji, at: now });
+    outcome = await db.transaction(async (tx) => {
+      // Decided by the upsert itself, so 20 identical reactions at once notify once, not once per
+      // request that read "no reaction yet" before the first one committed.
+      const result = await upsertReaction(tx, { shroId: shro.id, userId: user.id, emoji, at: now });
       await recordActivity(tx, user.id, now);
-      if (previous === emoji) return;
+      if (result === 'unchanged') return result;
       await insertNotifications(tx, [
         {
           userId: shro.creatorId,
@@ -665,15 +678,17 @@ export async function reactToShro(
           actorId: user.id,
         },
       ]);
+      return result;
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw notFound(SHRO_MESSAGES.notFound);
     throw error;
   }
-  await afterShroWrite(deps, { type: 'shro.reaction.added', shroId: shro.id });
+  const changed = outcome !== 'unchanged';
+  if (changed) await afterShroWrite(deps, { type: 'shro.reaction.added', shroId: shro.id });
   // The reactor's streak day may have unlocked an achievement (a notification of theirs).
-  await notifyUsers(deps, previous !== emoji ? [shro.creatorId, user.id] : [user.id]);
-  return { success: true, emoji, replaced: previous !== null };
+  await notifyUsers(deps, changed ? [shro.creatorId, user.id] : [user.id]);
+  return { success: true, emoji, replaced: outcome !== 'created' };
 }
 
 // ---- delete -------------------------------------------------------------------------------

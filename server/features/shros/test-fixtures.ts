@@ -19,7 +19,7 @@ import { createSignedInUser, createTestApp, type TestContext } from '../../test/
 
 /** The app on a fresh database, with a write limit no test here reaches. */
 export function createGameTestApp(): Promise<TestContext> {
-  return createTestApp({ rateLimits: { ...loadConfig().rateLimits, writesPerUser: 100_000 } });
+  return createTestApp({ rateLimits: { ...loadConfig().rateLimits, writesPerUser: 100_000, writesPerIp: 100_000 } });
 }
 
 export async function makeFriends(ctx: TestContext, a: { id: string }, b: { id: string }) {

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, or } from 'drizzle-orm';
+import { and, eq, exists, inArray, ne, notInArray, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { participations, shroBoxes, shros, uploads } from '../../db/schema/index';
 
@@ -7,6 +7,34 @@ export type UploadRow = typeof uploads.$inferSelect;
 export async function insertUploads(db: Db, rows: (typeof uploads.$inferInsert)[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(uploads).values(rows);
+}
+
+/** Bytes of every stored image the user owns, leaving out some keys or a kind (an avatar being replaced). */
+export async function storedBytesOf(
+  db: Db,
+  ownerId: string,
+  { exceptKeys = [], exceptKind }: { exceptKeys?: string[]; exceptKind?: UploadRow['kind'] } = {},
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(uploads.byteSize) })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.ownerId, ownerId),
+        exceptKeys.length ? notInArray(uploads.key, exceptKeys) : undefined,
+        exceptKind ? ne(uploads.kind, exceptKind) : undefined,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Serialises storing images for one owner until the transaction ends, so two uploads at once
+ * cannot both fit the quota on a total that neither of them has added to yet.
+ */
+export async function lockUploadsOf(tx: Db, ownerId: string): Promise<void> {
+  // Two-key form with a class id of its own (727274 migrations, 727275 friend pairs).
+  await tx.execute(sql`select pg_advisory_xact_lock(727276, hashtext(${ownerId}))`);
 }
 
 export async function findUpload(db: Db, key: string): Promise<UploadRow | undefined> {

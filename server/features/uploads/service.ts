@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
+import { notFound, payloadTooLarge } from '../../lib/http-errors';
 import type { ProcessedImage } from '../../lib/images';
-import { findUpload, mayViewBoxImage, type UploadRow } from './queries';
+import { findUpload, insertUploads, lockUploadsOf, mayViewBoxImage, storedBytesOf, type UploadRow } from './queries';
 import { newUploadKey, UPLOAD_KEY_PATTERN, type UploadStorage } from './storage';
 
 export type UploadKind = UploadRow['kind'];
@@ -55,6 +55,56 @@ export async function storeImages(
     throw error;
   }
   return stored;
+}
+
+const MB = 1024 * 1024;
+const sizeLabel = (bytes: number) =>
+  bytes >= MB ? `${Number((bytes / MB).toFixed(1))} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** The 413 message of a full quota. */
+export const quotaFullMessage = (quotaBytes: number) =>
+  `You have used your ${sizeLabel(quotaBytes)} of image storage. Delete some Shros to upload more.`;
+
+export interface QuotaCheck {
+  /** Uploads left out of the total: an avatar about to be replaced. */
+  exceptKeys?: string[];
+  /** A kind left out of the total: before the body is read, the avatar a new one will replace. */
+  exceptKind?: UploadKind;
+}
+
+/**
+ * 413 unless the owner has room for `incomingBytes` more of stored images. A cheap early check
+ * (before reading and decoding, and again before writing files); `insertUploadsWithinQuota` is
+ * the exact one. Nothing incoming, nothing to check.
+ */
+export async function checkUploadQuota(
+  db: Db,
+  quotaBytes: number,
+  ownerId: string,
+  incomingBytes: number,
+  except: QuotaCheck = {},
+): Promise<void> {
+  if (incomingBytes <= 0) return;
+  const used = await storedBytesOf(db, ownerId, except);
+  if (used + incomingBytes > quotaBytes) throw payloadTooLarge(quotaFullMessage(quotaBytes));
+}
+
+/**
+ * Inserts the rows of stored images inside the caller's transaction, after locking the owner's
+ * uploads and counting them again: of two uploads at once that each fit but not together, the
+ * second is refused with 413 (and its caller removes its files).
+ */
+export async function insertUploadsWithinQuota(
+  tx: Db,
+  quotaBytes: number,
+  ownerId: string,
+  rows: StoredImage['row'][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await lockUploadsOf(tx, ownerId);
+  const incoming = rows.reduce((total, row) => total + row.byteSize, 0);
+  await checkUploadQuota(tx, quotaBytes, ownerId, incoming);
+  await insertUploads(tx, rows);
 }
 
 /** The public path an upload is served at. */

@@ -10,6 +10,8 @@ import path from 'node:path';
  */
 export interface UploadStorage {
   readonly dir: string;
+  /** Bytes of stored images one owner may hold (UPLOAD_QUOTA_MB_PER_USER); see uploads/service. */
+  readonly quotaBytesPerUser: number;
   save(key: string, data: Buffer): Promise<void>;
   /** The stored bytes, or null when the file is missing. */
   read(key: string): Promise<Buffer | null>;
@@ -36,7 +38,15 @@ export function uploadsDirFor(dataDir: string): string {
   return dataDir === ':memory:' ? processTempDir() : path.join(dataDir, 'uploads');
 }
 
-export function createUploadStorage(dataDir: string): UploadStorage {
+export interface UploadStorageOptions {
+  /** Without it, no owner limit (tools and tests that only read or write files). */
+  quotaBytesPerUser?: number;
+}
+
+export function createUploadStorage(
+  dataDir: string,
+  { quotaBytesPerUser = Number.POSITIVE_INFINITY }: UploadStorageOptions = {},
+): UploadStorage {
   const dir = uploadsDirFor(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const fileOf = (key: string) => {
@@ -46,6 +56,7 @@ export function createUploadStorage(dataDir: string): UploadStorage {
   };
   return {
     dir,
+    quotaBytesPerUser,
     async save(key, data) {
       // Write then rename, so a reader never sees half a file.
       const file = fileOf(key);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { Header } from './header';
+import { OfflineBanner } from './offline-banner';
 import { usePageViews } from './use-page-views';
 
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
+      <OfflineBanner />
       <main id="main" className="flex flex-1 flex-col pb-[env(safe-area-inset-bottom)]">
         {children}
       </main>

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
-import { Compass, LogOut, Menu, Plus, X } from 'lucide-react';
+import { Compass, LogIn, LogOut, Menu, Plus, UserPlus, X } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -94,35 +94,65 @@ export function Header() {
               <Button asChild variant="ghost" size="sm">
                 <Link href="/create">Create</Link>
               </Button>
-              <Button asChild size="sm">
+              <Button asChild variant="outline" size="sm">
                 <Link href="/login">Sign In</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link href="/register">Sign up free</Link>
               </Button>
             </>
           )}
         </nav>
 
         <div className="ml-auto flex items-center gap-2 md:hidden">
-          {user ? (
-            <button
-              type="button"
-              onClick={() => setMobileOpen((open) => !open)}
-              aria-expanded={mobileOpen}
-              aria-controls="mobile-menu"
-              aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-              className="relative flex size-11 items-center justify-center rounded-xl text-zinc-100 hover:bg-surface-2"
-            >
-              {mobileOpen ? <X className="size-6" /> : <Menu className="size-6" />}
-              {counts.notifications > 0 && !mobileOpen && (
-                <Badge className="absolute -right-0.5 -top-0.5">{counts.notifications}</Badge>
-              )}
-            </button>
-          ) : (
-            <Button asChild size="sm">
+          {!user && (
+            <Button asChild size="sm" variant="outline">
               <Link href="/login">Sign In</Link>
             </Button>
           )}
+          <button
+            type="button"
+            onClick={() => setMobileOpen((open) => !open)}
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            className="relative flex size-11 items-center justify-center rounded-xl text-zinc-100 hover:bg-surface-2"
+          >
+            {mobileOpen ? <X className="size-6" /> : <Menu className="size-6" />}
+            {counts.notifications > 0 && !mobileOpen && (
+              <Badge className="absolute -right-0.5 -top-0.5">{counts.notifications}</Badge>
+            )}
+          </button>
         </div>
       </div>
+
+      {!user && mobileOpen && (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-border/60 bg-base px-4 pb-5 pt-3 md:hidden"
+        >
+          <ul className="space-y-1">
+            <li>
+              <Link href="/explore" className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2">
+                <Compass className="size-5 text-muted" /> Explore
+              </Link>
+            </li>
+          </ul>
+          <div className="mt-4 grid grid-cols-2 gap-3">
+            <Button asChild variant="secondary">
+              <Link href="/login">
+                <LogIn /> Sign In
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link href="/register">
+                <UserPlus /> Sign up free
+              </Link>
+            </Button>
+          </div>
+        </nav>
+      )}
 
       {user && mobileOpen && (
         <nav

@@ -2,11 +2,16 @@ import type { ReactNode } from 'react';
 import { useAuth } from '@/features/auth/api/get-user';
 import { LoginRequired } from '../routes/login-required';
 import { LoadingScreen } from './loading-screen';
+import { OfflineNotice } from './offline-notice';
 
-/** Login-required routes: a loading screen while auth loads, then the page or the Login Required page. */
+/**
+ * Login-required routes: a loading screen while auth loads, then the page or the Login Required
+ * page. A check that could not reach the server is not "signed out": the last user's page, or an
+ * offline notice when this device has none.
+ */
 export function Protected({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, isOffline } = useAuth();
   if (isLoading) return <LoadingScreen />;
-  if (!user) return <LoginRequired />;
+  if (!user) return isOffline ? <OfflineNotice /> : <LoginRequired />;
   return <>{children}</>;
 }

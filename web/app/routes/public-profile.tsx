@@ -22,7 +22,7 @@ export default function PublicProfilePage() {
       key={username}
       username={decode(username)}
       viewerId={user?.id ?? null}
-      friendAction={(profile) => <ProfileFriendButton userId={profile.id} />}
+      friendAction={(profile) => <ProfileFriendButton userId={profile.id} username={profile.username} />}
     />
   );
 }

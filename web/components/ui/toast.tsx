@@ -5,12 +5,17 @@ import { cn } from '@/lib/cn';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/** The region: F8 focuses it (Radix default hotkey); max width 420px from medium screens up. */
+/**
+ * The region: F8 focuses it (Radix default hotkey); max width 420px from medium screens up.
+ * Toasts sit at the bottom, lifted above the floating Create button and the chat composer, so
+ * they never cover the header, its menu button and badge, or those controls; the region itself
+ * lets taps through, only the toasts take them.
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        'pointer-events-none fixed inset-x-0 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-[100] flex max-h-[calc(100dvh-10rem)] w-full flex-col px-4 sm:left-auto sm:right-0 md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGetOrNullOn401 } from '@/lib/api-client';
+import { useEffect } from 'react';
+import { apiGetOrNullOn401, NetworkError } from '@/lib/api-client';
 
 export const currentUserPath = '/api/auth/user';
 
@@ -13,8 +14,39 @@ export const currentUserQueryOptions = queryOptions({
   refetchOnWindowFocus: false,
 });
 
+/** The last signed-in user on this device, shown while the server cannot be reached (decision 018). */
+const lastUserKey = 'shro:last-user';
+
+function readLastUser(): CurrentUser | null {
+  try {
+    const raw = localStorage.getItem(lastUserKey);
+    const parsed = raw ? (JSON.parse(raw) as CurrentUser) : null;
+    return parsed && typeof parsed.id === 'string' && typeof parsed.username === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeLastUser(user: CurrentUser | null) {
+  try {
+    if (user) localStorage.setItem(lastUserKey, JSON.stringify(user));
+    else localStorage.removeItem(lastUserKey);
+  } catch {
+    // storage full or blocked: only the offline fallback is lost
+  }
+}
+
+/**
+ * The signed-in user. When the check could not reach the server (offline, network error), that is
+ * not "signed out": `isOffline` is true and `user` is the last user seen on this device, if any.
+ */
 export function useAuth() {
   const query = useQuery(currentUserQueryOptions);
-  const user = query.data ?? null;
-  return { user, isLoading: query.isLoading, isAuthenticated: Boolean(user) };
+  const { data } = query;
+  useEffect(() => {
+    if (data !== undefined) writeLastUser(data);
+  }, [data]);
+  const isOffline = data === undefined && (query.fetchStatus === 'paused' || query.error instanceof NetworkError);
+  const user = data ?? (isOffline ? readLastUser() : null);
+  return { user, isLoading: query.isLoading, isAuthenticated: Boolean(user), isOffline };
 }

@@ -1,6 +1,7 @@
 import type { CurrentUser, LoginInput } from '@contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { safeRedirectTarget } from '@/lib/redirect';
 
 export const login = (input: LoginInput) => apiRequest<CurrentUser>('POST', '/api/login', input);
 
@@ -9,7 +10,8 @@ export function useLogin(redirectTo: string) {
   return useMutation({
     mutationFn: login,
     onSuccess: () => {
-      window.location.assign(redirectTo);
+      // Checked again where it is used: a caller passing an unchecked value stays on this site.
+      window.location.assign(safeRedirectTarget(redirectTo, window.location.origin));
     },
   });
 }

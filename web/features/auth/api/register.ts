@@ -1,6 +1,7 @@
 import type { CurrentUser, RegisterInput } from '@contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { safeRedirectTarget } from '@/lib/redirect';
 
 export const register = (input: RegisterInput) => apiRequest<CurrentUser>('POST', '/api/register', input);
 
@@ -8,7 +9,8 @@ export function useRegister(redirectTo: string) {
   return useMutation({
     mutationFn: register,
     onSuccess: () => {
-      window.location.assign(redirectTo);
+      // Checked again where it is used: a caller passing an unchecked value stays on this site.
+      window.location.assign(safeRedirectTarget(redirectTo, window.location.origin));
     },
   });
 }

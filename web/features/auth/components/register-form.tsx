@@ -1,4 +1,4 @@
-import { registerInputSchema } from '@contract/auth';
+import { PASSWORD_MIN, registerInputSchema, USERNAME_MAX, USERNAME_MIN } from '@contract/auth';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
@@ -33,12 +33,18 @@ export function RegisterForm({ redirectTo }: { redirectTo: string }) {
       <div className="space-y-1.5">
         <Label htmlFor="username">Username</Label>
         <Input
-          {...form.fieldProps('username')}
+          {...form.fieldProps('username', 'username-hint')}
           autoComplete="username"
           autoCapitalize="none"
           placeholder="Pick a username"
         />
-        <FieldError id="username-error" message={form.errors.username} />
+        {form.errors.username ? (
+          <FieldError id="username-error" message={form.errors.username} />
+        ) : (
+          <p id="username-hint" className="text-sm text-muted">
+            {USERNAME_MIN}–{USERNAME_MAX} letters, numbers, underscores or dots.
+          </p>
+        )}
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="email">Email</Label>
@@ -58,11 +64,18 @@ export function RegisterForm({ redirectTo }: { redirectTo: string }) {
       <div className="space-y-1.5">
         <Label htmlFor="password">Password</Label>
         <PasswordInput
-          {...form.fieldProps('password')}
+          {...form.fieldProps('password', 'password-hint')}
           autoComplete="new-password"
-          placeholder="At least 6 characters"
+          placeholder="Choose a password"
         />
-        <FieldError id="password-error" message={form.errors.password} />
+        {/* The rule is shown before the first mistake; the error replaces it. */}
+        {form.errors.password ? (
+          <FieldError id="password-error" message={form.errors.password} />
+        ) : (
+          <p id="password-hint" className="text-sm text-muted">
+            At least {PASSWORD_MIN} characters.
+          </p>
+        )}
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="confirmPassword">Confirm password</Label>

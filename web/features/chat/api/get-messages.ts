@@ -5,7 +5,7 @@ import { usePollInterval } from '@/lib/live';
 
 export const messagesPath = (userId: string) => `/api/chat/${encodeURIComponent(userId)}`;
 
-/** The conversation with one user, oldest first; fetching it marks their messages to me read. */
+/** The conversation with one user, oldest first. Fetching it marks nothing (see mark-conversation-read). */
 export const getMessages = (userId: string) => apiGet<ChatMessage[]>(messagesPath(userId));
 
 /** The open chat is polled every 2 s (spec §9). */

@@ -3,7 +3,7 @@ import { SendHorizontal } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, NetworkError } from '@/lib/api-client';
 import { toast } from '@/lib/use-toast';
 import { useSendMessage } from '../api/send-message';
 
@@ -35,7 +35,12 @@ export function MessageComposer({ recipientId, recipientName }: { recipientId: s
           toast({
             variant: 'destructive',
             title: 'Failed to send message',
-            description: error instanceof ApiError ? error.serverMessage : undefined,
+            description:
+              error instanceof ApiError
+                ? error.serverMessage
+                : error instanceof NetworkError
+                  ? error.message
+                  : undefined,
           });
         },
       },

@@ -1,6 +1,5 @@
 import type { PublicUser } from '@contract/auth';
 import { PRODUCT_NAME } from '@contract/product';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Gift, MoreVertical, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef } from 'react';
@@ -9,9 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/card';
 import { displayName, UserAvatar } from '@/components/user-avatar';
 import { toast } from '@/lib/use-toast';
-import { conversationsPath } from '../api/get-conversations';
 import { useMessages } from '../api/get-messages';
-import { unreadCountPath } from '../api/get-unread-count';
+import { useMarkConversationRead } from '../api/mark-conversation-read';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
 
@@ -57,7 +55,6 @@ export function MessagePane({
   hadUnread: boolean;
 }) {
   const messages = useMessages(other.id);
-  const queryClient = useQueryClient();
   const end = useRef<HTMLDivElement>(null);
   const list = messages.data ?? [];
   const lastId = list.at(-1)?.id;
@@ -66,15 +63,14 @@ export function MessagePane({
     if (messages.isError) toast({ variant: 'destructive', title: 'Failed to fetch messages' });
   }, [messages.isError]);
 
-  // Each read of the open chat marks their messages read: the list's and the header's unread
-  // counts drop now, not at their next poll.
-  const readAt = messages.dataUpdatedAt;
+  // An open chat reads what arrives in it: whenever a message of theirs that I have not read
+  // shows (or the list still counts some), mark the conversation read. The answer refreshes the
+  // ticks and both unread counts; an unchanged answer refreshes nothing, so this cannot loop.
+  const lastUnreadId = list.filter((m) => m.senderId === other.id && m.readAt === null).at(-1)?.id;
+  const { mutate: markRead } = useMarkConversationRead(other.id);
   useEffect(() => {
-    if (hadUnread && readAt > 0) {
-      void queryClient.invalidateQueries({ queryKey: [conversationsPath] });
-      void queryClient.invalidateQueries({ queryKey: [unreadCountPath] });
-    }
-  }, [hadUnread, readAt, queryClient]);
+    if (lastUnreadId !== undefined || hadUnread) markRead();
+  }, [lastUnreadId, hadUnread, markRead]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a new last message arrives
   useEffect(() => {

@@ -28,8 +28,9 @@ export type ExploreTab = (typeof exploreTabs)[number];
 /** Spec §9: the copy toast lasts 2 s. */
 const COPY_TOAST_MS = 2000;
 
+// Tight gaps below `sm`, so the three tabs fit side by side from 320 px up.
 const triggerClass =
-  'flex h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-xl px-2 text-sm font-semibold text-muted transition-colors hover:text-zinc-100 data-[state=active]:bg-gradient-to-r data-[state=active]:from-brand data-[state=active]:to-brand-2 data-[state=active]:text-white data-[state=active]:shadow-lg data-[state=active]:shadow-brand/20 [&_svg]:size-4 [&_svg]:shrink-0';
+  'flex h-11 min-w-0 flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-xl px-1.5 text-sm sm:gap-2 sm:px-2 font-semibold text-muted transition-colors hover:text-zinc-100 data-[state=active]:bg-gradient-to-r data-[state=active]:from-brand data-[state=active]:to-brand-2 data-[state=active]:text-white data-[state=active]:shadow-lg data-[state=active]:shadow-brand/20 [&_svg]:size-4 [&_svg]:shrink-0';
 
 function CreateLink() {
   return (

@@ -5,8 +5,9 @@ describe('formatAge', () => {
   const now = Date.parse('2026-03-10T12:00:00Z');
   const ago = (ms: number) => new Date(now - ms).toISOString();
   it('reads minutes, hours, then days', () => {
-    expect(formatAge(ago(0), now)).toBe('0m ago');
-    expect(formatAge(ago(59_999), now)).toBe('0m ago');
+    expect(formatAge(ago(0), now)).toBe('just now');
+    expect(formatAge(ago(59_999), now)).toBe('just now');
+    expect(formatAge(ago(60_000), now)).toBe('1m ago');
     expect(formatAge(ago(5 * 60_000), now)).toBe('5m ago');
     expect(formatAge(ago(59 * 60_000), now)).toBe('59m ago');
     expect(formatAge(ago(60 * 60_000), now)).toBe('1h ago');
@@ -15,6 +16,6 @@ describe('formatAge', () => {
     expect(formatAge(ago(400 * 24 * 3_600_000), now)).toBe('400d ago');
   });
   it('never reads negative for a clock slightly ahead', () => {
-    expect(formatAge(new Date(now + 30_000).toISOString(), now)).toBe('0m ago');
+    expect(formatAge(new Date(now + 30_000).toISOString(), now)).toBe('just now');
   });
 });

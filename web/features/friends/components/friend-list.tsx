@@ -1,35 +1,14 @@
 import { PRODUCT_NAME } from '@contract/product';
-import { MessageCircle, Send, UserMinus, Users } from 'lucide-react';
+import { MessageCircle, Send, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/card';
 import { errorMessage } from '@/lib/error-message';
 import { useFriends } from '../api/get-friends';
-import { useRemoveFriend } from '../api/remove-friend';
 import { removedToast, runFriendAction } from './friend-actions';
 import { PersonRow, rowButtonClass } from './person-row';
-
-function UnfriendButton({ userId, username }: { userId: string; username: string }) {
-  const remove = useRemoveFriend();
-  return (
-    <Button
-      size="sm"
-      variant="ghost"
-      className={`${rowButtonClass} text-zinc-300`}
-      disabled={remove.isPending}
-      aria-label={`Unfriend @${username}`}
-      onClick={() =>
-        runFriendAction(
-          () => remove.mutateAsync(userId),
-          () => removedToast,
-        )
-      }
-    >
-      <UserMinus /> Unfriend
-    </Button>
-  );
-}
+import { UnfriendButton } from './unfriend-button';
 
 /** The Friends tab: each friend with Send Shro, Message and Unfriend. */
 export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
@@ -66,7 +45,15 @@ export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
               <MessageCircle />
             </Link>
           </Button>
-          <UnfriendButton userId={friend.id} username={friend.username} />
+          <UnfriendButton
+            userId={friend.id}
+            username={friend.username}
+            size="sm"
+            variant="ghost"
+            className={`${rowButtonClass} text-zinc-300`}
+            aria-label={`Unfriend @${friend.username}`}
+            onDone={(action) => runFriendAction(action, () => removedToast)}
+          />
         </PersonRow>
       ))}
     </ul>

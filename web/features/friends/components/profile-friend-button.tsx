@@ -1,4 +1,4 @@
-import { Check, Clock, UserMinus, UserPlus, X } from 'lucide-react';
+import { Check, Clock, UserPlus, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/card';
@@ -6,9 +6,9 @@ import { toast } from '@/lib/use-toast';
 import { useAcceptFriendRequest } from '../api/accept-friend-request';
 import { useDeclineFriendRequest } from '../api/decline-friend-request';
 import { useFriendStatus } from '../api/get-friend-status';
-import { useRemoveFriend } from '../api/remove-friend';
 import { useSendFriendRequest } from '../api/send-friend-request';
 import { acceptedToast, declinedToast, removedToast, requestSentToast } from './friend-actions';
+import { UnfriendButton } from './unfriend-button';
 
 /** Runs an action with its own failure text, as the public profile words them (spec §8). */
 async function run<T>(action: () => Promise<T>, success: (result: T) => { title: string }, failure: string) {
@@ -20,13 +20,12 @@ async function run<T>(action: () => Promise<T>, success: (result: T) => { title:
 }
 
 /** The friend button of someone else's public profile: Add Friend, Pending, Accept/Decline, or Friends with Unfriend. */
-export function ProfileFriendButton({ userId }: { userId: string }) {
+export function ProfileFriendButton({ userId, username }: { userId: string; username: string }) {
   const status = useFriendStatus(userId);
   const send = useSendFriendRequest();
   const accept = useAcceptFriendRequest();
   const decline = useDeclineFriendRequest();
-  const remove = useRemoveFriend();
-  const busy = send.isPending || accept.isPending || decline.isPending || remove.isPending;
+  const busy = send.isPending || accept.isPending || decline.isPending;
 
   useEffect(() => {
     if (status.isError) toast({ variant: 'destructive', title: 'Failed to fetch friendship status' });
@@ -41,19 +40,13 @@ export function ProfileFriendButton({ userId }: { userId: string }) {
         <span className="inline-flex h-11 items-center gap-2 rounded-xl border border-emerald-400/40 bg-emerald-400/10 px-4 text-sm font-semibold text-emerald-200">
           <Check className="size-4" aria-hidden="true" /> Friends
         </span>
-        <Button
+        <UnfriendButton
+          userId={userId}
+          username={username}
           variant="outline"
           disabled={busy}
-          onClick={() =>
-            run(
-              () => remove.mutateAsync(userId),
-              () => removedToast,
-              'Failed to remove friend',
-            )
-          }
-        >
-          <UserMinus /> Unfriend
-        </Button>
+          onDone={(action) => run(action, () => removedToast, 'Failed to remove friend')}
+        />
       </div>
     );
   }

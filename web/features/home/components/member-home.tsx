@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import { Globe, Send, Users } from 'lucide-react';
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,6 +12,7 @@ import { SiteFooter } from './site-footer';
 
 export function MemberHome() {
   const stats = usePlatformStats();
+  const sendRef = useRef<HTMLAnchorElement>(null);
   const total = stats.data?.totalShros ?? 0;
   return (
     <>
@@ -41,7 +43,7 @@ export function MemberHome() {
             </Card>
           </div>
           <Button asChild size="lg" className="mt-8">
-            <Link href="/create">
+            <Link href="/create" ref={sendRef}>
               <Send /> Send a {PRODUCT_NAME}
             </Link>
           </Button>
@@ -59,7 +61,7 @@ export function MemberHome() {
         ]}
         features={['Movie & TV Templates', 'Achievements & Streaks', 'Friends & Social Features', 'Mobile App Ready']}
       />
-      <FloatingActions />
+      <FloatingActions inPageCreate={sendRef} />
     </>
   );
 }

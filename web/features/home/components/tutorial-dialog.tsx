@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@contract/product';
 import { Gift, PartyPopper, Send, Sparkles, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -28,9 +28,25 @@ const steps = [
   },
 ] as const;
 
-/** The four-step tutorial. Back is disabled on step 1; the last Next reads "Get Started" and closes. */
-export function TutorialDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * The four-step tutorial. Back is disabled on step 1; the last Next reads "Get Started" and
+ * closes. After Get Started, focus goes to `getStartedTarget` (the visitor's sign-up call to
+ * action) instead of back to the button that opened the tutorial.
+ */
+export function TutorialDialog({
+  open,
+  onOpenChange,
+  getStartedTarget,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  getStartedTarget?: RefObject<HTMLElement | null>;
+}) {
   const [step, setStep] = useState(0);
+  const finished = useRef(false);
+  // The tutorial is opened by plain buttons (hero, footer), not a Dialog.Trigger, so Radix has
+  // nothing to return focus to: remember what was focused when it opened.
+  const opener = useRef<HTMLElement | null>(null);
   const current = steps[step]!;
   const last = step === steps.length - 1;
 
@@ -39,11 +55,31 @@ export function TutorialDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     setStep(0);
   }
 
+  function getStarted() {
+    finished.current = true;
+    close();
+  }
+
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" data-testid="tutorial-backdrop" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-border bg-surface p-6 shadow-2xl data-[state=open]:animate-pop">
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-border bg-surface p-6 shadow-2xl data-[state=open]:animate-pop"
+          onOpenAutoFocus={() => {
+            // Still the element that opened the tutorial: focus moves in after this.
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const signUp = finished.current ? getStartedTarget?.current : null;
+            finished.current = false;
+            const target = signUp ?? opener.current;
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+            signUp?.scrollIntoView({ block: 'center' });
+          }}
+        >
           <div className="flex items-center justify-between">
             <span className="text-xs font-semibold uppercase tracking-widest text-muted">
               Step {step + 1} of {steps.length}
@@ -78,7 +114,9 @@ export function TutorialDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             <Button variant="secondary" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
               Back
             </Button>
-            <Button onClick={() => (last ? close() : setStep((s) => s + 1))}>{last ? 'Get Started' : 'Next'}</Button>
+            <Button onClick={() => (last ? getStarted() : setStep((s) => s + 1))}>
+              {last ? 'Get Started' : 'Next'}
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

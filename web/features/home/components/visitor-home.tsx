@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@contract/product';
-import { PlayCircle, Smartphone } from 'lucide-react';
-import { useState } from 'react';
+import { PlayCircle, Smartphone, UserPlus } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FeatureCards } from './feature-cards';
@@ -10,6 +10,7 @@ import { TutorialDialog } from './tutorial-dialog';
 
 export function VisitorHome() {
   const [tutorialOpen, setTutorialOpen] = useState(false);
+  const signUpRef = useRef<HTMLAnchorElement>(null);
   return (
     <>
       <div className="mx-auto w-full max-w-6xl px-4">
@@ -22,9 +23,14 @@ export function VisitorHome() {
         >
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg">
+              <Link href="/register" ref={signUpRef}>
+                <UserPlus /> Sign up free
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
               <Link href="/login">Sign In</Link>
             </Button>
-            <Button size="lg" variant="outline" onClick={() => setTutorialOpen(true)}>
+            <Button size="lg" variant="ghost" onClick={() => setTutorialOpen(true)}>
               <PlayCircle /> Quick Tutorial
             </Button>
           </div>
@@ -50,7 +56,7 @@ export function VisitorHome() {
           'Achievements & streaks',
         ]}
       />
-      <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} />
+      <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} getStartedTarget={signUpRef} />
     </>
   );
 }

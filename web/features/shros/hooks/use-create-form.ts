@@ -67,6 +67,7 @@ export const initialCreateFormState = (prefillRecipient: string | null): CreateF
 });
 
 export type CreateFormAction =
+  | { type: 'restore'; state: CreateFormState }
   | { type: 'template'; template: ShroTemplate | null }
   | { type: 'title'; title: string }
   | { type: 'contentType'; contentType: 'image' | 'text' }
@@ -102,6 +103,8 @@ function keepWinningValid(state: CreateFormState): CreateFormState {
 
 export function createFormReducer(state: CreateFormState, action: CreateFormAction): CreateFormState {
   switch (action.type) {
+    case 'restore':
+      return keepWinningValid(action.state);
     case 'template': {
       const template = action.template;
       // A preset title gives way to the next template's; a title the person typed is kept.

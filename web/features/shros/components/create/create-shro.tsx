@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@contract/product';
 import { TITLE_MAX } from '@contract/shros';
-import { Hash, Send, Sparkles, UserCheck } from 'lucide-react';
+import { Hash, History, Send, Sparkles, UserCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -8,28 +8,40 @@ import { SoundToggle } from '@/components/sound-toggle';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, NetworkError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { playSound } from '@/lib/sounds';
 import { toast } from '@/lib/use-toast';
 import { useCreateShro } from '../../api/create-shro';
 import { useFriends } from '../../api/get-friends';
-import { filledPositions, useCreateForm } from '../../hooks/use-create-form';
+import {
+  type CreateDraft,
+  clearDraft,
+  draftFromState,
+  readDraft,
+  saveDraft,
+  stateFromDraft,
+} from '../../hooks/create-draft';
+import { filledPositions, initialCreateFormState, useCreateForm } from '../../hooks/use-create-form';
 import { buildCreateRequest, checkCreateForm, publicShroToastTitle } from '../../utils/build-create-request';
 import { hasContentTabs, type ShroTemplate } from '../../utils/templates';
 import { FormSection } from './form-section';
 import { ImageBoxInput } from './image-box-input';
 import { RecipientOptions } from './recipient-options';
 import { RestaurantPicker } from './restaurant-picker';
-import { TemplatePicker } from './template-picker';
+import { TEMPLATES_HEADING_ID, TemplatePicker } from './template-picker';
 import { TextBoxInput } from './text-box-input';
 import { TitlePicker } from './title-picker';
 import { WinningBoxPicker } from './winning-box-picker';
 
 /** Where a 401 sends people: our sign-in page, back here afterwards (docs/decisions/005-create-401.md). */
 const RELOGIN_URL = '/login?redirect=/create';
-/** Spec §9: the public-create toast lasts 15 s. */
-const PUBLIC_TOAST_MS = 15_000;
+/**
+ * Spec §9 had the public-create toast last 15 s; issue 14 shortened it: the session page it
+ * lands on shows the same link with its own share button.
+ */
+const PUBLIC_TOAST_MS = 8_000;
 
 /** Spec §2: `friendId`, `friendUsername` or `friend` names a friend to send to directly. */
 function prefillFromSearch(search: string) {
@@ -40,8 +52,11 @@ function prefillFromSearch(search: string) {
   };
 }
 
-/** The create flow: template picker, then the form; success opens the new Shro. */
-export function CreateShro() {
+/**
+ * The create flow: template picker, then the form; success opens the new Shro. The form is kept
+ * as the user's draft while they fill it, and offered back next time (decision 017).
+ */
+export function CreateShro({ userId }: { userId: string }) {
   const [, navigate] = useLocation();
   const search = useSearch();
   const prefill = useMemo(() => prefillFromSearch(search), [search]);
@@ -55,6 +70,11 @@ export function CreateShro() {
 
   const [step, setStep] = useState<'template' | 'form'>('template');
   const [state, dispatch] = useCreateForm(null);
+  // A draft left from last time is offered until the user restores or discards it; meanwhile
+  // nothing is saved over it.
+  const [draftOffer, setDraftOffer] = useState(() => readDraft(userId));
+  // Where focus goes once the step on screen has changed (after choosing a template, restoring, …).
+  const focusNext = useRef<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const create = useCreateShro(setProgress);
   const applied = useRef(false);
@@ -75,10 +95,45 @@ export function CreateShro() {
   const filled = filledPositions(state);
   const busy = create.isPending || create.isSuccess;
 
+  useEffect(() => {
+    if (draftOffer || busy) return;
+    const draft = draftFromState(state);
+    if (draft) saveDraft(userId, draft);
+    else clearDraft(userId);
+  }, [state, draftOffer, busy, userId]);
+
+  // After a step change, focus its heading: the button that was pressed is gone, and focus must
+  // not fall back to the page body.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step or the offer changes
+  useEffect(() => {
+    const id = focusNext.current;
+    if (!id) return;
+    focusNext.current = null;
+    document.getElementById(id)?.focus({ preventScroll: true });
+  }, [step, draftOffer]);
+
+  function showStep(next: 'template' | 'form') {
+    focusNext.current = next === 'form' ? FORM_HEADING_ID : TEMPLATES_HEADING_ID;
+    setStep(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
   function pickTemplate(template: ShroTemplate | null) {
     dispatch({ type: 'template', template });
-    setStep('form');
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    showStep('form');
+  }
+
+  function restoreDraft() {
+    if (!draftOffer) return;
+    dispatch({ type: 'restore', state: stateFromDraft(draftOffer, initialCreateFormState(null)) });
+    setDraftOffer(null);
+    showStep('form');
+  }
+
+  function discardDraft() {
+    clearDraft(userId);
+    setDraftOffer(null);
+    focusNext.current = step === 'form' ? FORM_HEADING_ID : TEMPLATES_HEADING_ID;
   }
 
   function submit(event: React.FormEvent) {
@@ -103,6 +158,7 @@ export function CreateShro() {
     create.mutate(request, {
       onSuccess: (shro) => {
         playSound('success');
+        clearDraft(userId);
         const link = `${window.location.origin}/session/${shro.id}`;
         if (shro.isPublic) {
           toast({
@@ -137,7 +193,12 @@ export function CreateShro() {
           }, 500);
           return;
         }
-        const reason = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
+        const reason =
+          error instanceof ApiError && error.status < 500
+            ? error.serverMessage
+            : error instanceof NetworkError
+              ? error.message
+              : null;
         toast({
           title: 'Error',
           description: (
@@ -187,6 +248,8 @@ export function CreateShro() {
         </p>
       )}
 
+      {draftOffer && <DraftOffer draft={draftOffer} onRestore={restoreDraft} onDiscard={discardDraft} />}
+
       {step === 'template' ? (
         <TemplatePicker onPick={pickTemplate} />
       ) : (
@@ -204,9 +267,11 @@ export function CreateShro() {
               </span>
               <div className="min-w-0 flex-1">
                 <p className="text-xs font-semibold uppercase tracking-wide text-muted">Template</p>
-                <p className="truncate font-bold">{state.template?.name ?? 'Create manually'}</p>
+                <h2 id={FORM_HEADING_ID} tabIndex={-1} className="truncate font-bold outline-none">
+                  {state.template?.name ?? 'Create manually'}
+                </h2>
               </div>
-              <Button type="button" variant="secondary" size="sm" className="h-11" onClick={() => setStep('template')}>
+              <Button type="button" variant="secondary" size="sm" className="h-11" onClick={() => showStep('template')}>
                 Change
               </Button>
             </div>
@@ -374,6 +439,44 @@ export function CreateShro() {
         </form>
       )}
     </div>
+  );
+}
+
+const FORM_HEADING_ID = 'create-form-heading';
+
+/** "Continue your unfinished Shro?": restore the saved draft, or throw it away. */
+function DraftOffer({
+  draft,
+  onRestore,
+  onDiscard,
+}: {
+  draft: CreateDraft;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
+  const hadImages = draft.boxes.some((b) => b.hadImage);
+  return (
+    <section
+      aria-labelledby="draft-heading"
+      className="mb-5 rounded-2xl border border-brand/40 bg-brand/10 px-4 py-3 animate-pop"
+    >
+      <h2 id="draft-heading" className="flex items-center gap-2 font-bold">
+        <History className="size-4 shrink-0 text-purple-300" aria-hidden="true" /> Continue your unfinished{' '}
+        {PRODUCT_NAME}?
+      </h2>
+      <p className="mt-1 text-sm text-zinc-300">
+        <span className="break-words font-semibold">{draft.title.trim() ? `“${draft.title.trim()}”` : 'Untitled'}</span>
+        , saved {formatRelativeTime(draft.savedAt)}.{hadImages && ' Photos are not kept in a draft: add them again.'}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button type="button" size="sm" className="h-11" onClick={onRestore}>
+          Restore draft
+        </Button>
+        <Button type="button" size="sm" variant="ghost" className="h-11" onClick={onDiscard}>
+          Discard draft
+        </Button>
+      </div>
+    </section>
   );
 }
 

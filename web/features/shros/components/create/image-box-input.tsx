@@ -15,6 +15,24 @@ export function checkImageFile(file: File): string | null {
   return null;
 }
 
+/**
+ * Whether the browser can actually decode the file as a picture: a text file renamed `.png`
+ * has an image type and name but no pixels, and would show a broken preview.
+ */
+export async function canDecodeImage(file: File): Promise<boolean> {
+  const url = URL.createObjectURL(file);
+  try {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    return img.naturalWidth > 0 || file.type === 'image/svg+xml';
+  } catch {
+    return false;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 /** One image box: a file chooser with preview, and an optional label. */
 export function ImageBoxInput({
   box,
@@ -30,17 +48,22 @@ export function ImageBoxInput({
   const inputId = useId();
   const name = `Box ${box.position}`;
 
-  function choose(event: React.ChangeEvent<HTMLInputElement>) {
+  // Each refusal names the box, so with four boxes the creator knows which file to change.
+  function refuse(title: string, problem: string) {
+    toast({ title: `${name}: ${title}`, description: problem, variant: 'destructive' });
+  }
+
+  async function choose(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     const problem = checkImageFile(file);
     if (problem) {
-      toast({
-        title: problem === SHRO_MESSAGES.imageType ? 'Invalid File' : 'File Too Large',
-        description: problem,
-        variant: 'destructive',
-      });
+      refuse(problem === SHRO_MESSAGES.imageType ? 'Invalid File' : 'File Too Large', problem);
+      return;
+    }
+    if (!(await canDecodeImage(file))) {
+      refuse('Not a real image', `This file could not be opened as a picture. ${SHRO_MESSAGES.imageType}`);
       return;
     }
     playSound('click');

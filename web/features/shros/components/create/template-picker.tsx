@@ -4,16 +4,18 @@ import { cn } from '@/lib/cn';
 import { playSound } from '@/lib/sounds';
 import { SHRO_TEMPLATES, type ShroTemplate, TEMPLATE_CATEGORIES, type TemplateFilter } from '../../utils/templates';
 
+export const TEMPLATES_HEADING_ID = 'templates-heading';
+
 /** Step 1 of create: the five templates with a category filter, or skip to the manual form. */
 export function TemplatePicker({ onPick }: { onPick: (template: ShroTemplate | null) => void }) {
   const [filter, setFilter] = useState<TemplateFilter>('All');
   const shown = SHRO_TEMPLATES.filter((t) => filter === 'All' || t.category === filter);
 
   return (
-    <section aria-labelledby="templates-heading" className="animate-pop">
+    <section aria-labelledby={TEMPLATES_HEADING_ID} className="animate-pop">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 id="templates-heading" className="text-lg font-bold">
+          <h2 id={TEMPLATES_HEADING_ID} tabIndex={-1} className="text-lg font-bold outline-none">
             Choose a template
           </h2>
           <p className="text-sm text-muted">Start from a template, or build your own boxes.</p>

@@ -43,51 +43,69 @@ export function TitlePicker({
 
   return (
     <div className="space-y-4">
-      <ol className="grid grid-cols-4 gap-2" aria-label={`Chosen ${noun}`}>
+      {/* Poster beside its title, the remove button under the title: nothing covers the title,
+          and long titles wrap at word boundaries instead of being cut. */}
+      <ol className="grid grid-cols-2 gap-2 lg:grid-cols-4" aria-label={`Chosen ${noun}`}>
         {Array.from({ length: BOXES_PER_SHRO }, (_, i) => {
           const pick = picks[i];
           const poster = posterUrl(pick?.poster_path);
+          const isWinning = winningBox === i + 1;
           return (
             <li
               key={pick?.id ?? `empty-${i}`}
               className={cn(
-                'relative aspect-[2/3] overflow-hidden rounded-xl border',
-                pick ? 'border-border' : 'border-dashed border-border/80 bg-base/40',
-                winningBox === i + 1 && 'ring-2 ring-amber-300',
+                'flex min-h-[84px] gap-1.5 rounded-xl border p-1.5',
+                pick ? 'border-border bg-base/50' : 'border-dashed border-border/80 bg-base/30',
+                isWinning && 'ring-2 ring-amber-300',
               )}
             >
-              {pick ? (
-                <>
-                  {poster ? (
-                    <img src={poster} alt="" className="size-full object-cover" />
-                  ) : (
-                    <div
-                      className={cn('flex size-full items-center justify-center bg-gradient-to-br', boxGradient(i + 1))}
-                    >
-                      <Icon className="size-6 text-white" aria-hidden="true" />
-                    </div>
-                  )}
-                  <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/90 to-transparent p-1.5 pt-6">
-                    <p className="line-clamp-2 text-[11px] font-semibold leading-tight text-white">{pick.title}</p>
-                  </div>
-                  <button
-                    type="button"
-                    onClick={() => onRemove(pick.id)}
-                    aria-label={`Remove ${pick.title}`}
-                    className="absolute right-1 top-1 flex size-8 items-center justify-center rounded-full bg-black/70 text-white before:absolute before:-inset-1.5 hover:bg-black"
+              <div className="relative h-[72px] w-12 shrink-0 overflow-hidden rounded-lg">
+                {pick && poster ? (
+                  <img src={poster} alt="" className="size-full object-cover" />
+                ) : (
+                  <div
+                    className={cn(
+                      'flex size-full items-center justify-center',
+                      pick ? cn('bg-gradient-to-br', boxGradient(i + 1)) : 'text-muted',
+                    )}
                   >
-                    <X className="size-3.5" aria-hidden="true" />
-                  </button>
-                  {winningBox === i + 1 && (
-                    <Trophy className="absolute left-1.5 top-1.5 size-4 text-amber-300" aria-label="Winning box" />
+                    {pick ? (
+                      <Icon className="size-6 text-white" aria-hidden="true" />
+                    ) : (
+                      <span className="text-lg font-black">{i + 1}</span>
+                    )}
+                  </div>
+                )}
+              </div>
+              <div className="flex min-w-0 flex-1 flex-col">
+                <div className="flex items-start justify-between gap-1">
+                  <p className="flex items-center gap-1 pt-0.5 text-[10px] font-semibold uppercase tracking-wide text-muted">
+                    Box {i + 1}
+                    {isWinning && <Trophy className="size-3.5 text-amber-300" aria-label="Winning box" />}
+                  </p>
+                  {pick && (
+                    <button
+                      type="button"
+                      onClick={() => onRemove(pick.id)}
+                      aria-label={`Remove ${pick.title}`}
+                      title="Remove"
+                      className="relative -mr-0.5 -mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-300 before:absolute before:-inset-1 hover:bg-white/10 hover:text-white"
+                    >
+                      <X className="size-4" aria-hidden="true" />
+                    </button>
                   )}
-                </>
-              ) : (
-                <div className="flex size-full flex-col items-center justify-center gap-1 text-muted">
-                  <span className="text-lg font-black">{i + 1}</span>
-                  <span className="text-[10px] uppercase tracking-wide">Box</span>
                 </div>
-              )}
+                {pick ? (
+                  <p
+                    className="line-clamp-4 text-xs font-semibold leading-tight text-white break-words hyphens-auto"
+                    title={pick.title}
+                  >
+                    {pick.title}
+                  </p>
+                ) : (
+                  <p className="text-xs text-muted">Empty</p>
+                )}
+              </div>
             </li>
           );
         })}

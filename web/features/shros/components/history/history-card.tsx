@@ -18,9 +18,13 @@ const typeInfo = {
   tv: { label: 'TV', icon: Tv },
 } as const;
 
-/** Spec §2 recipient line: "Sent to Public", "@username", "N friends" or "Someone". */
+/**
+ * Spec §2 recipient line: "Sent to Public", "@username", "N friends" or "Someone". A link Shro
+ * went to no one in particular, so it says how it went out instead of "Someone".
+ */
 export function recipientLine(item: ShroListItem): string {
   if (item.isPublic) return 'Sent to Public';
+  if (item.isShareable) return 'Shared by link';
   if (item.recipientCount > 1) return `Sent to ${item.recipientCount} friends`;
   if (item.recipient) return `Sent to @${item.recipient.username}`;
   return 'Sent to Someone';

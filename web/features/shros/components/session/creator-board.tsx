@@ -12,15 +12,29 @@ const NAMES_SHOWN = 3;
 function deliveryLine(shro: Shro): { icon: typeof Globe; text: string } {
   if (shro.isPublic) return { icon: Globe, text: 'Public on Explore: anyone can open a box' };
   if (shro.isShareable) {
-    const expiry = shro.expiresAt
-      ? `link expires ${new Date(shro.expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
-      : 'link never expires';
+    const when = shro.expiresAt
+      ? new Date(shro.expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+      : null;
+    // An expired link reads as ended in the past tense: never a past date as "expires".
+    const expiry =
+      shro.status === 'expired'
+        ? `link expired ${when ?? ''}`.trim()
+        : when
+          ? `link expires ${when}`
+          : 'link never expires';
     return { icon: Link2, text: `Shareable link, ${expiry}` };
   }
   const names = shro.recipients.map((r) => `@${r.username}`);
   const text =
     names.length <= 2 ? `Sent privately to ${names.join(' and ')}` : `Sent privately to ${names.length} friends`;
   return { icon: Lock, text };
+}
+
+function boardHeading(expired: boolean, opened: number): string {
+  const people = `${opened} ${opened === 1 ? 'person' : 'people'}`;
+  if (expired)
+    return opened === 0 ? `Your ${PRODUCT_NAME} has ended: no one opened a box` : `Ended: ${people} opened a box`;
+  return opened === 0 ? `Your ${PRODUCT_NAME} is live!` : `${people} ${opened === 1 ? 'has' : 'have'} opened a box`;
 }
 
 /** The creator's view of a Shro: a created/analytics card and every box with who opened it. */
@@ -43,11 +57,7 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
             <delivery.icon className="size-5" aria-hidden="true" />
           </span>
           <div className="min-w-0">
-            <h2 className="text-lg font-bold">
-              {opened === 0
-                ? `Your ${PRODUCT_NAME} is live!`
-                : `${opened} ${opened === 1 ? 'person has' : 'people have'} opened a box`}
-            </h2>
+            <h2 className="text-lg font-bold">{boardHeading(shro.status === 'expired', opened)}</h2>
             <p className="text-sm text-muted">{delivery.text}</p>
           </div>
         </div>
@@ -146,14 +156,17 @@ function CreatorBox({
     >
       <div className="relative">
         <BoxVisual box={box} poster={poster} rounded="rounded-xl" />
-        <span className="absolute left-2 top-2 rounded-full bg-black/65 px-2 py-0.5 text-xs font-bold text-white">
-          Box #{box.position}
-        </span>
-        {isWinning && (
-          <span className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">
-            <Trophy className="size-3" aria-hidden="true" /> Winner
+        {/* One wrapping row: on a narrow tile "Winner" goes under "Box #n" instead of over it. */}
+        <div className="absolute inset-x-1.5 top-1.5 flex flex-wrap items-start justify-between gap-1">
+          <span className="whitespace-nowrap rounded-full bg-black/65 px-2 py-0.5 text-xs font-bold text-white">
+            Box #{box.position}
           </span>
-        )}
+          {isWinning && (
+            <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">
+              <Trophy className="size-3" aria-hidden="true" /> Winner
+            </span>
+          )}
+        </div>
       </div>
       <div className="flex flex-1 flex-col px-1 pt-2">
         {text && <p className="line-clamp-2 text-sm font-semibold">{text}</p>}

@@ -44,7 +44,14 @@ export function ResultCard({
             <PartyPopper className="size-4" aria-hidden="true" />{' '}
             {isCreator && (shro.isShareable || shro.isPublic) ? 'Latest pick' : 'Mystery revealed'}
           </p>
-          <h2 className="mt-1 text-2xl font-black tracking-tight sm:text-3xl">Box #{box.position} Selected!</h2>
+          {/* Focus lands here after a pick (shro-page.tsx), so keyboard and screen reader users start at the result. */}
+          <h2
+            id="result-heading"
+            tabIndex={-1}
+            className="mt-1 text-2xl font-black tracking-tight outline-none sm:text-3xl"
+          >
+            Box #{box.position} Selected!
+          </h2>
           {text && <p className="mt-3 break-words text-xl font-bold text-zinc-50">{text}</p>}
           {detail && <p className="mt-0.5 text-sm text-muted">{detail}</p>}
           <div className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
@@ -91,6 +98,29 @@ export function ResultCard({
   );
 }
 
+function winMessage(shro: Shro, box: ShroBox, openedBy: string | null, isCreator: boolean): string {
+  const won = box.position === shro.winningBoxPosition;
+  const who = openedBy ? `@${openedBy}` : 'They';
+  if (isCreator)
+    return won
+      ? `${who} found the winning box!`
+      : `${who} missed it. The winning box was Box #${shro.winningBoxPosition}.`;
+  return won ? 'You found the winning box!' : `Not this time! The winning box was Box #${shro.winningBoxPosition}.`;
+}
+
+/**
+ * What a screen reader hears once the viewer's own box is open: what was inside and, when the
+ * Shro has a winning box, whether it was the one ("Box #2: Mountain hike. You found the winning box!").
+ */
+export function resultAnnouncement(shro: Shro, box: ShroBox): string {
+  const parts = [`Box #${box.position}: ${boxText(box) ?? 'opened'}.`];
+  // A restaurant's category or a movie's year and rating; a text box's own label would be noise.
+  const detail = box.category || box.tmdbData ? boxDetail(box) : null;
+  if (detail) parts.push(`${detail}.`);
+  if (shro.winningBoxPosition !== null) parts.push(winMessage(shro, box, null, false));
+  return parts.join(' ');
+}
+
 function WinBanner({
   shro,
   box,
@@ -104,14 +134,7 @@ function WinBanner({
 }) {
   const won = box.position === shro.winningBoxPosition;
   const winningCheck = useWinningCheck(shro);
-  const who = openedBy ? `@${openedBy}` : 'They';
-  const message = isCreator
-    ? won
-      ? `${who} found the winning box!`
-      : `${who} missed it. The winning box was Box #${shro.winningBoxPosition}.`
-    : won
-      ? 'You found the winning box!'
-      : `Not this time! The winning box was Box #${shro.winningBoxPosition}.`;
+  const message = winMessage(shro, box, openedBy, isCreator);
   return (
     <div
       className={cn(

@@ -8,6 +8,7 @@ import { isNativeApp, shareLink } from '@/lib/native';
 import { playSound } from '@/lib/sounds';
 import { useCopyLink } from '@/lib/use-copy-link';
 import { recordShare } from '../../api/share-shro';
+import { filledBoxes, hidOptionsPhrase } from '../../utils/option-count';
 
 export const shroLink = (id: string) => `${window.location.origin}/session/${id}`;
 
@@ -46,15 +47,17 @@ export function ShareDialog({ shro }: { shro: Shro }) {
         <DialogDescription>Anyone with the link can open one box.</DialogDescription>
 
         <figure className="mt-5 overflow-hidden rounded-2xl border border-border bg-base/60" aria-label="Link preview">
-          <div className="grid grid-cols-4 gap-2 bg-gradient-to-br from-brand/30 via-base to-brand-2/20 p-4">
-            {[1, 2, 3, 4].map((position) => (
-              <MysteryBoxArt key={position} position={position} showMark={false} />
+          <div className="flex justify-center gap-2 bg-gradient-to-br from-brand/30 via-base to-brand-2/20 p-4">
+            {filledBoxes(shro.boxes).map((box) => (
+              <MysteryBoxArt key={box.id} position={box.position} showMark={false} className="w-1/4 max-w-[25%]" />
             ))}
           </div>
           <figcaption className="border-t border-border/60 p-3">
             <p className="text-xs uppercase tracking-wide text-muted">{window.location.host}</p>
             <p className="truncate font-bold">{shro.title}</p>
-            <p className="text-sm text-muted">@{shro.creator.username} hid 4 options in 4 mystery boxes. Pick one!</p>
+            <p className="text-sm text-muted">
+              @{shro.creator.username} {hidOptionsPhrase(filledBoxes(shro.boxes).length)}. Pick one!
+            </p>
           </figcaption>
         </figure>
 

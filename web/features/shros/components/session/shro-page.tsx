@@ -13,10 +13,11 @@ import { toast } from '@/lib/use-toast';
 import { useShro } from '../../api/get-shro';
 import { useSelectBox } from '../../api/select-box';
 import { useBoxChecks } from '../../hooks/use-commitment-check';
+import { filledBoxes, hidOptionsPhrase } from '../../utils/option-count';
 import { CreatorBoard } from './creator-board';
 import { ParticipantsList } from './participants-list';
 import { PickGrid } from './pick-grid';
-import { ResultCard } from './result-card';
+import { ResultCard, resultAnnouncement } from './result-card';
 import { RevealStage } from './reveal-stage';
 import { ShareDialog, useCopyShroLink } from './share-dialog';
 import { JoinCard, ShroExpired, ShroLoading, ShroNotFound } from './state-screens';
@@ -41,7 +42,12 @@ export function ShroPage({ id }: { id: string }) {
     return shro.status === 'expired' ? (
       <ShroExpired />
     ) : (
-      <JoinCard shroId={shro.id} title={shro.title} creator={shro.creator.username} />
+      <JoinCard
+        shroId={shro.id}
+        title={shro.title}
+        creator={shro.creator.username}
+        optionCount={filledBoxes(shro.boxes).length}
+      />
     );
   // Expired blocks participation; the creator and those who already opened a box keep their results.
   if (shro.status === 'expired' && shro.viewerRole !== 'creator' && !shro.hasSelected) return <ShroExpired />;
@@ -68,7 +74,7 @@ function subtitle(shro: Shro, creatorPick: { username: string; position: number 
     return `@${creatorPick.username} opened Box #${creatorPick.position}.`;
   }
   if (!shro.hasSelected)
-    return `@${shro.creator.username} hid 4 options in 4 mystery boxes. Pick one: you only get one chance!`;
+    return `@${shro.creator.username} ${hidOptionsPhrase(filledBoxes(shro.boxes).length)}. Pick one: you only get one chance!`;
   const own = shro.boxes.find((b) => b.id === shro.selectedBoxId);
   if (shro.status === 'selected') return 'Opening your box...';
   return own ? `You opened Box #${own.position}. Here's what was inside.` : "Here's what was inside.";
@@ -127,6 +133,17 @@ function ShroView({ shro }: { shro: Shro }) {
 
   useNewPickAlert(shro);
 
+  // After this viewer's own pick: say what was inside and whether it won, and put focus on the
+  // result heading (the box grid they were in is gone). Once per pick, not on every poll.
+  const showsOwnResult = !isCreator && pickedId !== null && ownBox !== undefined && !revealing;
+  const announcement = showsOwnResult && ownBox ? resultAnnouncement(shro, ownBox) : '';
+  const focusedResult = useRef(false);
+  useEffect(() => {
+    if (!showsOwnResult || focusedResult.current) return;
+    focusedResult.current = true;
+    document.getElementById('result-heading')?.focus();
+  }, [showsOwnResult]);
+
   // ?view=result (from a notification) scrolls to the result once it is there.
   const wantsResult = new URLSearchParams(search).get('view') === 'result';
   const scrolled = useRef(false);
@@ -155,7 +172,7 @@ function ShroView({ shro }: { shro: Shro }) {
       </div>
       <div className="mt-4 flex items-start gap-3">
         <h1 className="min-w-0 flex-1 break-words text-3xl font-black tracking-tight sm:text-4xl">{shro.title}</h1>
-        {shro.isPublic && <CopyLinkButton shroId={shro.id} />}
+        {shro.isPublic && shro.status !== 'expired' && <CopyLinkButton shroId={shro.id} />}
       </div>
       <p className="mt-2 text-muted">
         {subtitle(
@@ -190,13 +207,19 @@ function ShroView({ shro }: { shro: Shro }) {
 
       {isLink && <ParticipantsList shro={shro} />}
 
+      {/* Always mounted, so the text set after a pick is announced. */}
+      <p role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+        {announcement}
+      </p>
+
       <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Button asChild size="lg" className="w-full sm:w-auto">
           <Link href="/create">
             <Plus /> Send a {PRODUCT_NAME}
           </Link>
         </Button>
-        {shro.isShareable && <ShareDialog shro={shro} />}
+        {/* An expired link is over: nothing left to share. */}
+        {shro.isShareable && shro.status !== 'expired' && <ShareDialog shro={shro} />}
       </div>
     </div>
   );

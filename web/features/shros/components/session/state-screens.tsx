@@ -49,8 +49,21 @@ export function ShroExpired() {
   );
 }
 
+const numberWords: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four' };
+
 /** A signed-out visitor on a link or public Shro: who made it, its title, and how to take part. */
-export function JoinCard({ shroId, title, creator }: { shroId: string; title: string; creator: string }) {
+export function JoinCard({
+  shroId,
+  title,
+  creator,
+  optionCount,
+}: {
+  shroId: string;
+  title: string;
+  creator: string;
+  /** Filled boxes: a Shro with 2 options shows 2 boxes, not 4 (two of them empty). */
+  optionCount: number;
+}) {
   const back = `/session/${shroId}`;
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
@@ -59,8 +72,11 @@ export function JoinCard({ shroId, title, creator }: { shroId: string; title: st
           aria-hidden="true"
           className="pointer-events-none absolute inset-x-0 top-0 h-40 bg-[radial-gradient(ellipse_at_top,rgba(236,72,153,0.25),transparent_70%)]"
         />
-        <div className="relative mx-auto grid max-w-64 grid-cols-4 gap-2">
-          {[1, 2, 3, 4].map((position) => (
+        <div
+          className="relative mx-auto grid gap-2"
+          style={{ gridTemplateColumns: `repeat(${optionCount}, minmax(0, 1fr))`, maxWidth: `${optionCount * 4}rem` }}
+        >
+          {Array.from({ length: optionCount }, (_, i) => i + 1).map((position) => (
             <MysteryBoxArt key={position} position={position} motion="float" showMark={false} />
           ))}
         </div>
@@ -70,7 +86,8 @@ export function JoinCard({ shroId, title, creator }: { shroId: string; title: st
           </span>
         </h1>
         <p className="relative mt-3 text-muted">
-          <strong className="text-zinc-100">@{creator}</strong> invited you to open one of four mystery boxes in
+          <strong className="text-zinc-100">@{creator}</strong> invited you to open{' '}
+          {optionCount === 1 ? 'a mystery box' : `one of ${numberWords[optionCount] ?? optionCount} mystery boxes`} in
         </p>
         <p className="relative mt-1 text-lg font-bold">"{title}"</p>
         <p className="relative mt-3 text-sm text-muted">Sign in to pick your box. Only one chance!</p>

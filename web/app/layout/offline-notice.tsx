@@ -1,0 +1,34 @@
+import { PRODUCT_NAME } from '@contract/product';
+import { WifiOff } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useOnline } from '@/lib/connection';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** Instead of "Login Required" when the sign-in check could not reach the server. */
+export function OfflineNotice() {
+  useDocumentTitle(`Offline - ${PRODUCT_NAME}`);
+  // A page's code that failed to load stays failed in React, so the return of the connection
+  // reloads the page rather than waiting for a tap.
+  const online = useOnline();
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) window.location.reload();
+    wasOnline.current = online;
+  }, [online]);
+  return (
+    <div className="flex flex-1 items-center justify-center px-4 py-16">
+      <Card className="w-full max-w-md p-8 text-center">
+        <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-2xl bg-brand/15 text-brand">
+          <WifiOff aria-hidden="true" className="size-7" />
+        </div>
+        <h1 className="text-2xl font-bold">You're offline</h1>
+        <p className="mt-2 text-muted">This page needs a connection. It loads by itself when you're back online.</p>
+        <Button className="mt-6" size="lg" onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      </Card>
+    </div>
+  );
+}

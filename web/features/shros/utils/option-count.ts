@@ -1,0 +1,13 @@
+import type { ShroBox } from '@contract/shros';
+
+/**
+ * The boxes a participant can open: a Shro with fewer than four options keeps empty boxes
+ * (docs/decisions/003-box-filling.md) that only the creator needs to see. Their commitments still
+ * come with the Shro and are still checked; they are just not offered.
+ */
+export const filledBoxes = <T extends Pick<ShroBox, 'isEmpty'>>(boxes: T[]): T[] => boxes.filter((b) => !b.isEmpty);
+
+/** "hid 2 options in 2 mystery boxes", "hid 1 option in 1 mystery box". */
+export function hidOptionsPhrase(count: number): string {
+  return count === 1 ? 'hid 1 option in 1 mystery box' : `hid ${count} options in ${count} mystery boxes`;
+}
