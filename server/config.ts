@@ -18,6 +18,32 @@ function listFromEnv(raw: string | undefined): string[] | undefined {
   return items.length > 0 ? items : undefined;
 }
 
+/**
+ * TRUST_PROXY: unset/`false` trusts no proxy; a comma list of the proxies' addresses or CIDR
+ * ranges (or `loopback`, `uniquelocal`) trusts only those, so the client IP is the first address
+ * from the right of X-Forwarded-For that none of them wrote, whatever the client put before it;
+ * `true` (or `1`) trusts every hop, safe only behind a proxy that replaces X-Forwarded-For.
+ */
+function trustProxyFromEnv(raw: string | undefined): boolean | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** Node refuses to start when a request timeout (0 is none) is shorter than the headers timeout: say why instead. */
+function atLeastHeadersTimeout(requestTimeoutMs: number, headersTimeoutMs: number): number {
+  if (requestTimeoutMs > 0 && requestTimeoutMs < headersTimeoutMs) {
+    throw new Error(
+      `REQUEST_TIMEOUT_MS (${requestTimeoutMs}) must be 0 or at least HEADERS_TIMEOUT_MS (${headersTimeoutMs})`,
+    );
+  }
+  return requestTimeoutMs;
+}
+
 export type AppConfig = ReturnType<typeof loadConfig>;
 
 /** Reads the whole configuration from the environment once, with documented defaults. */
@@ -47,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     allowedHosts: listFromEnv(env.ALLOWED_HOSTS),
     /** Only for start-up warnings about production settings. */
     production: env.NODE_ENV === 'production',
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(env.WEB_DIST ?? 'dist/web'),
     /** Live channels (browser tabs) one user may hold open on one instance. */
@@ -65,7 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Node's `headersTimeout`: the request line and headers must have arrived within this. */
     headersTimeoutMs: intFromEnv('HEADERS_TIMEOUT_MS', 10_000),
     /** Node's `requestTimeout`: the ceiling for receiving any whole request, the largest upload at the minimum rate included. */
-    requestTimeoutMs: intFromEnv('REQUEST_TIMEOUT_MS', 15 * 60_000),
+    requestTimeoutMs: atLeastHeadersTimeout(
+      intFromEnv('REQUEST_TIMEOUT_MS', 15 * 60_000),
+      intFromEnv('HEADERS_TIMEOUT_MS', 10_000),
+    ),
     /** How long an idle keep-alive connection stays open; above the usual 60 s of load balancers. */
     keepAliveTimeoutMs: intFromEnv('KEEP_ALIVE_TIMEOUT_MS', 72_000),
     /** Open connections per client socket address; 0 turns the cap off. Not applied with TRUST_PROXY (set it at the proxy). */

@@ -275,6 +275,38 @@ describe('rate limits on one instance', () => {
       await proxied.close();
     }
   });
+
+  it('with TRUST_PROXY naming the proxy, a client cannot choose its address by forging X-Forwarded-For', async () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    const proxied = await createTestApp({
+      redisUrl: undefined,
+      trustProxy: loadConfig({ TRUST_PROXY: '10.0.3.3' }).trustProxy,
+      rateLimits: { ...base, registrationsPerIp: 1 },
+    });
+    try {
+      // The proxy appends the address it saw (203.0.113.9) to whatever the client sent.
+      const register = (i: number, forged: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/register',
+          remoteAddress: '10.0.3.3',
+          headers: { 'x-forwarded-for': `${forged}, 203.0.113.9` },
+          payload: {
+            username: `hop_${i}`,
+            email: `h${i}@example.com`,
+            password: 'secret123',
+            confirmPassword: 'secret123',
+          },
+        });
+      expect((await register(0, '198.51.100.1')).statusCode).toBe(201);
+      expect((await register(1, '198.51.100.2')).statusCode).toBe(429);
+      expect((await register(2, '198.51.100.3')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('body, multipart and page-size limits', () => {

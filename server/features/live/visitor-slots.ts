@@ -64,6 +64,8 @@ export function createVisitorSlots({ redis, keyPrefix, max, refreshMs, log }: Vi
 
   return {
     async acquire(ip, channelId) {
+      // 0 (or less) turns the cap off: nothing is counted.
+      if (max <= 0) return true;
       let granted: boolean;
       if (redis && shared()) {
         try {

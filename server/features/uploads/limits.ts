@@ -15,6 +15,8 @@ export class UploadGate {
 
   /** A release function (safe to call more than once), or null when the user is at the limit. */
   tryAcquire(userId: string): (() => void) | null {
+    // 0 (or less) turns the limit off.
+    if (this.maxPerUser <= 0) return () => {};
     const current = this.inFlightByUser.get(userId) ?? 0;
     if (current >= this.maxPerUser) return null;
     this.inFlightByUser.set(userId, current + 1);
@@ -66,11 +68,15 @@ async function uploadLimitsPlugin(app: FastifyInstance) {
   // The slot is held while the route works: until its answer (or error) is being sent, so a
   // client that disconnects after sending everything keeps it until its images are done and
   // disconnecting cannot pile up work. onResponse is the safety net.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // Callback hooks: they run on every request, and cost one WeakMap look-up, not a promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     release(request);
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request) => release(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    release(request);
+    done();
+  });
 
   app.decorate('guardUpload', (kind: UploadKind) => async (request: FastifyRequest) => {
     if (!request.user || !request.isMultipart()) return;

@@ -84,7 +84,8 @@ export async function checkUploadQuota(
   incomingBytes: number,
   except: QuotaCheck = {},
 ): Promise<void> {
-  if (incomingBytes <= 0) return;
+  // A quota of 0 (or less) turns the check off.
+  if (incomingBytes <= 0 || quotaBytes <= 0) return;
   const used = await storedBytesOf(db, ownerId, except);
   if (used + incomingBytes > quotaBytes) throw payloadTooLarge(quotaFullMessage(quotaBytes));
 }
