@@ -50,7 +50,12 @@ describe.each([
     const rowsBefore = await gameRowCounts(ctx);
     const profileBefore = await profileRow();
     const started = performance.now();
-    const response = await ctx.app.inject({ method, url, headers: headers(), payload: bodyWithHeaderlessPart(size, textField) });
+    const response = await ctx.app.inject({
+      method,
+      url,
+      headers: headers(),
+      payload: bodyWithHeaderlessPart(size, textField),
+    });
     expect(performance.now() - started).toBeLessThan(IDLE_MS * 10);
     // The part without headers is skipped: the create lacks its options (400); the profile form
     // saves its one text field (200). Either way an answer, and nothing from the skipped part.

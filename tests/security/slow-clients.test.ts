@@ -81,7 +81,9 @@ describe('slow and greedy clients at the default settings', () => {
   it('one address gets its connections up to the cap, then 429 and a closed socket', async () => {
     // Let the channels of the test before close on the server's side.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const held = await Promise.all(Array.from({ length: defaults.maxConnectionsPerIp }, () => openIdleConnection(port)));
+    const held = await Promise.all(
+      Array.from({ length: defaults.maxConnectionsPerIp }, () => openIdleConnection(port)),
+    );
     try {
       const refused = await trickle(port, requestHead('GET', '/healthz', { connection: 'close' }), '', {
         chunkSize: 1,
