@@ -64,8 +64,10 @@ describe.each<ViewportName>(['mobile', 'desktop'])('offline on %s', (viewport) =
     await screenshot(page, `offline-reload-${viewport}`);
 
     // The connection returns: everything refetches without a manual reload.
+    expect(await page.getByText('No Shros yet').count()).toBe(0);
     await context.setOffline(false);
     await poll(() => historyHeading(page).isVisible()).toBe(true);
+    await poll(() => page.getByText('No Shros yet').isVisible()).toBe(true);
     await poll(() => offlineBanner(page).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Login Required' }).count()).toBe(0);
 
@@ -81,6 +83,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('offline on %s', (viewport) =
     await poll(() => toasts.getByText('Failed to send message', { exact: true }).isVisible()).toBe(true);
     await poll(() => toasts.getByText(/You're offline, so this was not saved/).isVisible()).toBe(true);
     expect(await box.inputValue()).toBe('Are you there?');
+    // The banner takes its room from the chat, so the composer stays on screen.
+    expect(await box.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
     await screenshot(chat, `offline-write-${viewport}`);
     await context.setOffline(false);
     await poll(() => offlineBanner(chat).count()).toBe(0);
@@ -90,16 +94,17 @@ describe.each<ViewportName>(['mobile', 'desktop'])('offline on %s', (viewport) =
     // Item 18: a page never opened on this device, opened offline: an offline page with a retry.
     await context.setOffline(true);
     const fresh = await context.newPage();
-    await fresh.goto('/achievements').catch(() => undefined);
+    await fresh.goto('/terms').catch(() => undefined);
     await poll(() => fresh.getByRole('heading', { name: "You're offline" }).isVisible()).toBe(true);
     const retry = fresh.getByRole('link', { name: 'Try again' });
     expect(await retry.isVisible()).toBe(true);
+    expect(await fresh.getByRole('link', { name: 'Go to the home page' }).isVisible()).toBe(true);
     await expectAccessible(fresh);
     await screenshot(fresh, `offline-page-${viewport}`);
     await context.setOffline(false);
     await retry.click();
-    await poll(() => fresh.url()).toMatch(/\/achievements$/);
-    await poll(() => fresh.getByRole('heading', { name: /Achievements/, level: 1 }).isVisible()).toBe(true);
+    await poll(() => fresh.url()).toMatch(/\/terms$/);
+    await poll(() => fresh.getByRole('heading', { name: 'Terms of Service', level: 1 }).isVisible()).toBe(true);
 
     // In the app, a link to a page whose code was never loaded: the offline notice, not a blank screen.
     await context.setOffline(true);
@@ -107,7 +112,9 @@ describe.each<ViewportName>(['mobile', 'desktop'])('offline on %s', (viewport) =
     await poll(() => page.getByRole('heading', { name: "You're offline" }).isVisible()).toBe(true);
     await screenshot(page, `offline-in-app-${viewport}`);
     await context.setOffline(false);
-    await poll(() => page.getByRole('button', { name: /Custom Text/ }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Create Shro', level: 1 }).isVisible(), {
+      timeout: 15_000,
+    }).toBe(true);
 
     await context.close();
     await friend.context.close();

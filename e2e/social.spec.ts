@@ -146,10 +146,14 @@ describe.each<ViewportName>(['mobile', 'desktop'])('social on %s', (viewport) =>
     await expectAccessible(pageA);
     await screenshot(pageA, `chat-conversation-${viewport}`);
 
-    // The delete menu only says it is coming.
+    // Delete conversation asks first (issue 14, item 17; the delete itself: chat-delete.spec.ts).
     await pageA.getByRole('button', { name: 'Conversation options' }).click();
     await pageA.getByRole('menuitem', { name: 'Delete conversation' }).click();
-    await expectToast(pageA, 'Feature Coming Soon');
+    const deleteConfirm = pageA.getByRole('alertdialog', { name: /^Delete your conversation with / });
+    await poll(() => deleteConfirm.isVisible()).toBe(true);
+    await deleteConfirm.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => deleteConfirm.count()).toBe(0);
+    expect(await messagesA.getByText('Hi Amy! 👋').isVisible()).toBe(true);
 
     // A sends B a Shro from the chat: the link leads to the create page with B prefilled.
     const sendShro = pageA.getByRole('link', { name: 'Send Shro' });

@@ -64,7 +64,10 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
     response = await fetch(url, {
       method,
       credentials: 'include',
-      headers: { ...timeZoneHeader(), ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...timeZoneHeader(),
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch (error) {

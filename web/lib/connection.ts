@@ -1,5 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { NetworkError } from './api-client';
 
 const subscribe = (onChange: () => void) => onlineManager.subscribe(onChange);
 const isOnline = () => onlineManager.isOnline();
@@ -12,7 +13,8 @@ export function useOnline(): boolean {
 /**
  * Keeps data right across lost connections: the query client starts from the browser's real
  * state (it assumes online otherwise, so a reload while offline would never notice the return),
- * refetches everything when the connection returns, and refetches failed reads on focus.
+ * refetches everything when the connection returns, and on focus refetches reads that failed
+ * for want of a connection (a real error answer is left alone).
  */
 export function watchConnection(queryClient: QueryClient): () => void {
   onlineManager.setOnline(navigator.onLine);
@@ -23,7 +25,10 @@ export function watchConnection(queryClient: QueryClient): () => void {
   });
   const refetchFailed = () => {
     if (document.visibilityState !== 'visible' || !onlineManager.isOnline()) return;
-    void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+    void queryClient.refetchQueries({
+      type: 'active',
+      predicate: (query) => query.state.error instanceof NetworkError,
+    });
   };
   window.addEventListener('focus', refetchFailed);
   document.addEventListener('visibilitychange', refetchFailed);

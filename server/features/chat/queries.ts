@@ -129,7 +129,7 @@ export async function listConversationHeads(db: Db, me: string) {
   const pairHigh = sql`greatest(${messages.senderId}, ${messages.recipientId})`;
   const heads = db
     .selectDistinctOn([pairLow, pairHigh], {
-      otherId: otherId.as('other_id'),
+      otherId: otherId.as('partner_id'),
       id: messages.id,
       senderId: messages.senderId,
       content: messages.content,
@@ -140,21 +140,23 @@ export async function listConversationHeads(db: Db, me: string) {
     .where(or(eq(messages.senderId, me), eq(messages.recipientId, me)))
     .orderBy(pairLow, pairHigh, desc(messages.createdAt), desc(messages.id))
     .as('heads');
-  return db
-    .select({
-      id: heads.id,
-      senderId: heads.senderId,
-      content: heads.content,
-      messageType: heads.messageType,
-      createdAt: heads.createdAt,
-      user: publicUserColumns,
-    })
-    .from(heads)
-    .innerJoin(users, eq(users.id, heads.otherId))
-    // A conversation I deleted stays out of my list until a newer message arrives.
-    .leftJoin(chatClears, and(eq(chatClears.userId, me), eq(chatClears.otherId, heads.otherId)))
-    .where(gt(heads.id, sql`coalesce(${chatClears.clearedThroughId}, 0)`))
-    .orderBy(desc(heads.createdAt), desc(heads.id));
+  return (
+    db
+      .select({
+        id: heads.id,
+        senderId: heads.senderId,
+        content: heads.content,
+        messageType: heads.messageType,
+        createdAt: heads.createdAt,
+        user: publicUserColumns,
+      })
+      .from(heads)
+      .innerJoin(users, eq(users.id, heads.otherId))
+      // A conversation I deleted stays out of my list until a newer message arrives.
+      .leftJoin(chatClears, and(eq(chatClears.userId, me), eq(chatClears.otherId, heads.otherId)))
+      .where(gt(heads.id, sql`coalesce(${chatClears.clearedThroughId}, 0)`))
+      .orderBy(desc(heads.createdAt), desc(heads.id))
+  );
 }
 
 /** Unread messages to `me`, counted per sender. */

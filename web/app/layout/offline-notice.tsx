@@ -14,8 +14,12 @@ export function OfflineNotice() {
   const online = useOnline();
   const wasOnline = useRef(online);
   useEffect(() => {
-    if (online && !wasOnline.current) window.location.reload();
+    const cameBack = online && !wasOnline.current;
     wasOnline.current = online;
+    if (!cameBack) return;
+    // The `online` event can come a moment before requests get through again.
+    const timer = setTimeout(() => window.location.reload(), 1000);
+    return () => clearTimeout(timer);
   }, [online]);
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16">

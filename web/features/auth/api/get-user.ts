@@ -14,7 +14,7 @@ export const currentUserQueryOptions = queryOptions({
   refetchOnWindowFocus: false,
 });
 
-/** The last signed-in user on this device, shown while the server cannot be reached (decision 018). */
+/** The last signed-in user on this device, shown while the server cannot be reached (decision 019). */
 const lastUserKey = 'shro:last-user';
 
 function readLastUser(): CurrentUser | null {
@@ -26,6 +26,9 @@ function readLastUser(): CurrentUser | null {
     return null;
   }
 }
+
+/** Forgets the stored user at once (signing out), before the next check says so. */
+export const forgetLastUser = () => writeLastUser(null);
 
 function writeLastUser(user: CurrentUser | null) {
   try {

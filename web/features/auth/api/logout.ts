@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { forgetLastUser } from './get-user';
 
 export const logout = () => apiRequest<{ success: boolean }>('POST', '/api/logout');
 
@@ -8,6 +9,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
+      forgetLastUser();
       window.location.assign('/');
     },
     onError: (error) => {

@@ -34,7 +34,7 @@ export function ChatScreen({
   const stillLoading = conversations.isLoading || friendsLoading;
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem-env(safe-area-inset-top))] w-full max-w-6xl md:px-4 md:py-6">
+    <div className="mx-auto flex h-[calc(100dvh-4rem-env(safe-area-inset-top)-var(--offline-banner-height,0px))] w-full max-w-6xl md:px-4 md:py-6">
       <div className="flex min-h-0 flex-1 overflow-hidden border-border/70 bg-surface/80 md:rounded-3xl md:border md:shadow-xl md:shadow-black/20">
         <aside
           aria-label="Conversation list"

@@ -2,42 +2,77 @@ import type { PublicUser } from '@contract/auth';
 import { PRODUCT_NAME } from '@contract/product';
 import { ArrowLeft, Gift, MoreVertical, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { displayName, UserAvatar } from '@/components/user-avatar';
+import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/use-toast';
+import { useDeleteConversation } from '../api/delete-conversation';
 import { useMessages } from '../api/get-messages';
 import { useMarkConversationRead } from '../api/mark-conversation-read';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
 
-function ConversationMenu() {
+/**
+ * Delete conversation, asked first: it hides the messages so far from me only (the other person
+ * keeps theirs) and closes the chat; a new message brings the conversation back.
+ */
+function ConversationMenu({ other, name }: { other: PublicUser; name: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteConversation(other.id);
+  const [, navigate] = useLocation();
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" className="size-11" aria-label="Conversation options">
-          <MoreVertical className="!size-5" />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-2xl border border-border bg-surface p-1.5 shadow-2xl data-[state=open]:animate-pop"
-        >
-          <DropdownMenu.Item
-            onSelect={() =>
-              toast({ title: 'Feature Coming Soon', description: 'Deleting conversations is not available yet.' })
-            }
-            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm text-red-300 outline-none data-[highlighted]:bg-surface-2"
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="ghost" size="icon" className="size-11" aria-label="Conversation options">
+            <MoreVertical className="!size-5" />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-52 rounded-2xl border border-border bg-surface p-1.5 shadow-2xl data-[state=open]:animate-pop"
           >
-            <Trash2 className="size-4" aria-hidden="true" /> Delete conversation
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <DropdownMenu.Item
+              onSelect={() => setConfirming(true)}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm text-red-300 outline-none data-[highlighted]:bg-surface-2"
+            >
+              <Trash2 className="size-4" aria-hidden="true" /> Delete conversation
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete your conversation with ${name}?`}
+        description={`The messages so far disappear from your chats only; ${name} keeps theirs. A new message starts the conversation again.`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ title: 'Conversation deleted' });
+              navigate('/chat');
+            },
+            onError: (error) => {
+              toast({
+                variant: 'destructive',
+                title: 'Failed to delete conversation',
+                description: errorMessage(error),
+              });
+            },
+          })
+        }
+      />
+    </>
   );
 }
 
@@ -106,7 +141,7 @@ export function MessagePane({
             <Gift /> <span className="hidden sm:inline">Send {PRODUCT_NAME}</span>
           </Link>
         </Button>
-        <ConversationMenu />
+        <ConversationMenu other={other} name={name} />
       </header>
 
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5">
