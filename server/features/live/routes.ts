@@ -67,17 +67,24 @@ export async function liveRoutes(app: FastifyInstance, opts: { hubOptions?: Part
     const wanted = parseWatch(parsed.data.watch);
     const viewer = request.user ? { id: request.user.id, username: request.user.username } : null;
     if (viewer && !hub.hasRoomFor(viewer.id)) throw tooManyRequests(5, 'Too many open live channels');
-    // Unknown and forbidden Shros are left out alike, so a watch reveals nothing about them.
-    const allowed = await Promise.all(wanted.map((id) => canViewShro(deps, id, viewer)));
-    const watches = wanted.filter((_, index) => allowed[index]);
-    const header = request.headers['last-event-id'];
-    const lastEventId = (Array.isArray(header) ? header[0] : header) ?? parsed.data.lastEventId;
+    // A visitor's slot is taken before any database work, so an address at its cap costs nothing more.
     let release = () => {};
     if (!viewer) {
       const channelId = randomUUID();
       if (!(await visitorSlots.acquire(request.ip, channelId))) throw tooManyRequests(5, 'Too many open live channels');
       release = () => visitorSlots.release(request.ip, channelId);
     }
+    let watches: string[];
+    try {
+      // Unknown and forbidden Shros are left out alike, so a watch reveals nothing about them.
+      const allowed = await Promise.all(wanted.map((id) => canViewShro(deps, id, viewer)));
+      watches = wanted.filter((_, index) => allowed[index]);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const header = request.headers['last-event-id'];
+    const lastEventId = (Array.isArray(header) ? header[0] : header) ?? parsed.data.lastEventId;
 
     reply.hijack();
     const res = reply.raw;
