@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../../contract/product';
 import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData, pageMeta } from '../../../contract/seo';
+import { hidOptionsPhrase } from '../../../contract/shros';
 import type { Db } from '../../db/client';
 import { findProfilePreview, findShroPreview } from './queries';
 
@@ -76,7 +77,7 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     if (preview && (preview.isPublic || preview.isShareable)) {
       return {
         title: `${preview.title} - ${PRODUCT_NAME}`,
-        description: `@${preview.creatorUsername} hid four options in four mystery boxes. Open one to reveal your pick!`,
+        description: `@${preview.creatorUsername} ${hidOptionsPhrase(preview.filledBoxes)}. Open one to reveal your pick!`,
         path: pathname,
         // Link shares reach whoever has the link; only public ones belong in search results.
         noindex: !preview.isPublic,

@@ -13,14 +13,20 @@ let creator: Awaited<ReturnType<typeof insertTestUser>>;
 async function insertShro(values: { title: string; isPublic?: boolean; isShareable?: boolean }) {
   const id = randomUUID();
   await ctx.database.db.insert(shros).values({ id, type: 'text', creatorId: creator.id, ...values });
-  await ctx.database.db.insert(shroBoxes).values({
-    shroId: id,
-    position: 1,
-    label: 'SECRET-BOX-LABEL',
-    textContent: 'SECRET-BOX-TEXT',
-    salt: 'aa',
-    commitment: 'bb',
-  });
+  // Two filled boxes and two left empty (docs/decisions/003-box-filling.md).
+  await ctx.database.db.insert(shroBoxes).values([
+    {
+      shroId: id,
+      position: 1,
+      label: 'SECRET-BOX-LABEL',
+      textContent: 'SECRET-BOX-TEXT',
+      salt: 'aa',
+      commitment: 'bb',
+    },
+    { shroId: id, position: 2, textContent: 'SECRET-BOX-TEXT-2', salt: 'ab', commitment: 'bc' },
+    { shroId: id, position: 3, salt: 'ac', commitment: 'bd' },
+    { shroId: id, position: 4, salt: 'ad', commitment: 'be' },
+  ]);
   return id;
 }
 
@@ -60,7 +66,8 @@ describe('server-rendered page metadata', () => {
     const id = await insertShro({ title: 'Friday <b>movie</b> "night"', isPublic: true });
     const html = (await page(`/session/${id}`)).body;
     expect(html).toContain('<title>Friday &lt;b&gt;movie&lt;/b&gt; &quot;night&quot; - Shro</title>');
-    expect(html).toContain('@meta_creator hid four options');
+    // It says how many options there are (the filled boxes), never what they are.
+    expect(html).toContain('@meta_creator hid 2 options in 2 mystery boxes.');
     expect(html).not.toContain('<b>movie</b>');
     expect(html).not.toContain('SECRET-BOX');
     expect(html).toContain('content="index, follow"');

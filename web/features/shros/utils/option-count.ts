@@ -6,8 +6,3 @@ import type { ShroBox } from '@contract/shros';
  * come with the Shro and are still checked; they are just not offered.
  */
 export const filledBoxes = <T extends Pick<ShroBox, 'isEmpty'>>(boxes: T[]): T[] => boxes.filter((b) => !b.isEmpty);
-
-/** "hid 2 options in 2 mystery boxes", "hid 1 option in 1 mystery box". */
-export function hidOptionsPhrase(count: number): string {
-  return count === 1 ? 'hid 1 option in 1 mystery box' : `hid ${count} options in ${count} mystery boxes`;
-}

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
-import type { Shro } from '@contract/shros';
+import { hidOptionsPhrase, type Shro } from '@contract/shros';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { MysteryBoxArt } from '@/components/mystery-box-art';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,7 @@ import { isNativeApp, shareLink } from '@/lib/native';
 import { playSound } from '@/lib/sounds';
 import { useCopyLink } from '@/lib/use-copy-link';
 import { recordShare } from '../../api/share-shro';
-import { filledBoxes, hidOptionsPhrase } from '../../utils/option-count';
+import { filledBoxes } from '../../utils/option-count';
 
 export const shroLink = (id: string) => `${window.location.origin}/session/${id}`;
 

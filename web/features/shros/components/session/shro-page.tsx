@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
-import type { Shro, ShroStatus } from '@contract/shros';
+import { hidOptionsPhrase, type Shro, type ShroStatus } from '@contract/shros';
 import { Check, Link2, Plus, TimerOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -13,7 +13,7 @@ import { toast } from '@/lib/use-toast';
 import { useShro } from '../../api/get-shro';
 import { useSelectBox } from '../../api/select-box';
 import { useBoxChecks } from '../../hooks/use-commitment-check';
-import { filledBoxes, hidOptionsPhrase } from '../../utils/option-count';
+import { filledBoxes } from '../../utils/option-count';
 import { CreatorBoard } from './creator-board';
 import { ParticipantsList } from './participants-list';
 import { PickGrid } from './pick-grid';
