@@ -1,15 +1,8 @@
-import type { AchievementCategory, AchievementRarity } from './profiles';
-
-export type { AchievementCategory, AchievementRarity };
-
 /** Spec §3 rarities and categories, in display order. */
-export const ACHIEVEMENT_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const satisfies AchievementRarity[];
-export const ACHIEVEMENT_CATEGORIES = [
-  'creative',
-  'participation',
-  'social',
-  'streak',
-] as const satisfies AchievementCategory[];
+export const ACHIEVEMENT_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
+export const ACHIEVEMENT_CATEGORIES = ['creative', 'participation', 'social', 'streak'] as const;
+export type AchievementRarity = (typeof ACHIEVEMENT_RARITIES)[number];
+export type AchievementCategory = (typeof ACHIEVEMENT_CATEGORIES)[number];
 
 /** How many achievements the catalogue holds (spec §9). */
 export const ACHIEVEMENT_COUNT = 12;

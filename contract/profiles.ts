@@ -39,9 +39,6 @@ export interface UserStats {
   totalParticipants: number;
 }
 
-export type AchievementRarity = 'common' | 'rare' | 'epic' | 'legendary';
-export type AchievementCategory = 'social' | 'participation' | 'streak' | 'creative';
-
 /** One unlocked achievement of GET /api/users/achievements/:id; `id` is the achievement's id. */
 export type UnlockedAchievement = UserAchievement & { isUnlocked: true; unlockedAt: string };
 

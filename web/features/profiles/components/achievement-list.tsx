@@ -1,4 +1,5 @@
-import type { AchievementRarity, UnlockedAchievement } from '@contract/profiles';
+import type { AchievementRarity } from '@contract/achievements';
+import type { UnlockedAchievement } from '@contract/profiles';
 import { cn } from '@/lib/cn';
 
 const rarityStyles: Record<AchievementRarity, string> = {
