@@ -22,6 +22,7 @@ import uploadLimits from './features/uploads/limits';
 import { loadCookieSecret } from './lib/cookie-secret';
 import authSession from './plugins/auth-session';
 import bodyDeadline from './plugins/body-deadline';
+import compression from './plugins/compression';
 import connectionLimits from './plugins/connection-limits';
 import database from './plugins/database';
 import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugins/error-handler';
@@ -97,6 +98,9 @@ export async function buildApp({
   // Slow and greedy clients: open connections per address, and a deadline for JSON bodies.
   await app.register(connectionLimits);
   await app.register(bodyDeadline);
+  // Answers of 1 KB and more compressed by Accept-Encoding; before every route, which it hooks
+  // (docs/decisions/022-compression-and-caching.md).
+  await app.register(compression);
 
   // 2. Request plumbing: signed cookies, multipart uploads (5 MB per file, spec §9).
   await app.register(cookie, { secret: config.sessionSecret ?? (await loadCookieSecret(db.db)) });

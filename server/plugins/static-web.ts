@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageOriginResolver, publicOriginWarning } from '../features/seo/public-origin';
 import { injectMeta, metaForPath } from '../features/seo/render-meta';
+import { KeptText } from '../lib/compression';
+import { sendKeptText } from './compression';
 
 /**
  * Serves the built web app and answers every unknown non-API GET with index.html, so the
@@ -22,8 +24,12 @@ async function staticWebPlugin(app: FastifyInstance) {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (vite.config.ts): the best one the
+      // client accepts is sent as it is, with `Vary: Accept-Encoding`, nothing compressed per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
-        // Vite fingerprints everything under assets/: safe to cache for a year.
+        // Vite fingerprints everything under assets/: safe to cache for a year. (`filePath` is
+        // the file actually sent, `.br` or `.gz` included.)
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
@@ -40,11 +46,13 @@ async function staticWebPlugin(app: FastifyInstance) {
       // Crawlers and link previews don't run scripts: the page's meta tags are in the HTML.
       // Unknown paths (and unknown profiles) get the app, whose router shows its not-found screen.
       const meta = await metaForPath(app.database.db, pathname);
-      return reply
+      reply
         .status(meta.notFound ? 404 : 200)
         .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(injectMeta(indexHtml, meta, pageOrigin(request)));
+        .type('text/html; charset=utf-8');
+      // Compressed like any answer (decision 022); the not-found handler is no route, so the
+      // compression plugin's route hooks never reach it.
+      return sendKeptText(request, reply, new KeptText(injectMeta(indexHtml, meta, pageOrigin(request))));
     }
     return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found` });
   });

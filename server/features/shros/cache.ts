@@ -1,4 +1,5 @@
 import type { ReactionEmoji, ShroUserRef } from '../../../contract/shros';
+import type { KeptText } from '../../lib/compression';
 import { LruCache } from '../../lib/lru-cache';
 import type { EventBus } from '../live/bus';
 import type { CreatorExtras } from './present';
@@ -15,8 +16,8 @@ export interface ShroAggregate {
   creatorExtras?: Promise<CreatorExtras>;
   /** Each viewer's own pick and reaction, loaded on their first read. */
   viewers: Map<string, Promise<ViewerState>>;
-  /** Serialised views by viewer, each until the time it would change by itself. */
-  views: Map<string, { json: string; validUntil: number }>;
+  /** Serialised views by viewer (with their compressed forms), each until the time it would change by itself. */
+  views: Map<string, { body: KeptText; validUntil: number }>;
 }
 
 export interface ViewerState {

@@ -10,6 +10,7 @@ import {
 import { noBodySchema } from '../../../contract/validation';
 import { notFound } from '../../lib/http-errors';
 import { parseInput } from '../../lib/parse';
+import { sendKeptText } from '../../plugins/compression';
 import { sendMessage } from '../chat/service';
 import { uploadRoutes } from '../uploads/routes';
 import { createUploadStorage } from '../uploads/storage';
@@ -68,9 +69,10 @@ export async function shroRoutes(app: FastifyInstance) {
 
   app.get('/api/sessions/:id', { preHandler: app.loadUser }, async (request, reply) => {
     const viewer = request.user ? actorOf(request.user) : null;
-    // Already JSON: the hottest read of the app sends a kept serialisation (issue 6).
-    const json = await getShroJsonForViewer(deps, shroIdOf(request.params), viewer);
-    return reply.type('application/json; charset=utf-8').send(json);
+    // Already JSON: the hottest read of the app sends a kept serialisation (issue 6), compressed
+    // once per view rather than once per request (decision 022).
+    const body = await getShroJsonForViewer(deps, shroIdOf(request.params), viewer);
+    return sendKeptText(request, reply.type('application/json; charset=utf-8'), body);
   });
 
   app.delete('/api/sessions/:id', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {

@@ -21,6 +21,7 @@ import {
   type ViewerRole,
 } from '../../../contract/shros';
 import type { Db } from '../../db/client';
+import { KeptText } from '../../lib/compression';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-errors';
 import { type ProcessedImage, reencodeImage } from '../../lib/images';
@@ -510,26 +511,27 @@ function projectionValidUntil(access: Access, now: number): number {
 
 /**
  * GET /api/sessions/:id as JSON text. Reads hit the same Shro again and again (a page polls,
- * many people watch one link), so each viewer's serialised view is kept with the cached
- * aggregate until the next write drops the aggregate or time changes the view.
+ * many people watch one link), so each viewer's serialised view (and its compressed forms,
+ * made on demand) is kept with the cached aggregate until the next write drops the aggregate
+ * or time changes the view.
  */
 export async function getShroJsonForViewer(
   deps: ShroDeps,
   shroId: string,
   viewer: Actor | null,
   now = new Date(),
-): Promise<string> {
+): Promise<KeptText> {
   const access = await resolveAccess(deps, shroId, viewer);
   const { aggregate } = access;
   const key = access.role === 'creator' ? 'creator' : viewer ? `user:${viewer.id}` : 'visitor';
   const at = now.getTime();
   const kept = aggregate.views.get(key);
-  if (kept && at < kept.validUntil) return kept.json;
-  const json = JSON.stringify(await project(deps, access, viewer, now));
+  if (kept && at < kept.validUntil) return kept.body;
+  const body = new KeptText(JSON.stringify(await project(deps, access, viewer, now)));
   if (deps.cache.enabled && aggregate.views.size < MAX_VIEWERS_PER_SHRO) {
-    aggregate.views.set(key, { json, validUntil: projectionValidUntil(access, at) });
+    aggregate.views.set(key, { body, validUntil: projectionValidUntil(access, at) });
   }
-  return json;
+  return body;
 }
 
 /** GET /api/sessions — the user's history: sent and received, newest first, minus removed ones. */

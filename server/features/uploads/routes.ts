@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { readUploadFor } from './service';
+import { findUploadFor, readUploadFile } from './service';
 import type { UploadStorage } from './storage';
 
 export interface UploadRoutesOptions {
   storage: UploadStorage;
+}
+
+/** True when an If-None-Match header names this entity tag (or is `*`); weak tags compare equal. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
 }
 
 /** GET /api/uploads/:key — stored images, only for those allowed to see them. */
@@ -11,17 +20,21 @@ export async function uploadRoutes(app: FastifyInstance, { storage }: UploadRout
   const { db } = app.database;
 
   app.get<{ Params: { key: string } }>('/api/uploads/:key', { preHandler: app.loadUser }, async (request, reply) => {
-    const { data, contentType } = await readUploadFor(db, storage, request.params.key, request.user?.id ?? null);
-    return (
-      reply
-        .type(contentType)
-        // Keys are never reused, so the bytes behind one never change; `private` keeps shared
-        // caches from handing a hidden box's image to someone else.
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('content-disposition', 'inline')
-        .send(data)
-    );
+    // Who may see the image is decided first: a 304 is never an answer to someone who gets 404.
+    const upload = await findUploadFor(db, request.params.key, request.user?.id ?? null);
+    // Keys are never reused, so the bytes behind one never change: the key is a strong tag.
+    const etag = `"${upload.key}"`;
+    reply
+      .header('etag', etag)
+      // `private` keeps shared caches from handing a hidden box's image to someone else.
+      .header('cache-control', 'private, max-age=31536000, immutable');
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    const data = await readUploadFile(storage, upload);
+    return reply
+      .type(upload.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-disposition', 'inline')
+      .send(data);
   });
 }

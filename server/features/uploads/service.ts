@@ -112,16 +112,11 @@ export async function insertUploadsWithinQuota(
 export const uploadUrl = (key: string) => `/api/uploads/${key}`;
 
 /**
- * The bytes of an upload for this viewer. Avatars are public; a box image only reaches the
- * creator of its Shro or someone who opened that box. Everyone else gets the same 404 as for a
- * key that does not exist, so unopened images cannot even be confirmed to exist.
+ * The upload row for this viewer. Avatars are public; a box image only reaches the creator of
+ * its Shro or someone who opened that box. Everyone else gets the same 404 as for a key that
+ * does not exist, so unopened images cannot even be confirmed to exist.
  */
-export async function readUploadFor(
-  db: Db,
-  storage: UploadStorage,
-  key: string,
-  viewerId: string | null,
-): Promise<{ data: Buffer; contentType: string }> {
+export async function findUploadFor(db: Db, key: string, viewerId: string | null): Promise<UploadRow> {
   const missing = () => notFound('Image not found');
   if (!UPLOAD_KEY_PATTERN.test(key)) throw missing();
   const upload = await findUpload(db, key);
@@ -129,7 +124,23 @@ export async function readUploadFor(
   if (upload.kind !== 'avatar') {
     if (!viewerId || !(await mayViewBoxImage(db, key, viewerId))) throw missing();
   }
-  const data = await storage.read(key);
-  if (!data) throw missing();
-  return { data, contentType: upload.contentType };
+  return upload;
+}
+
+/** The stored bytes of an upload the viewer may see (`findUploadFor`); 404 when its file is gone. */
+export async function readUploadFile(storage: UploadStorage, upload: UploadRow): Promise<Buffer> {
+  const data = await storage.read(upload.key);
+  if (!data) throw notFound('Image not found');
+  return data;
+}
+
+/** The bytes of an upload for this viewer, under the rules of `findUploadFor`. */
+export async function readUploadFor(
+  db: Db,
+  storage: UploadStorage,
+  key: string,
+  viewerId: string | null,
+): Promise<{ data: Buffer; contentType: string }> {
+  const upload = await findUploadFor(db, key, viewerId);
+  return { data: await readUploadFile(storage, upload), contentType: upload.contentType };
 }

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../db/schema/index';
+import { shroBoxes, shros, uploads } from '../../db/schema/index';
 import { reencodeImage } from '../../lib/images';
 import { createSignedInUser, createTestApp, type TestContext } from '../../test/test-app';
 import { solidPng } from '../shros/test-fixtures';
@@ -74,5 +75,83 @@ describe('GET /api/uploads/:key for avatars', () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/uploads/${key}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Image not found' });
+  });
+});
+
+describe('GET /api/uploads/:key caching', () => {
+  /** A stored image of `kind` owned by `ownerId`, row and file. */
+  async function storedImage(ownerId: string, kind: 'avatar' | 'box') {
+    const storage = createUploadStorage(':memory:');
+    const [stored] = await storeImages(storage, ownerId, kind, [await reencodeImage(await solidPng(40, 40))]);
+    await ctx.database.db.insert(uploads).values(stored!.row);
+    return stored!;
+  }
+
+  it('answers with an ETag and a year of caching, and 304 without the bytes when the browser has them', async () => {
+    const { user } = await createSignedInUser(ctx);
+    const avatar = await storedImage(user.id, 'avatar');
+    const url = `/api/uploads/${avatar.key}`;
+
+    const first = await ctx.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toMatch(/\bmax-age=31536000\b/);
+    expect(first.headers['cache-control']).toMatch(/\bimmutable\b/);
+
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': ifNoneMatch } });
+      expect(again.statusCode, ifNoneMatch).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+    }
+    const changed = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"something-else"' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.length).toBe(avatar.row.byteSize);
+  });
+
+  it('a box image is private; who may not see it gets 404, not 304, whatever tag they send', async () => {
+    const creator = await createSignedInUser(ctx);
+    const stranger = await createSignedInUser(ctx);
+    const image = await storedImage(creator.user.id, 'box');
+    const shroId = randomUUID();
+    await ctx.database.db.insert(shros).values({ id: shroId, type: 'image', creatorId: creator.user.id, title: 't' });
+    await ctx.database.db.insert(shroBoxes).values(
+      [1, 2, 3, 4].map((position) => ({
+        shroId,
+        position,
+        salt: `a${position}`,
+        commitment: `b${position}`,
+        imageKey: position === 1 ? image.key : null,
+      })),
+    );
+    const url = `/api/uploads/${image.key}`;
+
+    const own = await ctx.app.inject({ method: 'GET', url, headers: { cookie: creator.cookie } });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    const etag = String(own.headers.etag);
+    const revalidated = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: creator.cookie, 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+
+    for (const headers of [{ cookie: stranger.cookie }, {}]) {
+      for (const ifNoneMatch of [etag, '*']) {
+        const hidden = await ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: { ...headers, 'if-none-match': ifNoneMatch },
+        });
+        expect(hidden.statusCode).toBe(404);
+        expect(hidden.json()).toEqual({ message: 'Image not found' });
+        expect(hidden.headers.etag).toBeUndefined();
+        expect(hidden.headers['cache-control']).toBe('no-store');
+      }
+    }
   });
 });

@@ -1,0 +1,66 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+
+/** Answers smaller than this go as they are: the few hundred bytes saved are not worth the work. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+/**
+ * Brotli quality for answers compressed at run time (JSON, the server-rendered page), chosen by
+ * measurement (docs/decisions/022-compression-and-caching.md): on a 4–6 KB Shro view 4 costs
+ * about what gzip 6 costs (~55 µs) and is a little smaller; 11 costs ~100 times more.
+ */
+export const BROTLI_QUALITY = 4;
+/** gzip level for clients without brotli: zlib's default balance of size and time. */
+export const GZIP_LEVEL = 6;
+
+export const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } };
+export const GZIP_OPTIONS = { level: GZIP_LEVEL };
+
+export type BodyEncoding = 'br' | 'gzip';
+
+/** Accept-Encoding values repeat (one per browser version): a small bounded memo of the answers. */
+const negotiations = new Map<string, string>();
+const negotiator = new Negotiator<BodyEncoding>({
+  supportedValues: ['br', 'gzip'],
+  cache: {
+    get: (key) => negotiations.get(key),
+    has: (key) => negotiations.has(key),
+    set(key, value) {
+      if (negotiations.size >= 256) negotiations.clear();
+      negotiations.set(key, value);
+      return this;
+    },
+  },
+});
+
+/**
+ * The encoding an answer of `byteLength` bytes gets for this Accept-Encoding header (brotli
+ * first), or null: too small, or nothing accepted. `*` and `x-gzip` count as gzip, as in
+ * @fastify/compress, so both paths answer one client the same way.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined, byteLength: number): BodyEncoding | null {
+  if (!acceptEncoding || byteLength < COMPRESSION_THRESHOLD_BYTES) return null;
+  return negotiator.negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'));
+}
+
+/**
+ * A text answer kept between requests (a Shro view in the read cache) with its compressed forms,
+ * each made once, on the first request that asks for it: a cached read then costs no compression.
+ */
+export class KeptText {
+  readonly byteLength: number;
+  private br?: Buffer;
+  private gzip?: Buffer;
+
+  constructor(readonly text: string) {
+    this.byteLength = Buffer.byteLength(text);
+  }
+
+  encodedAs(encoding: BodyEncoding): Buffer {
+    if (encoding === 'br') {
+      this.br ??= brotliCompressSync(this.text, BROTLI_OPTIONS);
+      return this.br;
+    }
+    this.gzip ??= gzipSync(this.text, GZIP_OPTIONS);
+    return this.gzip;
+  }
+}
