@@ -1,14 +1,11 @@
-/** Spec §3 rarities and categories, in display order. */
-export const ACHIEVEMENT_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
-export const ACHIEVEMENT_CATEGORIES = ['creative', 'participation', 'social', 'streak'] as const;
+/** docs/product.md §3 rarities and categories, in display order. */
+const ACHIEVEMENT_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
+const ACHIEVEMENT_CATEGORIES = ['creative', 'participation', 'social', 'streak'] as const;
 export type AchievementRarity = (typeof ACHIEVEMENT_RARITIES)[number];
 export type AchievementCategory = (typeof ACHIEVEMENT_CATEGORIES)[number];
 
-/** How many achievements the catalogue holds (spec §9). */
-export const ACHIEVEMENT_COUNT = 12;
-
 /**
- * One entry of GET /api/achievements (spec §3 "User achievement"): every achievement of the
+ * One entry of GET /api/achievements (docs/product.md §3 "User achievement"): every achievement of the
  * catalogue, unlocked or not. `id` is the achievement's id; `progress` counts towards
  * `achievement.requirement` and stops there.
  */

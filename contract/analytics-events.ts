@@ -3,12 +3,12 @@
  * schemas in `analytics.ts` would otherwise pull zod into every page's entry bundle.
  */
 
-/** Spec §3 analytics categories. */
+/** docs/product.md §3 analytics categories. */
 export const ANALYTICS_CATEGORIES = ['engagement', 'social', 'content', 'navigation', 'gamification'] as const;
 export type AnalyticsCategory = (typeof ANALYTICS_CATEGORIES)[number];
 
 /**
- * The events of spec §3 plus page views, each with the category it is normally sent under.
+ * The events of docs/product.md §3 plus page views, each with the category it is normally sent under.
  * Labels: `create_shro` public|private, `select_box` the box position, `search_movie` the first
  * 20 characters of the query, `share_shro` where it was shared from, others the Shro id or none.
  */
@@ -30,5 +30,5 @@ export const ANALYTICS_EVENT_NAMES = Object.keys(ANALYTICS_EVENTS) as AnalyticsE
 export const ANALYTICS_BATCH_MAX = 50;
 export const ANALYTICS_LABEL_MAX = 100;
 export const ANALYTICS_PATH_MAX = 300;
-/** Spec §3: a movie search is labelled with the first 20 characters of the query. */
+/** docs/product.md §3: a movie search is labelled with the first 20 characters of the query. */
 export const SEARCH_LABEL_MAX = 20;

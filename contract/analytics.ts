@@ -11,7 +11,7 @@ import {
   type AnalyticsEventName,
 } from './analytics-events';
 
-export const ANALYTICS_MESSAGES = {
+const ANALYTICS_MESSAGES = {
   batch: `events must be a list of 1 to ${ANALYTICS_BATCH_MAX} events`,
   name: `Unknown event name: use one of ${ANALYTICS_EVENT_NAMES.join(', ')}`,
   category: `Unknown event category: use one of ${ANALYTICS_CATEGORIES.join(', ')}`,
@@ -27,7 +27,7 @@ const optionalText = (max: number, message: string, extra?: (value: string) => b
     .nullish()
     .transform((value) => value || null);
 
-export const analyticsEventSchema = z.strictObject(
+const analyticsEventSchema = z.strictObject(
   {
     name: z.enum(ANALYTICS_EVENT_NAMES as [AnalyticsEventName, ...AnalyticsEventName[]], {
       error: ANALYTICS_MESSAGES.name,
@@ -38,7 +38,6 @@ export const analyticsEventSchema = z.strictObject(
   },
   { error: 'Each event must be {name, category, label?, path?}' },
 );
-export type AnalyticsEventInput = z.input<typeof analyticsEventSchema>;
 
 /** POST /api/analytics: a batch of events, sent by fetch or navigator.sendBeacon. */
 export const analyticsBatchSchema = z.strictObject(

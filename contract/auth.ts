@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** Letters, digits, `_` and `.`; 3–30 characters (decisions.md). */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
+/** Letters, digits, `_` and `.`; 3–30 characters (docs/product.md §5). */
+const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 6;
 /** Long enough for any passphrase, short enough that hashing it is never a denial of service. */
-export const PASSWORD_MAX = 256;
+const PASSWORD_MAX = 256;
 
 export const usernameSchema = z
   .string({ error: 'Username is required' })

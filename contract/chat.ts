@@ -8,7 +8,7 @@ export const CHAT_HISTORY_LIMIT = 200;
 export const ONLINE_WINDOW_MS = 60_000;
 export const ONLINE_STATUS_MAX_IDS = 100;
 
-export const MESSAGE_TYPES = ['plain', 'shro_share'] as const;
+const MESSAGE_TYPES = ['plain', 'shro_share'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 const userIdField = (label: string) =>
@@ -74,7 +74,7 @@ export const onlineStatusQuerySchema = z.object({
     .refine((ids) => ids.every((id) => id.length <= 64), 'userIds holds an invalid user id'),
 });
 
-/** One message (spec §3). `deliveredAt` set and `readAt` empty = delivered; both set = read. */
+/** One message (docs/product.md §3). `deliveredAt` set and `readAt` empty = delivered; both set = read. */
 export interface ChatMessage {
   id: number;
   senderId: string;

@@ -1,5 +1,5 @@
 /**
- * Checkable reveal (decisions.md "Checkable reveal"): the server publishes, at creation, a
+ * Checkable reveal (docs/product.md §4 "Checkable reveal"): the server publishes, at creation, a
  * commitment per box and one for the winning box. Opening a box hands out that box's content and
  * salt; anyone can then recompute the hash here and compare it with the commitment they saw
  * before picking. Only the Web Crypto API is used so the browser runs the very same code.
@@ -35,8 +35,6 @@ export interface VerifiableBox {
   imageUrl: string | null;
   imageSha256: string | null;
 }
-
-export const SALT_HEX_LENGTH = 32;
 
 /**
  * The stable string that is hashed: JSON with a fixed key order and `null` for absent parts.
@@ -74,7 +72,7 @@ export function canonicalWinningPosition(position: number | null): string {
 }
 
 /** Lower-case hex SHA-256 of a UTF-8 string, with Web Crypto (browser and Node ≥ 20). */
-export async function sha256Hex(text: string): Promise<string> {
+async function sha256Hex(text: string): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -2,19 +2,18 @@ import { z } from 'zod';
 import { HASHTAG_MAX_LENGTH, SHRO_MESSAGES, type ShroStatus, type ShroType } from './shros';
 
 /** Explore paging: `page` from 1, `pageSize` up to 50 (20 when not given). */
-export const EXPLORE_PAGE_SIZE_DEFAULT = 20;
-export const EXPLORE_PAGE_SIZE_MAX = 50;
+const EXPLORE_PAGE_SIZE_DEFAULT = 20;
+const EXPLORE_PAGE_SIZE_MAX = 50;
 /** Deep offsets get slow and nobody scrolls that far: pages beyond this are refused. */
-export const EXPLORE_PAGE_MAX = 500;
-/** Spec §5/§9: search needs at least 3 characters. */
+const EXPLORE_PAGE_MAX = 500;
+/** docs/product.md §5/§9: search needs at least 3 characters. */
 export const EXPLORE_SEARCH_MIN = 3;
-export const EXPLORE_SEARCH_MAX = 100;
+const EXPLORE_SEARCH_MAX = 100;
 /** Trending counts picks of the last 7 days, each weighing less the older it is. */
 export const TRENDING_WINDOW_DAYS = 7;
-/** Spec §9: explore cards show 4 boxes and 2 hashtags; 10 skeleton cards while loading. */
-export const EXPLORE_CARD_HASHTAGS = 2;
+/** docs/product.md §9: explore cards show 4 boxes and 2 hashtags; 10 skeleton cards while loading. */
 export const EXPLORE_SKELETON_CARDS = 10;
-/** Spec §9: explore and trending poll every 30 s and stay fresh 30 s; search stays fresh 1 minute. */
+/** docs/product.md §9: explore and trending poll every 30 s and stay fresh 30 s; search stays fresh 1 minute. */
 export const EXPLORE_POLL_MS = 30_000;
 export const EXPLORE_STALE_MS = 30_000;
 export const EXPLORE_SEARCH_STALE_MS = 60_000;
@@ -43,7 +42,7 @@ const boundedInt = (min: number, max: number, fallback: number, message: string)
     .transform((v) => v ?? fallback);
 
 /** A hashtag as the filter takes it: `#` and case do not matter; stored tags are lower case. */
-export const hashtagFilterSchema = z
+const hashtagFilterSchema = z
   .string({ error: EXPLORE_MESSAGES.hashtag })
   .trim()
   .transform((v) => v.replace(/^#+/, '').toLowerCase())
@@ -72,7 +71,7 @@ const searchTerm = z
   .max(EXPLORE_SEARCH_MAX, EXPLORE_MESSAGES.searchTooLong);
 
 /**
- * GET /api/explore/search?q=&hashtag= (spec §7: the web gives both the same term). A Shro
+ * GET /api/explore/search?q=&hashtag= (docs/product.md §7: the web gives both the same term). A Shro
  * matches when its title contains `q` or one of its hashtags contains `hashtag`, ignoring case.
  * `q` is required (3–100 characters after trimming); `hashtag` defaults to `q`.
  */
@@ -102,13 +101,13 @@ export const exploreSearchQuerySchema = z
 export type ExploreSearchQuery = z.output<typeof exploreSearchQuerySchema>;
 
 /** A box on an explore card: where it sits and its public commitment; never its content. */
-export interface ExploreBox {
+interface ExploreBox {
   id: number;
   position: number;
   commitment: string;
 }
 
-/** One explore card (spec §2 Explore). */
+/** One explore card (docs/product.md §2 Explore). */
 export interface ExploreCard {
   id: string;
   title: string;
@@ -117,7 +116,7 @@ export interface ExploreCard {
   creator: { id: string; username: string; profileImageUrl: string | null };
   createdAt: string;
   participantCount: number;
-  /** Comma-separated, lower case, as everywhere (spec §3). */
+  /** Comma-separated, lower case, as everywhere (docs/product.md §3). */
   hashtags: string | null;
   boxes: ExploreBox[];
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PublicUser } from './auth';
 
-/** Search terms are trimmed and 1–30 characters: the longest possible username (decisions.md). */
+/** Search terms are trimmed and 1–30 characters: the longest possible username (docs/product.md §9). */
 export const FRIEND_SEARCH_MAX_LENGTH = 30;
 export const FRIEND_SEARCH_LIMIT = 20;
 
@@ -15,7 +15,6 @@ const userIdField = (label: string) =>
 
 /** Body of POST /api/friends/request, /accept and /decline. */
 export const friendIdInputSchema = z.strictObject({ friendId: userIdField('friendId') });
-export type FriendIdInput = z.infer<typeof friendIdInputSchema>;
 
 /** Path of DELETE /api/friends/:id and GET /api/friends/status/:id. */
 export const friendIdParamSchema = z.object({ id: userIdField('User id') });
@@ -28,7 +27,6 @@ export const friendSearchQuerySchema = z.object({
     .min(1, 'Search term is required')
     .max(FRIEND_SEARCH_MAX_LENGTH, `Search term must be at most ${FRIEND_SEARCH_MAX_LENGTH} characters`),
 });
-export type FriendSearchQuery = z.infer<typeof friendSearchQuerySchema>;
 
 /** A friend as listed by GET /api/friends (public fields only, never an email). */
 export type Friend = PublicUser;

@@ -7,7 +7,7 @@
  */
 
 /** Every event the bus carries, named `{entity}.{sub}.{past-verb}`. */
-export const LIVE_EVENT_TYPES = [
+const LIVE_EVENT_TYPES = [
   'shro.box.opened',
   'shro.reaction.added',
   'shro.deleted',
@@ -33,7 +33,7 @@ export const SERVER_ONLY_EVENT_TYPES = [
   'auth.session.ended',
 ] as const satisfies readonly LiveEventType[];
 
-export interface LiveEventPayloads {
+interface LiveEventPayloads {
   /** Someone opened a box: the watcher refetches the Shro (its own view of it). */
   'shro.box.opened': { shroId: string };
   'shro.reaction.added': { shroId: string };
@@ -61,8 +61,8 @@ export interface LiveEventPayloads {
 }
 
 export type LiveEvent = { [K in LiveEventType]: { type: K } & LiveEventPayloads[K] }[LiveEventType];
-export type BrowserLiveEventType = Exclude<LiveEventType, (typeof SERVER_ONLY_EVENT_TYPES)[number]>;
-export type BrowserLiveEvent = Extract<LiveEvent, { type: BrowserLiveEventType }>;
+type BrowserLiveEventType = Exclude<LiveEventType, (typeof SERVER_ONLY_EVENT_TYPES)[number]>;
+type BrowserLiveEvent = Extract<LiveEvent, { type: BrowserLiveEventType }>;
 
 /**
  * Control messages of the channel itself. `ready` comes first on every connection and lists
@@ -74,7 +74,5 @@ export type LiveControlMessage = { type: 'ready'; watching: string[] } | { type:
 export type LiveMessage = BrowserLiveEvent | LiveControlMessage;
 
 export const LIVE_PATH = '/api/live';
-/** A comment line goes out this often so proxies keep the connection and presence stays fresh. */
-export const LIVE_HEARTBEAT_MS = 25_000;
 /** At most this many Shros watched on one channel. */
 export const LIVE_WATCH_MAX = 20;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_TYPES = [
+const NOTIFICATION_TYPES = [
   'shro_selected',
   'shro_received',
   'reaction',
@@ -25,9 +25,9 @@ export const notificationIdParamSchema = z.object({
 });
 
 /** The Shro's status as lists show it; `expired` once a link's expiry has passed. */
-export type NotificationShroStatus = 'waiting' | 'selected' | 'revealed' | 'expired';
+type NotificationShroStatus = 'waiting' | 'selected' | 'revealed' | 'expired';
 
-/** One notification (spec §3). `sessionId` is the Shro's id; `session` is null when there is none. */
+/** One notification (docs/product.md §3). `sessionId` is the Shro's id; `session` is null when there is none. */
 export interface NotificationItem {
   id: number;
   title: string;

@@ -3,7 +3,7 @@ import type { UserAchievement } from './achievements';
 import { usernameSchema } from './auth';
 import { formBoolean } from './validation';
 
-export const NAME_MAX = 50;
+const NAME_MAX = 50;
 /** Avatars are stored as square WebP images of this many pixels a side. */
 export const AVATAR_SIZE = 256;
 
@@ -26,9 +26,8 @@ export const updateProfileInputSchema = z.strictObject({
   /** Takes the profile picture away (back to the initial). Ignored when a new image comes along. */
   removeProfileImage: formBoolean('removeProfileImage').optional(),
 });
-export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
 
-/** The six counters of spec §3 (zeros for a user who has done nothing yet). */
+/** The six counters of docs/product.md §3 (zeros for a user who has done nothing yet). */
 export interface UserStats {
   shrosCreated: number;
   shrosParticipated: number;

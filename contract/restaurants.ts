@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §3 "Restaurant option": the fixed categories, in the order the picker lists them. */
+/** docs/product.md §3 "Restaurant option": the fixed categories, in the order the picker lists them. */
 export const restaurantCategories = [
   'Fast Food',
   'Casual Dining',
@@ -12,13 +12,13 @@ export const restaurantCategories = [
   'Fine Dining',
 ] as const;
 
-export const restaurantCategorySchema = z.enum(restaurantCategories);
-export type RestaurantCategory = z.infer<typeof restaurantCategorySchema>;
+const restaurantCategorySchema = z.enum(restaurantCategories);
+type RestaurantCategory = z.infer<typeof restaurantCategorySchema>;
 
 export type RestaurantEntry = { name: string; category: RestaurantCategory };
 
-/** Spec §9: the restaurant picker shows the first 20 matches. */
-export const RESTAURANT_SEARCH_LIMIT = 20;
+/** docs/product.md §9: the restaurant picker shows the first 20 matches. */
+const RESTAURANT_SEARCH_LIMIT = 20;
 
 const namesByCategory: Record<RestaurantCategory, ReadonlyArray<string>> = {
   'Fast Food': [

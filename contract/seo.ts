@@ -31,7 +31,7 @@ export function appStructuredData(origin: string): Record<string, unknown> {
   };
 }
 
-/** Metadata of the pages that have their own (spec §2: home, explore, create). */
+/** Metadata of the pages that have their own (docs/product.md §2: home, explore, create). */
 export const pageMeta = {
   home: {
     title: `${PRODUCT_NAME} – Mystery box decisions with friends`,

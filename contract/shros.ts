@@ -8,16 +8,16 @@ import { formBoolean } from './validation';
  * spec's `/api/sessions` paths; in code the game is never called a "session".
  */
 
-export const SHRO_TYPES = ['image', 'text', 'movie', 'tv'] as const;
+const SHRO_TYPES = ['image', 'text', 'movie', 'tv'] as const;
 export type ShroType = (typeof SHRO_TYPES)[number];
 
 /** `expired` is never stored: it is read off `expiresAt` at the time of the request. */
-export const SHRO_STATUSES = ['waiting', 'selected', 'revealed', 'expired'] as const;
+const SHRO_STATUSES = ['waiting', 'selected', 'revealed', 'expired'] as const;
 export type ShroStatus = (typeof SHRO_STATUSES)[number];
 
-/** Spec §9: exactly four boxes per Shro, at positions 1–4. */
+/** docs/product.md §9: exactly four boxes per Shro, at positions 1–4. */
 export const BOXES_PER_SHRO = 4;
-/** Spec §5: images or text need at least 2 filled boxes; movie/TV at least 1; restaurants 4. */
+/** docs/product.md §5: images or text need at least 2 filled boxes; movie/TV at least 1; restaurants 4. */
 export const MIN_FILLED_BOXES = 2;
 export const MIN_TITLES = 1;
 export const MIN_RESTAURANTS = 4;
@@ -29,17 +29,15 @@ export function hidOptionsPhrase(filled: number): string {
 
 export const TITLE_MAX = 100;
 export const OPTION_TEXT_MAX = 200;
-export const BOX_LABEL_MAX = 100;
-export const HASHTAGS_MAX = 10;
+const BOX_LABEL_MAX = 100;
+const HASHTAGS_MAX = 10;
 export const HASHTAG_MAX_LENGTH = 30;
 /** Friends one Shro may be sent to. */
-export const RECIPIENTS_MAX = 50;
-/** Spec §9 / §5: 5 MB per image. */
+const RECIPIENTS_MAX = 50;
+/** docs/product.md §9 / §5: 5 MB per image. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Links may expire at most this far ahead. */
 export const EXPIRY_MAX_DAYS = 30;
-/** Link expiry choices the create form offers (decisions.md); `null` is "no expiry". */
-export const EXPIRY_CHOICES_HOURS = [1, 24, 24 * 7, null] as const;
 
 /**
  * A private Shro is `selected` ("Revealing...") for this long after its box is opened, then
@@ -47,17 +45,17 @@ export const EXPIRY_CHOICES_HOURS = [1, 24, 24 * 7, null] as const;
  */
 export const REVEAL_DELAY_MS = 3000;
 
-/** The 8 reactions of spec §9, as the characters decisions.md fixes, in picker order. */
+/** The 8 reactions of docs/product.md §9, sent as the characters themselves (§4), in picker order. */
 export const REACTION_EMOJIS = ['😍', '😂', '😢', '😱', '🤔', '👍', '👎', '🔥'] as const;
 export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
 
 /** GET /api/sessions paging (history). */
 export const HISTORY_PAGE_SIZE_DEFAULT = 10;
-export const HISTORY_PAGE_SIZE_MAX = 50;
+const HISTORY_PAGE_SIZE_MAX = 50;
 /** The creator's participants list holds at most this many (newest first); counts stay exact. */
 export const PARTICIPANTS_LIST_MAX = 200;
 
-/** Spec §5 and §8 wording, plus our own for what the spec does not cover. */
+/** docs/product.md §5 and §8 wording, plus our own for what those do not cover. */
 export const SHRO_MESSAGES = {
   titleRequired: `Please enter a title for your ${PRODUCT_NAME}.`,
   titleTooLong: `Title must be at most ${TITLE_MAX} characters.`,
@@ -148,7 +146,7 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => v || null);
 
 /** One text or restaurant option: `content` is the text (the restaurant's name). */
-export const textOptionSchema = z.strictObject(
+const textOptionSchema = z.strictObject(
   {
     content: optionalText(OPTION_TEXT_MAX, `Each option can be at most ${OPTION_TEXT_MAX} characters.`),
     label: optionalText(BOX_LABEL_MAX, `Box labels can be at most ${BOX_LABEL_MAX} characters.`),
@@ -159,10 +157,9 @@ export const textOptionSchema = z.strictObject(
   },
   { error: 'textOptions must be a JSON list of {content, label, category}' },
 );
-export type TextOptionInput = z.input<typeof textOptionSchema>;
 
-/** A movie/TV pick as the search returned it (spec §3 "Movie or TV search result"). */
-export const tmdbDataSchema = z.strictObject(
+/** A movie/TV pick as the search returned it (docs/product.md §3 "Movie or TV search result"). */
+const tmdbDataSchema = z.strictObject(
   {
     id: z.number({ error: 'tmdbData.id must be a number' }).int().positive().max(2_147_483_647),
     title: z.string({ error: 'tmdbData.title is required' }).trim().min(1).max(300),
@@ -187,7 +184,7 @@ export const tmdbDataSchema = z.strictObject(
 );
 export type TmdbData = z.output<typeof tmdbDataSchema>;
 
-export const tmdbOptionSchema = z.strictObject(
+const tmdbOptionSchema = z.strictObject(
   {
     label: optionalText(BOX_LABEL_MAX, `Box labels can be at most ${BOX_LABEL_MAX} characters.`),
     tmdbData: tmdbDataSchema,
@@ -200,12 +197,11 @@ export const tmdbOptionSchema = z.strictObject(
   },
   { error: 'tmdbOptions must be a JSON list of {label, tmdbData, imageUrl}' },
 );
-export type TmdbOptionInput = z.input<typeof tmdbOptionSchema>;
 
 const recipientIdSchema = z.string({ error: 'recipients must be a JSON list of friend ids' }).trim().min(1).max(100);
 
 /**
- * The text fields of the create form (spec §7 plus `expiresAt`), as multipart text or JSON.
+ * The text fields of the create form (docs/product.md §7 plus `expiresAt`), as multipart text or JSON.
  * Image files travel beside them as repeated `images` parts with repeated `labels`. Rules that
  * span fields (how many boxes, delivery mode, friends, winning box) are checked by the server.
  */
@@ -273,7 +269,6 @@ export const createShroFieldsSchema = z.strictObject({
     .default([]),
 });
 export type CreateShroFields = z.output<typeof createShroFieldsSchema>;
-export type CreateShroFieldsInput = z.input<typeof createShroFieldsSchema>;
 
 // ---- other calls --------------------------------------------------------------------------
 
@@ -290,9 +285,8 @@ export const reactInputSchema = z.strictObject({
     z.enum(REACTION_EMOJIS, { error: SHRO_MESSAGES.emojiInvalid }),
   ),
 });
-export type ReactInput = z.input<typeof reactInputSchema>;
 
-export const HISTORY_TABS = ['all', 'sent', 'received'] as const;
+const HISTORY_TABS = ['all', 'sent', 'received'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
 
 const positiveIntParam = (fallback: number, max: number, message: string) =>
@@ -314,7 +308,6 @@ export const listShrosQuerySchema = z.object({
     z.enum(HISTORY_TABS, { error: 'tab must be all, sent or received' }),
   ),
 });
-export type ListShrosQuery = z.input<typeof listShrosQuerySchema>;
 
 // ---- responses ----------------------------------------------------------------------------
 
@@ -372,7 +365,7 @@ export interface ShroUserRef {
 
 /**
  * GET /api/sessions/:id, and the answer of create (201) and select: the Shro as this viewer
- * may see it (spec §3, decisions.md "Boxes stay hidden").
+ * may see it (docs/product.md §3, §4 "Boxes stay hidden").
  */
 export interface Shro {
   id: string;
@@ -476,7 +469,7 @@ export interface DeleteShroResponse {
   result: 'deleted' | 'hidden';
 }
 
-/** "Showing X to Y of Z Shros" (spec §2 History). */
+/** "Showing X to Y of Z Shros" (docs/product.md §2 History). */
 export function historyRangeText(page: number, pageSize: number, total: number): string {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);

@@ -188,7 +188,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('create a Shro on %s', (viewp
     await screenshot(page, `create-restaurants-form-${viewport}`);
     await page.getByRole('button', { name: 'Create Shro' }).click();
     await page.waitForURL(/\/session\/[\w-]+$/);
-    // Spec §9: the public-create toast carries the link.
+    // docs/product.md §9: the public-create toast carries the link.
     await expectToast(page, 'Your Shro is public!');
     await expectText(page, 'Public on Explore: anyone can open a box');
     expect(await page.getByRole('button', { name: 'Copy link' }).isVisible()).toBe(true);

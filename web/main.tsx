@@ -5,8 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { AppLayout } from './app/layout/app-layout';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
+import { configureStatusBar } from './lib/native';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
+
+// Inside the native shell: the dark status bar on the brand background (a no-op on the web).
+configureStatusBar();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

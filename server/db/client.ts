@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type every query is written against, whatever the driver underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -8,9 +8,9 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * measurement (docs/decisions/022-compression-and-caching.md): on a 4–6 KB Shro view 4 costs
  * about what gzip 6 costs (~55 µs) and is a little smaller; 11 costs ~100 times more.
  */
-export const BROTLI_QUALITY = 4;
+const BROTLI_QUALITY = 4;
 /** gzip level for clients without brotli: zlib's default balance of size and time. */
-export const GZIP_LEVEL = 6;
+const GZIP_LEVEL = 6;
 
 export const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } };
 export const GZIP_OPTIONS = { level: GZIP_LEVEL };

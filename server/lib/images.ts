@@ -5,13 +5,13 @@ import sharp from 'sharp';
 import { IMAGE_MAX_BYTES, SHRO_MESSAGES } from '../../contract/shros';
 import { badRequest, payloadTooLarge } from './http-errors';
 
-/** The formats users may upload (spec §2 Legal and support: JPG, PNG, GIF or SVG up to 5MB). */
+/** The formats users may upload (docs/product.md §2 Legal and support: JPG, PNG, GIF or SVG up to 5MB). */
 export type SourceImageType = 'jpeg' | 'png' | 'gif' | 'svg';
 
 /** Images above this many pixels are refused before decoding (a small file can unpack to gigabytes). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 /** Longest side of a stored display image. */
-export const DISPLAY_MAX_DIMENSION = 1200;
+const DISPLAY_MAX_DIMENSION = 1200;
 
 export interface ProcessedImage {
   data: Buffer;

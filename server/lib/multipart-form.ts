@@ -93,7 +93,7 @@ export async function forEachPart(
 }
 
 /** This app's configured pace for uploads. */
-export function uploadPace(request: FastifyRequest): UploadPace {
+function uploadPace(request: FastifyRequest): UploadPace {
   const { uploadIdleTimeoutMs, uploadMinBytesPerSecond, uploadRateGraceMs } = request.server.config;
   return { idleMs: uploadIdleTimeoutMs, minBytesPerSecond: uploadMinBytesPerSecond, graceMs: uploadRateGraceMs };
 }

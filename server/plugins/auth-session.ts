@@ -11,7 +11,7 @@ import {
 import { unauthorized } from '../lib/http-errors';
 import { LruCache } from '../lib/lru-cache';
 
-export const AUTH_COOKIE = 'shro_sid';
+const AUTH_COOKIE = 'shro_sid';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Auth sessions cached per instance: enough for every active user, kept a minute at most. */
 const AUTH_CACHE_ENTRIES = 50_000;

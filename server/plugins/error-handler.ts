@@ -110,7 +110,7 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export function isConnectionError(error: unknown): boolean {
+function isConnectionError(error: unknown): boolean {
   for (const link of causeChain(error)) {
     const code = typeof link.code === 'string' ? link.code : '';
     if (CONNECTION_CODES.has(code) || SQLSTATE_UNAVAILABLE.has(code) || code.startsWith('08')) return true;

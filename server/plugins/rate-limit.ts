@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../lib/http-errors';
 
-export interface Limiters {
+interface Limiters {
   /** Failed logins per username (counted only on failure). */
   loginByUsername: RateLimiterAbstract;
   /** Failed logins per client IP. */

@@ -76,7 +76,7 @@ function helmetOptions(config: { secureCookies: boolean }): HelmetOptions {
 }
 
 /** Runs helmet once against a stand-in response and keeps the headers it would set. */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | string[]) {
@@ -94,7 +94,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /** The one list of security headers every answer carries (uploads then tighten their own CSP). */
-export function securityHeaderSet(config: { secureCookies: boolean }): Record<string, string> {
+function securityHeaderSet(config: { secureCookies: boolean }): Record<string, string> {
   return {
     ...helmetHeaders(helmetOptions(config)),
     'permissions-policy': PERMISSIONS_POLICY,

@@ -5,7 +5,7 @@ import { updateTimeZone } from '../features/achievements/queries';
 import { canonicalTimeZone } from '../features/achievements/streak';
 
 /**
- * Streak days are counted in the user's own calendar (decisions.md). The web app sends the
+ * Streak days are counted in the user's own calendar (docs/product.md §4). The web app sends the
  * browser's IANA zone on every call; when a signed-in user's zone differs from the stored one it
  * is saved before the route runs, so the action that follows already counts in the new zone.
  * A missing or unknown zone is ignored, never an error.

@@ -16,7 +16,7 @@ function LiveChannelMount({ queryClient, children }: { queryClient: QueryClient;
   );
 }
 
-/** App-wide providers: data fetching, live push and tooltips (700 ms delay, 300 ms skip delay, spec §9). */
+/** App-wide providers: data fetching, live push and tooltips (700 ms delay, 300 ms skip delay, docs/product.md §9). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useEffect(() => watchConnection(queryClient), [queryClient]);

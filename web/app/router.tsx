@@ -20,7 +20,7 @@ const pages = {
   publicProfile: lazy(() => import('./routes/public-profile')),
 } satisfies Record<string, Page>;
 
-/** Login-required routes (spec §2): visitors get the Login Required page on every one of them. */
+/** Login-required routes (docs/product.md §2): visitors get the Login Required page on every one of them. */
 const protectedPaths = [
   '/explore',
   '/create',
@@ -44,7 +44,7 @@ const protectedPages: Partial<Record<string, Page>> = {
   '/chat': lazy(() => import('./routes/chat')),
 };
 
-/** Any path starting with /@ is a public profile (spec §2); the first segment is the username. */
+/** Any path starting with /@ is a public profile (docs/product.md §2); the first segment is the username. */
 const publicProfilePath = /^\/@(?<username>[^/]*)/;
 
 export function AppRouter() {

@@ -13,7 +13,7 @@ const tiles: { key: keyof UserStats; label: string; icon: LucideIcon; tone: stri
 ];
 
 /**
- * The six counters of spec §3 as tiles; dashes while they load. `wide` puts all six on one row
+ * The six counters of docs/product.md §3 as tiles; dashes while they load. `wide` puts all six on one row
  * on large screens (the achievements page); profiles keep three columns.
  */
 export function StatsTiles({ stats, wide = false }: { stats: UserStats | undefined; wide?: boolean }) {

@@ -37,7 +37,7 @@ export function displayName(user: { username: string; firstName?: string | null;
 }
 
 /** The first letter people recognise someone by: their first name, else their username. */
-export function initialOf(user: AvatarUser) {
+function initialOf(user: AvatarUser) {
   return (user.firstName?.trim() || user.username).charAt(0).toUpperCase() || '?';
 }
 

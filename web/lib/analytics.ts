@@ -9,12 +9,12 @@ import {
 } from '@contract/analytics-events';
 
 /**
- * First-party analytics (spec §1, §3): events queue here and go to POST /api/analytics in
+ * First-party analytics (docs/product.md §1, §3): events queue here and go to POST /api/analytics in
  * batches, every few seconds and when the page is hidden or left (navigator.sendBeacon).
  * Nothing here ever throws into the UI or waits on the network: a failed send is dropped.
  *
  * Google Analytics: when VITE_GA_MEASUREMENT_ID is set at build time and the page has loaded
- * `gtag` itself (see docs/decisions/007-explore-achievements-analytics.md), each event is also
+ * `gtag` itself (see docs/decisions/069-google-analytics-opt-in.md), each event is also
  * handed to `gtag`. No third-party script is loaded by default, and the CSP would block one.
  */
 
@@ -25,7 +25,7 @@ interface QueuedEvent {
   path: string | null;
 }
 
-export const ANALYTICS_ENDPOINT = '/api/analytics';
+const ANALYTICS_ENDPOINT = '/api/analytics';
 /** How long events wait for company before a batch goes out. */
 export const FLUSH_DELAY_MS = 5000;
 /** Events kept while sending is impossible; the oldest go first. */
@@ -135,7 +135,7 @@ function forwardToGoogle(event: QueuedEvent): void {
 }
 
 /**
- * Records one event of spec §3. The category defaults to the event's own (contract/analytics.ts);
+ * Records one event of docs/product.md §3. The category defaults to the event's own (contract/analytics.ts);
  * the label is cut to what the server takes. Never throws.
  */
 export function trackEvent(
@@ -162,12 +162,5 @@ export function trackPageView(path: string): void {
   trackEvent('page_view', { path: path.split(/[?#]/)[0] || '/' });
 }
 
-/** Spec §3: a movie search is labelled with the first 20 characters of the query. */
+/** docs/product.md §3: a movie search is labelled with the first 20 characters of the query. */
 export const searchLabel = (query: string) => query.trim().slice(0, SEARCH_LABEL_MAX);
-
-/** Test hook: forget queued events and timers. */
-export function resetAnalyticsForTests(): void {
-  if (timer !== null) clearTimeout(timer);
-  timer = null;
-  queue = [];
-}

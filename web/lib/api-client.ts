@@ -45,8 +45,8 @@ export function timeZoneHeader(): Record<string, string> {
 }
 
 /** Shown when a write could not reach the server: nothing was saved, so the user must know. */
-export const OFFLINE_WRITE_MESSAGE = "You're offline, so this was not saved. Check your connection and try again.";
-export const OFFLINE_READ_MESSAGE = "You're offline. Check your connection and try again.";
+const OFFLINE_WRITE_MESSAGE = "You're offline, so this was not saved. Check your connection and try again.";
+const OFFLINE_READ_MESSAGE = "You're offline. Check your connection and try again.";
 
 /** A call that never reached the server (no connection, DNS, reset): not an answer from it. */
 export class NetworkError extends Error {

@@ -1,5 +1,5 @@
 /** Each box position keeps its colour everywhere (grid, reveal, result, history). */
-export const BOX_GRADIENTS = [
+const BOX_GRADIENTS = [
   'from-purple-500 via-fuchsia-500 to-pink-500',
   'from-pink-500 via-rose-500 to-orange-400',
   'from-amber-400 via-orange-500 to-red-500',

@@ -11,7 +11,7 @@ import {
 } from 'react';
 
 /** The channel's state, as the debug page shows it. */
-export type LiveStatus = 'off' | 'connecting' | 'open' | 'retrying';
+type LiveStatus = 'off' | 'connecting' | 'open' | 'retrying';
 
 export interface LiveSnapshot {
   status: LiveStatus;
@@ -86,7 +86,7 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
  * server is unreachable, and resumes from the last event id, which a fresh EventSource (new
  * watch list, our own reconnect) carries in the query string.
  */
-export class LiveChannel {
+class LiveChannel {
   private source: EventSource | null = null;
   private snapshot: LiveSnapshot = { status: 'off', healthy: false, lastEventId: null, watching: [], failures: 0 };
   private readonly listeners = new Set<() => void>();

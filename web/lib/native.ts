@@ -15,11 +15,12 @@ const plugin = (name: string) => (isNativeApp() ? bridge()?.Plugins?.[name] : un
 
 export const isNativeApp = () => Boolean(bridge()?.isNativePlatform?.());
 
-/** Spec §9: camera and gallery quality 90. */
-export const PHOTO_QUALITY = 90;
+/** docs/product.md §9: camera and gallery quality 90. */
+const PHOTO_QUALITY = 90;
 
 /**
- * A photo from the camera or the gallery. Errors are only logged and give `null` (spec §8).
+ * @public Kept for the native shell (docs/product.md §9), which no screen calls yet.
+ * A photo from the camera or the gallery. Errors are only logged and give `null` (docs/product.md §8).
  * On the web this opens a file chooser (`capture` asks phones for the camera).
  */
 export async function pickPhoto(source: 'camera' | 'gallery'): Promise<File | null> {
@@ -78,7 +79,7 @@ export async function shareLink(url: string, text?: string): Promise<boolean> {
 export type HapticStyle = 'light' | 'medium' | 'heavy';
 const VIBRATION_MS: Record<HapticStyle, number> = { light: 10, medium: 20, heavy: 40 };
 
-/** Haptic impact (spec §9: light for click and notification, medium for success, heavy for reveal). */
+/** Haptic impact (docs/product.md §9: light for click and notification, medium for success, heavy for reveal). */
 export function haptic(style: HapticStyle) {
   const haptics = plugin('Haptics');
   if (haptics?.impact) {
@@ -88,7 +89,7 @@ export function haptic(style: HapticStyle) {
   if ('vibrate' in navigator) navigator.vibrate(VIBRATION_MS[style]);
 }
 
-/** Asks for notification permission: native push in the app, the Notification API on the web. */
+/** @public Kept for push (issue 13), which no screen calls yet. Asks for notification permission: native push in the app, the Notification API on the web. */
 export async function requestPushPermission(): Promise<'granted' | 'denied' | 'default'> {
   try {
     const push = plugin('PushNotifications');
@@ -103,7 +104,7 @@ export async function requestPushPermission(): Promise<'granted' | 'denied' | 'd
   return 'default';
 }
 
-/** Dark status bar on the brand background (spec §9), in the native app only. */
+/** Dark status bar on the brand background (docs/product.md §9), in the native app only. */
 export function configureStatusBar() {
   const statusBar = plugin('StatusBar');
   statusBar?.setStyle?.({ style: 'DARK' }).catch(() => {});

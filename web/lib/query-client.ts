@@ -1,11 +1,11 @@
 import { onlineManager, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiGet } from './api-client';
 
-/** The shared reader: the first query key is the path (spec §7). */
-export const pathQueryFn: QueryFunction = ({ queryKey }) => apiGet(String(queryKey[0]));
+/** The shared reader: the first query key is the path (docs/product.md §7). */
+const pathQueryFn: QueryFunction = ({ queryKey }) => apiGet(String(queryKey[0]));
 
 /**
- * Spec §9 defaults: no interval or focus refetch, data never stale, no retries. Reads wait while
+ * docs/product.md §9 defaults: no interval or focus refetch, data never stale, no retries. Reads wait while
  * offline; writes always run, so one made offline fails at once with a clear message instead of
  * waiting unseen in a queue.
  */

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { haptic as deviceHaptic, type HapticStyle } from './native';
 
 /**
- * Feedback sounds (spec §9: click, success, reveal, notification) as short tones made with the
+ * Feedback sounds (docs/product.md §9: click, success, reveal, notification) as short tones made with the
  * Web Audio API, so no audio files ship; each plays with a matching haptic pulse where the
  * device can vibrate. One setting, kept in localStorage, mutes both.
  */
@@ -11,7 +11,7 @@ export type { HapticStyle };
 
 const MUTED_KEY = 'shro:sounds-muted';
 
-/** Spec §9: light for click and notification, medium for success, heavy for reveal. */
+/** docs/product.md §9: light for click and notification, medium for success, heavy for reveal. */
 const hapticOf: Record<SoundName, HapticStyle> = {
   click: 'light',
   notification: 'light',
@@ -60,12 +60,12 @@ function readMuted(): boolean {
 
 let muted = typeof window === 'undefined' ? false : readMuted();
 
-export function isSoundMuted(): boolean {
+function isSoundMuted(): boolean {
   return muted;
 }
 
 /** Mutes or unmutes sounds and haptics, and remembers the choice on this device. */
-export function setSoundMuted(next: boolean) {
+function setSoundMuted(next: boolean) {
   muted = next;
   try {
     window.localStorage.setItem(MUTED_KEY, next ? '1' : '0');

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { copyText } from './copy-text';
 import { toast } from './use-toast';
 
-/** Spec §9: the copied state and the copy toast last 2 s. */
-export const COPIED_MS = 2000;
+/** docs/product.md §9: the copied state and the copy toast last 2 s. */
+const COPIED_MS = 2000;
 
 /**
  * Copies a link (the older copy method is the fallback), toasts the outcome and shows

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
 
-/** Spec §9 toast constants (the shadcn/Radix defaults). */
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1_000_000;
+/** docs/product.md §9 toast constants (the shadcn/Radix defaults). */
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY = 1_000_000;
 
 export interface ToastOptions {
   title?: ReactNode;
@@ -40,7 +40,7 @@ function scheduleRemoval(id: string) {
   );
 }
 
-export function dismissToast(id?: string) {
+function dismissToast(id?: string) {
   publish(
     memory.map((t) => {
       if (id === undefined || t.id === id) {

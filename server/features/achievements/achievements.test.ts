@@ -29,7 +29,7 @@ afterAll(() => ctx.close());
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 const newUser = () => createSignedInUser(ctx);
 
-/** The spec §9 catalogue, with the product term in the names (decisions.md). */
+/** The achievement catalogue of docs/product.md §9, with the product term in the names. */
 const CATALOGUE = [
   ['first-shro', 'First Shro', 'common', 'creative', 1],
   ['shro-master', 'Shro Master', 'rare', 'creative', 10],

@@ -35,7 +35,7 @@ async function statsRowOf(db: Db, userId: string): Promise<StatsWithZone> {
   return row;
 }
 
-/** The six stat counters of spec §3, zeros when there are none yet; 404 for an unknown user. */
+/** The six stat counters of docs/product.md §3, zeros when there are none yet; 404 for an unknown user. */
 export async function getUserStats(db: Db, userId: string, now = new Date()): Promise<UserStats> {
   const values = metricValues(await statsRowOf(db, userId), now);
   return statsOf(values);

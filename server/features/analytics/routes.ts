@@ -5,7 +5,7 @@ import { consumeOrThrow } from '../../plugins/rate-limit';
 import { recordAnalytics } from './service';
 
 /**
- * POST /api/analytics: first-party analytics (spec §1, §3). Visitors may send too; a signed-in
+ * POST /api/analytics: first-party analytics (docs/product.md §1, §3). Visitors may send too; a signed-in
  * user's events carry their id. Batches per user (or per IP for visitors) are rate limited:
  * RATE_LIMIT_ANALYTICS_PER_CLIENT (default 60) per RATE_LIMIT_ANALYTICS_WINDOW_SECONDS (60).
  */

@@ -6,7 +6,7 @@ import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
 import { toCurrentUser } from './present';
 import { authenticate, changeUsername, registerUser } from './service';
 
-/** Accounts: register, login, logout, the current user and username changes (spec §7). */
+/** Accounts: register, login, logout, the current user and username changes (docs/product.md §7). */
 export async function authRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const { limiters } = app;

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  INVALID_CREDENTIALS_MESSAGE,
-  type LoginInput,
-  type RegisterInput,
-  USERNAME_TAKEN_MESSAGE,
-} from '../../../contract/auth';
+import { INVALID_CREDENTIALS_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../../contract/auth';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unauthorized } from '../../lib/http-errors';
@@ -54,5 +49,3 @@ export async function changeUsername(db: Db, userId: string, username: string): 
     throw error;
   }
 }
-
-export type { LoginInput, RegisterInput };

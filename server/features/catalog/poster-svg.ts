@@ -1,7 +1,7 @@
 import type { OfflineTitle } from './offline-title';
 
-export const POSTER_WIDTH = 500;
-export const POSTER_HEIGHT = 750;
+const POSTER_WIDTH = 500;
+const POSTER_HEIGHT = 750;
 
 const FONT_FAMILY = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
 const MAX_TITLE_LINES = 4;

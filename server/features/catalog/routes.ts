@@ -44,7 +44,7 @@ const searchResponseSchema = {
   },
 } as const;
 
-/** Movie/TV search (spec §7, TMDB proxy or offline catalogue) and the offline placeholder posters. */
+/** Movie/TV search (docs/product.md §7, TMDB proxy or offline catalogue) and the offline placeholder posters. */
 export async function catalogRoutes(app: FastifyInstance, opts: CatalogRoutesOptions) {
   app.get(
     '/api/tmdb/search/:kind',

@@ -9,7 +9,7 @@ import { buildPosterSvg } from './poster-svg';
 
 export type TitleKind = 'movie' | 'tv';
 
-/** Spec §3 "Movie or TV search result"; snake_case because these are TMDB's field names. */
+/** docs/product.md §3 "Movie or TV search result"; snake_case because these are TMDB's field names. */
 export type TitleSearchResult = {
   id: number;
   title: string;
@@ -29,11 +29,11 @@ export type SearchTitlesOptions = {
   onFallback?: (error: unknown) => void;
 };
 
-export const MIN_QUERY_LENGTH = 3;
-export const MAX_QUERY_LENGTH = 100;
-/** Spec §9: first 8 results shown. */
-export const MAX_RESULTS = 8;
-/** Spec §7/§9: search results cached 5 minutes. */
+const MIN_QUERY_LENGTH = 3;
+const MAX_QUERY_LENGTH = 100;
+/** docs/product.md §9: first 8 results shown. */
+const MAX_RESULTS = 8;
+/** docs/product.md §7/§9: search results cached 5 minutes. */
 export const SEARCH_CACHE_TTL_MS = 5 * 60 * 1000;
 const SEARCH_CACHE_MAX_ENTRIES = 500;
 const TMDB_TIMEOUT_MS = 5000;

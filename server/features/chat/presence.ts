@@ -4,7 +4,7 @@ import type { UserRow } from '../auth/queries';
 import { lastSeenOfFriends, touchLastSeen } from './queries';
 
 /** `lastSeenAt` is refreshed at most this often per user, so polling costs at most one write per 30 s. */
-export const LAST_SEEN_REFRESH_MS = 30_000;
+const LAST_SEEN_REFRESH_MS = 30_000;
 
 /**
  * Notes that the signed-in user is around. Called from the GET handlers the web app polls every

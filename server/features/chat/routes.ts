@@ -12,7 +12,7 @@ import {
   sendMessage,
 } from './service';
 
-/** Direct messages between friends and the online-status map (spec §7). */
+/** Direct messages between friends and the online-status map (docs/product.md §7). */
 export async function chatRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const read = { preHandler: app.requireUser };

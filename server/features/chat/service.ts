@@ -30,7 +30,7 @@ import {
 
 export type ValidSendMessage = z.output<typeof sendMessageInputSchema>;
 
-export function toChatMessage(row: MessageRow): ChatMessage {
+function toChatMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     senderId: row.senderId,

@@ -13,7 +13,7 @@ export interface CspViolation {
 }
 
 /** A batch may hold many reports; a flood of them in one body is logged only this far. */
-export const MAX_VIOLATIONS_PER_BODY = 20;
+const MAX_VIOLATIONS_PER_BODY = 20;
 const MAX_URL = 200;
 const MAX_SAMPLE = 80;
 const MAX_WORD = 60;

@@ -3,7 +3,7 @@ import { exploreQuerySchema, exploreSearchQuerySchema } from '../../../contract/
 import { parseInput } from '../../lib/parse';
 import { listRecent, listTrending, searchExplore } from './service';
 
-/** Public Shros for signed-in users (spec §2: /explore needs login). */
+/** Public Shros for signed-in users (docs/product.md §2: /explore needs login). */
 export async function exploreRoutes(app: FastifyInstance) {
   const { db } = app.database;
   // Searching and paging cost the database the most: each counts against the read budgets.

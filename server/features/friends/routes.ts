@@ -14,7 +14,7 @@ import {
   sendFriendRequest,
 } from './service';
 
-/** Friends, friend requests, search and status (spec §7); everything needs a signed-in user. */
+/** Friends, friend requests, search and status (docs/product.md §7); everything needs a signed-in user. */
 export async function friendsRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const read = { preHandler: app.requireUser };

@@ -171,5 +171,3 @@ export async function getFriendStatus(db: Db, userId: string, otherId: string): 
   const { friends, sent, received } = await relationsWith(db, userId, [otherId]);
   return { areFriends: friends.has(otherId), sentRequest: sent.has(otherId), receivedRequest: received.has(otherId) };
 }
-
-export { areFriends };

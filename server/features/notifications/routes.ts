@@ -5,7 +5,7 @@ import { parseInput } from '../../lib/parse';
 import { notePresence } from '../chat/presence';
 import { getNotifications, getUnreadNotificationCount, readAllNotifications, readNotification } from './service';
 
-/** The signed-in user's notifications: list, unread count, mark one or all read (spec §7). */
+/** The signed-in user's notifications: list, unread count, mark one or all read (docs/product.md §7). */
 export async function notificationsRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const read = { preHandler: app.requireUser };

@@ -30,11 +30,6 @@ export async function findPublicUserByUsername(db: Db, username: string): Promis
   return row;
 }
 
-export async function findPublicUserById(db: Db, id: string): Promise<PublicUserRow | undefined> {
-  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
 export type ProfilePatch = Partial<{
   username: string;
   firstName: string | null;

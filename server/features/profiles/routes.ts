@@ -45,7 +45,7 @@ async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
   return form;
 }
 
-/** Own profile editing, public profiles, stats and unlocked achievements (spec §7). */
+/** Own profile editing, public profiles, stats and unlocked achievements (docs/product.md §7). */
 export async function profilesRoutes(app: FastifyInstance, opts: { storage?: UploadStorage } = {}) {
   const { db } = app.database;
   // Same folder as every other upload (DATA_DIR/uploads), so GET /api/uploads/:key serves avatars.

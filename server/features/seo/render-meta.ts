@@ -13,7 +13,7 @@ const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\
 /** A page's metadata as the server renders it: `notFound` pages answer 404 and have no URL of their own. */
 export type ServerPageMeta = PageMetaData & { notFound?: boolean };
 
-/** Client routes (spec §2) besides the Shro and profile pages, which metaForPath looks up. */
+/** Client routes (docs/product.md §2) besides the Shro and profile pages, which metaForPath looks up. */
 const APP_PAGES = new Set([
   '/',
   '/login',
@@ -39,7 +39,7 @@ const notFoundMeta = (): ServerPageMeta => ({ ...pageMeta.home, path: '/', noind
  * The head tags for crawlers and link previews, marked so the client can replace them. An empty
  * `origin` (no trusted one for this request) gives relative URLs.
  */
-export function renderMetaTags(meta: ServerPageMeta, origin: string): string {
+function renderMetaTags(meta: ServerPageMeta, origin: string): string {
   const url = `${origin}${meta.path}`;
   const image = `${origin}${meta.image ?? DEFAULT_SOCIAL_IMAGE}`;
   const tag = (html: string) => html.replace(/^<(\w+)/, '<$1 data-server-meta');

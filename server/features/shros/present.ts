@@ -95,7 +95,7 @@ export function presentShroState(
   return { status: viewerStatus(shro, role, ownPick?.createdAt ?? null, now), selectedBoxId: ownPick?.boxId ?? null };
 }
 
-export interface ViewerContext {
+interface ViewerContext {
   role: ViewerRole;
   viewer: ShroUserRef | null;
   /** The viewer's own pick (participants and recipients). */
@@ -145,7 +145,7 @@ function presentBox(
   };
 }
 
-/** The Shro as one viewer may see it (decisions.md "Boxes stay hidden" and "Checkable reveal"). */
+/** The Shro as one viewer may see it (docs/product.md §4 "Boxes stay hidden" and "Checkable reveal"). */
 export function presentShro(input: ShroViewInput): Shro {
   const { shro, creator, boxes, context, creatorExtras, now } = input;
   const isCreator = context.role === 'creator';

@@ -14,7 +14,6 @@ import {
 export type ShroRow = typeof shros.$inferSelect;
 export type NewShroRow = typeof shros.$inferInsert;
 export type NewBoxRow = typeof shroBoxes.$inferInsert;
-export type UserRef = { id: string; username: string };
 
 const creatorColumns = {
   id: users.id,

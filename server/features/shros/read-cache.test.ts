@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSignedInUser, type TestContext } from '../../test/test-app';
 import { createGameTestApp, createTextShro, getShro } from './test-fixtures';
 
-/** The cached read path (docs/decisions/008-live-push-and-read-caches.md): time still moves views on. */
+/** The cached read path (docs/decisions/078-read-caches.md): time still moves views on. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createGameTestApp();

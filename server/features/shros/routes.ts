@@ -27,7 +27,7 @@ import {
 
 const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-/** The game (spec §7 `/api/sessions…`) and the images it serves (`/api/uploads/:key`). */
+/** The game (docs/product.md §7 `/api/sessions…`) and the images it serves (`/api/uploads/:key`). */
 export async function shroRoutes(app: FastifyInstance) {
   const deps: ShroDeps = { db: app.database.db, cache: app.shroCache, live: app.bus };
   const storage = createUploadStorage(app.config.dataDir, { quotaBytesPerUser: app.config.uploadQuotaBytesPerUser });

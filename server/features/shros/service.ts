@@ -94,14 +94,6 @@ function depsOf(from: ShroDeps | Db): ShroDeps {
 }
 
 /**
- * Any other feature that changes a Shro's row (a share counted, …) calls this after its
- * transaction committed, so no instance keeps serving the old row from its cache.
- */
-export async function shroRowChanged(deps: ShroDeps, shroId: string): Promise<void> {
-  await afterShroWrite(deps, { type: 'shro.row.changed', shroId });
-}
-
-/**
  * After a write to a Shro committed: forget it here at once, then tell every instance (their
  * caches and the Shro's watchers). Only the Shro's id travels, never its content.
  */
@@ -135,7 +127,7 @@ interface BoxContent {
 
 type Delivery = { isPublic: boolean; isShareable: boolean; recipientIds: string[]; expiresAt: Date | null };
 
-/** Spec §4: public clears link and friends; otherwise exactly one of friends or a link. */
+/** docs/product.md §4: public clears link and friends; otherwise exactly one of friends or a link. */
 function chooseDelivery(fields: CreateShroFields, creatorId: string, now: Date): Delivery {
   if (fields.isPublic) return { isPublic: true, isShareable: false, recipientIds: [], expiresAt: null };
   const recipientIds = [...new Set([...fields.recipients, ...(fields.friendId ? [fields.friendId] : [])])];
@@ -159,7 +151,7 @@ function parseExpiry(raw: string | null, now: Date): Date | null {
   return at;
 }
 
-/** Spec §5 content rules per type; returns the filled boxes in order (positions 1..n). */
+/** docs/product.md §5 content rules per type; returns the filled boxes in order (positions 1..n). */
 function collectContents(fields: CreateShroFields, imageFiles: Buffer[]): BoxContent[] {
   if (fields.type !== 'image' && imageFiles.length > 0) throw badRequest(SHRO_MESSAGES.imagesOnlyForImageType);
 
@@ -212,7 +204,7 @@ function posterFromPath(posterPath: string | null): string | null {
 }
 
 /**
- * Creates a Shro: checks every rule of spec §5, stores re-encoded images, fixes the box and
+ * Creates a Shro: checks every rule of docs/product.md §5, stores re-encoded images, fixes the box and
  * winning commitments, counts the creator's stats and notifies private recipients, all in one
  * transaction. Returns the creator's view.
  */
@@ -224,7 +216,7 @@ export async function createShro(
   imageFiles: Buffer[],
   now = new Date(),
 ): Promise<Shro> {
-  // Content rules come first: spec §5 lists them before the recipients rule.
+  // Content rules come first: docs/product.md §5 lists them before the recipients rule.
   const contents = collectContents(fields, imageFiles);
   const delivery = chooseDelivery(fields, creator.id, now);
   const winningPosition = fields.winningBoxPosition;
@@ -309,7 +301,8 @@ export async function createShro(
       });
       await insertBoxes(tx, boxes);
       await insertRecipients(tx, shroId, delivery.recipientIds);
-      // Movie and TV Shros count as Shros created but feed neither Artist nor Storyteller (docs/decisions/004-shro-game-rules.md).
+      // Movie and TV Shros count as Shros created but feed neither Artist nor Storyteller
+      // (docs/decisions/049-stats-on-create-and-pick.md).
       await bumpStats(
         tx,
         creator.id,
@@ -458,7 +451,7 @@ export async function canViewShro(deps: ShroDeps, shroId: string, viewer: Actor 
 }
 
 /** GET /api/sessions/:id — the Shro as this viewer (or a signed-out visitor) may see it. */
-export async function getShroForViewer(
+async function getShroForViewer(
   from: ShroDeps | Db,
   shroId: string,
   viewer: Actor | null,
@@ -696,7 +689,7 @@ export async function reactToShro(
 // ---- delete -------------------------------------------------------------------------------
 
 /**
- * decisions.md: the creator deletes the Shro (with its images); a recipient or participant
+ * docs/product.md §4: the creator deletes the Shro (with its images); a recipient or participant
  * removes it from their own history only; anyone else gets 404.
  */
 export async function deleteShroFor(

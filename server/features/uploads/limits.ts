@@ -8,7 +8,7 @@ import { checkUploadQuota, type UploadKind } from './service';
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Counts the uploads each user has in flight on this instance. */
-export class UploadGate {
+class UploadGate {
   private readonly inFlightByUser = new Map<string, number>();
 
   constructor(readonly maxPerUser: number) {}
@@ -35,7 +35,7 @@ export class UploadGate {
   }
 }
 
-export const busyMessage = (maxPerUser: number) =>
+const busyMessage = (maxPerUser: number) =>
   `You already have ${maxPerUser} upload${maxPerUser === 1 ? '' : 's'} in progress. Wait for one to finish, then try again.`;
 
 declare module 'fastify' {

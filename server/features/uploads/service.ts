@@ -62,7 +62,7 @@ const sizeLabel = (bytes: number) =>
   bytes >= MB ? `${Number((bytes / MB).toFixed(1))} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The 413 message of a full quota. */
-export const quotaFullMessage = (quotaBytes: number) =>
+const quotaFullMessage = (quotaBytes: number) =>
   `You have used your ${sizeLabel(quotaBytes)} of image storage. Delete some Shros to upload more.`;
 
 export interface QuotaCheck {
@@ -132,15 +132,4 @@ export async function readUploadFile(storage: UploadStorage, upload: UploadRow):
   const data = await storage.read(upload.key);
   if (!data) throw notFound('Image not found');
   return data;
-}
-
-/** The bytes of an upload for this viewer, under the rules of `findUploadFor`. */
-export async function readUploadFor(
-  db: Db,
-  storage: UploadStorage,
-  key: string,
-  viewerId: string | null,
-): Promise<{ data: Buffer; contentType: string }> {
-  const upload = await findUploadFor(db, key, viewerId);
-  return { data: await readUploadFile(storage, upload), contentType: upload.contentType };
 }

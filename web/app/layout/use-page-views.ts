@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { trackPageView } from '@/lib/analytics';
 
-/** Spec §1: a page view on every path change (query strings are not part of the path). */
+/** docs/product.md §1: a page view on every path change (query strings are not part of the path). */
 export function usePageViews() {
   const [location] = useLocation();
   useEffect(() => {

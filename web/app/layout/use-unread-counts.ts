@@ -11,5 +11,5 @@ export function useUnreadCounts(signedIn: boolean) {
   };
 }
 
-/** Desktop badges cap at "9+" (spec §2). */
+/** Desktop badges cap at "9+" (docs/product.md §2). */
 export const capBadge = (count: number) => (count > 9 ? '9+' : String(count));

@@ -1,7 +1,7 @@
 import { useToast } from '@/lib/use-toast';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 
-/** Renders the toast queue; swipe right past 50 px dismisses (spec §9, Radix defaults). */
+/** Renders the toast queue; swipe right past 50 px dismisses (docs/product.md §9, Radix defaults). */
 export function Toaster() {
   const { toasts } = useToast();
   return (

@@ -2,12 +2,12 @@ import type { UserStats } from '@contract/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
-export const statsPath = '/api/stats';
+const statsPath = '/api/stats';
 
-/** The signed-in user's six counters (spec §3 Stats). */
-export const getStats = () => apiGet<UserStats>(statsPath);
+/** The signed-in user's six counters (docs/product.md §3 Stats). */
+const getStats = () => apiGet<UserStats>(statsPath);
 
-export const statsQueryOptions = queryOptions({ queryKey: [statsPath], queryFn: getStats });
+const statsQueryOptions = queryOptions({ queryKey: [statsPath], queryFn: getStats });
 
 export function useStats() {
   return useQuery({ ...statsQueryOptions, refetchOnMount: 'always' });

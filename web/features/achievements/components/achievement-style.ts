@@ -1,6 +1,6 @@
 import type { AchievementCategory, AchievementRarity } from '@contract/achievements';
 
-/** Spec §3 rarities: common grey, rare blue, epic purple, legendary gold. */
+/** docs/product.md §3 rarities: common grey, rare blue, epic purple, legendary gold. */
 export const rarityBadge: Record<AchievementRarity, string> = {
   common: 'border-zinc-400/50 bg-zinc-400/15 text-zinc-100',
   rare: 'border-sky-400/50 bg-sky-400/15 text-sky-100',

@@ -174,7 +174,7 @@ function LoadingBlocks() {
   );
 }
 
-/** /achievements (spec §2): stats, unlocked out of total, the catalogue, unlocked and in-progress lists. */
+/** /achievements (docs/product.md §2): stats, unlocked out of total, the catalogue, unlocked and in-progress lists. */
 export function AchievementsScreen() {
   const achievements = useAchievements();
   const stats = useStats();

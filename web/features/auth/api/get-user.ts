@@ -5,8 +5,8 @@ import { apiGetOrNullOn401, NetworkError } from '@/lib/api-client';
 
 export const currentUserPath = '/api/auth/user';
 
-/** 401 means signed out; cached 5 minutes, no retry, no refetch on focus (spec §7). */
-export const currentUserQueryOptions = queryOptions({
+/** 401 means signed out; cached 5 minutes, no retry, no refetch on focus (docs/product.md §7). */
+const currentUserQueryOptions = queryOptions({
   queryKey: [currentUserPath],
   queryFn: () => apiGetOrNullOn401<CurrentUser>(currentUserPath),
   staleTime: 300_000,

@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { safeRedirectTarget } from '@/lib/redirect';
 
-export const login = (input: LoginInput) => apiRequest<CurrentUser>('POST', '/api/login', input);
+const login = (input: LoginInput) => apiRequest<CurrentUser>('POST', '/api/login', input);
 
-/** On success the page does a full navigation to the redirect target (spec §4). */
+/** On success the page does a full navigation to the redirect target (docs/product.md §4). */
 export function useLogin(redirectTo: string) {
   return useMutation({
     mutationFn: login,

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { forgetLastUser } from './get-user';
 
-export const logout = () => apiRequest<{ success: boolean }>('POST', '/api/logout');
+const logout = () => apiRequest<{ success: boolean }>('POST', '/api/logout');
 
-/** Success is a full page redirect to /; a failure is only logged (spec §8). */
+/** Success is a full page redirect to /; a failure is only logged (docs/product.md §8). */
 export function useLogout() {
   return useMutation({
     mutationFn: logout,

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { safeRedirectTarget } from '@/lib/redirect';
 
-export const register = (input: RegisterInput) => apiRequest<CurrentUser>('POST', '/api/register', input);
+const register = (input: RegisterInput) => apiRequest<CurrentUser>('POST', '/api/register', input);
 
 export function useRegister(redirectTo: string) {
   return useMutation({

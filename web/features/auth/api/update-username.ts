@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { currentUserPath } from './get-user';
 
-export const updateUsername = (input: UpdateUsernameInput) =>
-  apiRequest<CurrentUser>('PUT', '/api/auth/username', input);
+const updateUsername = (input: UpdateUsernameInput) => apiRequest<CurrentUser>('PUT', '/api/auth/username', input);
 
 export function useUpdateUsername() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ type Errors = Partial<Record<string, string>>;
 
 /**
  * Minimal form state driven by a shared zod schema: validates on submit, then re-validates on
- * every change (spec §5), keeping the first message per field. An invalid submit moves focus to
+ * every change (docs/product.md §5), keeping the first message per field. An invalid submit moves focus to
  * the first invalid field in the form's order, with its message already rendered and linked, so
  * a screen reader reads the field and what is wrong with it.
  */

@@ -6,7 +6,7 @@ import { messagesPath } from './get-messages';
 import { unreadCountPath } from './get-unread-count';
 
 /** Deletes my side of the conversation with `userId`: their copy stays (decision 018). */
-export const deleteConversation = (userId: string) =>
+const deleteConversation = (userId: string) =>
   apiRequest<DeleteConversationResult>('DELETE', `/api/chat/${encodeURIComponent(userId)}`);
 
 /** On success the conversation leaves the list and its messages leave this tab at once. */

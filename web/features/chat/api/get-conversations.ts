@@ -5,10 +5,10 @@ import { usePollInterval } from '@/lib/live';
 
 export const conversationsPath = '/api/chat/conversations';
 
-export const getConversations = () => apiGet<Conversation[]>(conversationsPath);
+const getConversations = () => apiGet<Conversation[]>(conversationsPath);
 
-/** Polled every 5 s (spec §9). */
-export const conversationsQueryOptions = queryOptions({
+/** Polled every 5 s (docs/product.md §9). */
+const conversationsQueryOptions = queryOptions({
   queryKey: [conversationsPath],
   queryFn: getConversations,
   refetchInterval: 5000,

@@ -6,10 +6,10 @@ import { usePollInterval } from '@/lib/live';
 export const messagesPath = (userId: string) => `/api/chat/${encodeURIComponent(userId)}`;
 
 /** The conversation with one user, oldest first. Fetching it marks nothing (see mark-conversation-read). */
-export const getMessages = (userId: string) => apiGet<ChatMessage[]>(messagesPath(userId));
+const getMessages = (userId: string) => apiGet<ChatMessage[]>(messagesPath(userId));
 
-/** The open chat is polled every 2 s (spec §9). */
-export const messagesQueryOptions = (userId: string) =>
+/** The open chat is polled every 2 s (docs/product.md §9). */
+const messagesQueryOptions = (userId: string) =>
   queryOptions({ queryKey: [messagesPath(userId)], queryFn: () => getMessages(userId), refetchInterval: 2000 });
 
 export function useMessages(userId: string) {

@@ -3,13 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { usePollInterval } from '@/lib/live';
 
-export const onlineStatusPath = (userIds: string[]) =>
+const onlineStatusPath = (userIds: string[]) =>
   `/api/users/online-status?userIds=${userIds.map(encodeURIComponent).join(',')}`;
 
-export const getOnlineStatus = (userIds: string[]) => apiGet<OnlineStatusMap>(onlineStatusPath(userIds));
+const getOnlineStatus = (userIds: string[]) => apiGet<OnlineStatusMap>(onlineStatusPath(userIds));
 
-/** Polled every 30 s (spec §9); ids are sorted so the same people share one query. */
-export const onlineStatusQueryOptions = (userIds: string[]) => {
+/** Polled every 30 s (docs/product.md §9); ids are sorted so the same people share one query. */
+const onlineStatusQueryOptions = (userIds: string[]) => {
   // The server answers at most ONLINE_STATUS_MAX_IDS at a time.
   const ids = [...new Set(userIds)].sort().slice(0, ONLINE_STATUS_MAX_IDS);
   return queryOptions({

@@ -4,13 +4,13 @@ import { usePollInterval } from '@/lib/live';
 
 export const unreadCountPath = '/api/chat/unread-count';
 
-export const unreadCountQueryOptions = queryOptions({
+const unreadCountQueryOptions = queryOptions({
   queryKey: [unreadCountPath],
   queryFn: () => apiGet<number>(unreadCountPath),
   refetchInterval: 5000,
 });
 
-/** Only when signed in; polled every 5 s (spec §9). */
+/** Only when signed in; polled every 5 s (docs/product.md §9). */
 export function useUnreadMessageCount(enabled: boolean) {
   return useQuery({
     ...unreadCountQueryOptions,

@@ -5,10 +5,10 @@ import { conversationsPath } from './get-conversations';
 import { messagesPath } from './get-messages';
 import { unreadCountPath } from './get-unread-count';
 
-export const markConversationReadPath = (userId: string) => `/api/chat/${encodeURIComponent(userId)}/read`;
+const markConversationReadPath = (userId: string) => `/api/chat/${encodeURIComponent(userId)}/read`;
 
 /** Marks one person's messages to me read: an explicit write, never a side effect of fetching the chat. */
-export const markConversationRead = (userId: string) =>
+const markConversationRead = (userId: string) =>
   apiRequest<MarkConversationReadResult>('POST', markConversationReadPath(userId));
 
 /** When something turned read, the open chat's ticks, the conversation list and the header badge refresh now. */

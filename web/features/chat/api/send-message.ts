@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { conversationsPath } from './get-conversations';
 import { messagesPath } from './get-messages';
 
-export const sendMessage = (input: SendMessageInput) => apiRequest<ChatMessage>('POST', '/api/chat/send', input);
+const sendMessage = (input: SendMessageInput) => apiRequest<ChatMessage>('POST', '/api/chat/send', input);
 
 /** Sends a message; it shows in the open chat at once and the conversation list moves it to the top. */
 export function useSendMessage() {

@@ -1,2 +1,2 @@
-/** Unread badges read "9+" above nine (spec §9). */
+/** Unread badges read "9+" above nine (docs/product.md §9). */
 export const capBadge = (count: number) => (count > 9 ? '9+' : String(count));

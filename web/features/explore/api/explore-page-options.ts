@@ -3,12 +3,12 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
 /** `path` with `page` added: every explore list pages the same way. */
-export const withPage = (path: string, page: number) =>
+const withPage = (path: string, page: number) =>
   page === 1 ? path : `${path}${path.includes('?') ? '&' : '?'}page=${page}`;
 
 /**
  * A paged explore list as an infinite query keyed by its first page's path (the shared reader's
- * rule). Spec §9: trending and recent poll every 30 s and stay fresh 30 s.
+ * rule). docs/product.md §9: trending and recent poll every 30 s and stay fresh 30 s.
  */
 export const pagedListOptions = (path: string, options: { poll: boolean; staleTime?: number }) =>
   infiniteQueryOptions({

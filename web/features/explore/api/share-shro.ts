@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/sessions/:id/share: counts a share for the Shro and its creator (Trendsetter). */
-export const shareShro = (shroId: string) =>
+const shareShro = (shroId: string) =>
   apiRequest<ShareShroResponse>('POST', `/api/sessions/${encodeURIComponent(shroId)}/share`);
 
 export function useShareShro() {

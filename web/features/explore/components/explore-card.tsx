@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatAge } from './format-age';
 
-/** Spec §4 list colours; explore shows waiting as "Active". */
+/** docs/product.md §4 list colours; explore shows waiting as "Active". */
 const statusBadges: Record<ShroStatus, { text: string; className: string }> = {
   waiting: { text: 'Active', className: 'border-sky-400/40 bg-sky-500/15 text-sky-200' },
   selected: { text: 'Selection made', className: 'border-yellow-400/40 bg-yellow-400/15 text-yellow-200' },
@@ -40,7 +40,7 @@ const boxTints = [
   'from-fuchsia-500/70 to-pink-500/50',
 ];
 
-export const EXPLORE_CARD_BOXES = 4;
+const EXPLORE_CARD_BOXES = 4;
 
 function Avatar({ username, imageUrl }: { username: string; imageUrl: string | null }) {
   if (imageUrl) return <img src={imageUrl} alt="" className="size-8 shrink-0 rounded-full object-cover" />;
@@ -62,7 +62,7 @@ export interface ExploreCardProps {
   onOpen: (card: ExploreCardData) => void;
 }
 
-/** One public Shro (spec §2 Explore): never any box content, only four closed boxes. */
+/** One public Shro (docs/product.md §2 Explore): never any box content, only four closed boxes. */
 export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }: ExploreCardProps) {
   const status = statusBadges[card.status];
   const type = types[card.type];
@@ -173,7 +173,7 @@ export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }:
   );
 }
 
-/** A placeholder card while the list loads (spec §9: 10 of them). */
+/** A placeholder card while the list loads (docs/product.md §9: 10 of them). */
 export function ExploreCardSkeleton() {
   return (
     <div

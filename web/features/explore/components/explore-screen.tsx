@@ -22,10 +22,10 @@ import { useShareShro } from '../api/share-shro';
 import { ExploreEmpty } from './explore-empty';
 import { type CardActions, ExploreResults } from './explore-results';
 
-export const exploreTabs = ['trending', 'recent', 'search'] as const;
+const exploreTabs = ['trending', 'recent', 'search'] as const;
 export type ExploreTab = (typeof exploreTabs)[number];
 
-/** Spec §9: the copy toast lasts 2 s. */
+/** docs/product.md §9: the copy toast lasts 2 s. */
 const COPY_TOAST_MS = 2000;
 
 // Tight gaps below `sm`, so the three tabs fit side by side from 320 px up.
@@ -105,7 +105,7 @@ function SearchList({ term, actions }: { term: string; actions: CardActions }) {
   );
 }
 
-/** /explore (spec §2): search, Trending/Recent/Search tabs, a hashtag filter, and cards. */
+/** /explore (docs/product.md §2): search, Trending/Recent/Search tabs, a hashtag filter, and cards. */
 export function ExploreScreen() {
   const [tab, setTab] = useState<ExploreTab>('trending');
   const [input, setInput] = useState('');

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateFriendQueries } from './friend-queries';
 
 /** Accepts the request someone sent me. */
-export const acceptFriendRequest = (friendId: string) =>
+const acceptFriendRequest = (friendId: string) =>
   apiRequest<FriendActionResult>('POST', '/api/friends/accept', { friendId });
 
 export function useAcceptFriendRequest() {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateFriendQueries } from './friend-queries';
 
 /** Declines (quietly deletes) the request someone sent me. */
-export const declineFriendRequest = (friendId: string) =>
+const declineFriendRequest = (friendId: string) =>
   apiRequest<FriendActionResult>('POST', '/api/friends/decline', { friendId });
 
 export function useDeclineFriendRequest() {

@@ -2,12 +2,12 @@ import type { FriendRequestItem } from '@contract/friends';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
-export const friendRequestsPath = '/api/friends/requests';
+const friendRequestsPath = '/api/friends/requests';
 
 /** Requests waiting for my answer; `user` is who asked. */
-export const getFriendRequests = () => apiGet<FriendRequestItem[]>(friendRequestsPath);
+const getFriendRequests = () => apiGet<FriendRequestItem[]>(friendRequestsPath);
 
-export const friendRequestsQueryOptions = queryOptions({ queryKey: [friendRequestsPath], queryFn: getFriendRequests });
+const friendRequestsQueryOptions = queryOptions({ queryKey: [friendRequestsPath], queryFn: getFriendRequests });
 
 export function useFriendRequests() {
   return useQuery(friendRequestsQueryOptions);

@@ -2,11 +2,11 @@ import type { FriendStatus } from '@contract/friends';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
-export const friendStatusPath = (userId: string) => `/api/friends/status/${encodeURIComponent(userId)}`;
+const friendStatusPath = (userId: string) => `/api/friends/status/${encodeURIComponent(userId)}`;
 
-export const getFriendStatus = (userId: string) => apiGet<FriendStatus>(friendStatusPath(userId));
+const getFriendStatus = (userId: string) => apiGet<FriendStatus>(friendStatusPath(userId));
 
-export const friendStatusQueryOptions = (userId: string) =>
+const friendStatusQueryOptions = (userId: string) =>
   queryOptions({ queryKey: [friendStatusPath(userId)], queryFn: () => getFriendStatus(userId) });
 
 export function useFriendStatus(userId: string, enabled = true) {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateFriendQueries } from './friend-queries';
 
 /** Ends a friendship. */
-export const removeFriend = (friendId: string) =>
+const removeFriend = (friendId: string) =>
   apiRequest<FriendActionResult>('DELETE', `/api/friends/${encodeURIComponent(friendId)}`);
 
 export function useRemoveFriend() {

@@ -2,11 +2,11 @@ import type { FriendSearchResult } from '@contract/friends';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
-export const searchUsersPath = (term: string) => `/api/friends/search?q=${encodeURIComponent(term)}`;
+const searchUsersPath = (term: string) => `/api/friends/search?q=${encodeURIComponent(term)}`;
 
-export const searchUsers = (term: string) => apiGet<FriendSearchResult[]>(searchUsersPath(term));
+const searchUsers = (term: string) => apiGet<FriendSearchResult[]>(searchUsersPath(term));
 
-export const searchUsersQueryOptions = (term: string) =>
+const searchUsersQueryOptions = (term: string) =>
   queryOptions({ queryKey: [searchUsersPath(term)], queryFn: () => searchUsers(term) });
 
 /** Username search; nothing is asked for an empty term. Old results stay while the next ones load. */

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateFriendQueries } from './friend-queries';
 
 /** Asks someone to be friends; if they had already asked me we are friends at once. */
-export const sendFriendRequest = (friendId: string) =>
+const sendFriendRequest = (friendId: string) =>
   apiRequest<FriendActionResult>('POST', '/api/friends/request', { friendId });
 
 export function useSendFriendRequest() {

@@ -35,7 +35,10 @@ function AddFriendButton({ userId }: { userId: string }) {
   );
 }
 
-/** The action that fits where I stand with someone (spec §2): Friends, Pending, Accept/Decline or Add Friend. */
+/**
+ * The action that fits where I stand with someone (docs/product.md §2): Friends, Pending,
+ * Accept/Decline or Add Friend.
+ */
 function ResultAction({ result }: { result: FriendSearchResult }) {
   switch (result.friendshipStatus) {
     case 'friends':

@@ -1,7 +1,7 @@
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/use-toast';
 
-/** Runs a friend action and shows its toast; failures show the server's message (spec §8). */
+/** Runs a friend action and shows its toast; failures show the server's message (docs/product.md §8). */
 export async function runFriendAction<T>(
   action: () => Promise<T>,
   success: (result: T) => { title: string; description?: string },

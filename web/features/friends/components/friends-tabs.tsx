@@ -29,7 +29,7 @@ function Count({ value, highlight }: { value: number | undefined; highlight?: bo
   );
 }
 
-/** Friends, Requests and Find Friends (spec §2). */
+/** Friends, Requests and Find Friends (docs/product.md §2). */
 export function FriendsTabs({ initialTab = 'friends' }: { initialTab?: FriendsTab }) {
   const [tab, setTab] = useState<FriendsTab>(initialTab);
   const friends = useFriends();

@@ -10,7 +10,7 @@ import { useSendFriendRequest } from '../api/send-friend-request';
 import { acceptedToast, declinedToast, removedToast, requestSentToast } from './friend-actions';
 import { UnfriendButton } from './unfriend-button';
 
-/** Runs an action with its own failure text, as the public profile words them (spec §8). */
+/** Runs an action with its own failure text, as the public profile words them (docs/product.md §8). */
 async function run<T>(action: () => Promise<T>, success: (result: T) => { title: string }, failure: string) {
   try {
     toast(success(await action()));

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
-export const platformStatsPath = '/api/platform/stats';
+const platformStatsPath = '/api/platform/stats';
 
-export const platformStatsQueryOptions = queryOptions({
+const platformStatsQueryOptions = queryOptions({
   queryKey: [platformStatsPath],
   queryFn: () => apiGet<{ totalShros: number }>(platformStatsPath),
 });

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Card } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-export const LEGAL_LAST_UPDATED = 'June 16, 2025';
+const LEGAL_LAST_UPDATED = 'June 16, 2025';
 export const SUPPORT_EMAIL = 'support@shro.app';
 
 /** The shared frame of the privacy, terms and support pages. */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { notificationsPath } from './get-notifications';
 
-export const markAllNotificationsRead = () =>
+const markAllNotificationsRead = () =>
   apiRequest<MarkAllNotificationsReadResult>('PATCH', '/api/notifications/read-all');
 
 /** Marks every notification read; the list and the header badge update at once. */

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { notificationsPath } from './get-notifications';
 
-export const markNotificationRead = (id: number) =>
-  apiRequest<NotificationItem>('PATCH', `/api/notifications/${id}/read`);
+const markNotificationRead = (id: number) => apiRequest<NotificationItem>('PATCH', `/api/notifications/${id}/read`);
 
 /** Marks one notification read; the list and the header badge update at once. */
 export function useMarkNotificationRead() {

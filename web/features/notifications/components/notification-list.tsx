@@ -34,8 +34,8 @@ const typeStyles: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   achievement_unlocked: { icon: Trophy, tone: 'from-yellow-400/30 to-amber-500/20 text-yellow-200' },
 };
 
-/** "View Result" is offered once the Shro's box has been picked (spec §2). */
-export function hasResult(notification: NotificationItem) {
+/** "View Result" is offered once the Shro's box has been picked (docs/product.md §2). */
+function hasResult(notification: NotificationItem) {
   return (
     notification.type === 'shro_selected' &&
     notification.session !== null &&
@@ -128,7 +128,7 @@ function NotificationRow({ notification }: { notification: NotificationItem }) {
   );
 }
 
-/** The notification list with Mark All Read (spec §2). */
+/** The notification list with Mark All Read (docs/product.md §2). */
 export function NotificationList() {
   // The header already holds this query; the page asks again on every visit so it is current.
   const notifications = useNotifications(true, { refetchOnMount: 'always' });

@@ -2,12 +2,12 @@ import type { UserStats } from '@contract/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
-export const myStatsPath = '/api/stats';
+const myStatsPath = '/api/stats';
 
 /** The signed-in user's own counters. */
-export const getMyStats = () => apiGet<UserStats>(myStatsPath);
+const getMyStats = () => apiGet<UserStats>(myStatsPath);
 
-export const myStatsQueryOptions = queryOptions({ queryKey: [myStatsPath], queryFn: getMyStats });
+const myStatsQueryOptions = queryOptions({ queryKey: [myStatsPath], queryFn: getMyStats });
 
 export function useMyStats() {
   // Counters move as the user plays: read them afresh on each visit.

@@ -2,12 +2,12 @@ import type { PublicUser } from '@contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
-export const publicProfilePath = (username: string) => `/api/users/profile/${encodeURIComponent(username)}`;
+const publicProfilePath = (username: string) => `/api/users/profile/${encodeURIComponent(username)}`;
 
 /** Anyone's public profile by username (no email); 404 when unknown. */
-export const getPublicProfile = (username: string) => apiGet<PublicUser>(publicProfilePath(username));
+const getPublicProfile = (username: string) => apiGet<PublicUser>(publicProfilePath(username));
 
-export const publicProfileQueryOptions = (username: string) =>
+const publicProfileQueryOptions = (username: string) =>
   queryOptions({ queryKey: [publicProfilePath(username)], queryFn: () => getPublicProfile(username) });
 
 export function usePublicProfile(username: string) {

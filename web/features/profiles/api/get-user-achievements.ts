@@ -2,12 +2,12 @@ import type { UnlockedAchievement } from '@contract/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
-export const userAchievementsPath = (userId: string) => `/api/users/achievements/${encodeURIComponent(userId)}`;
+const userAchievementsPath = (userId: string) => `/api/users/achievements/${encodeURIComponent(userId)}`;
 
 /** A user's unlocked achievements, most recent first. */
-export const getUserAchievements = (userId: string) => apiGet<UnlockedAchievement[]>(userAchievementsPath(userId));
+const getUserAchievements = (userId: string) => apiGet<UnlockedAchievement[]>(userAchievementsPath(userId));
 
-export const userAchievementsQueryOptions = (userId: string) =>
+const userAchievementsQueryOptions = (userId: string) =>
   queryOptions({ queryKey: [userAchievementsPath(userId)], queryFn: () => getUserAchievements(userId) });
 
 export function useUserAchievements(userId: string | undefined) {

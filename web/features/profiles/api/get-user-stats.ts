@@ -2,12 +2,12 @@ import type { UserStats } from '@contract/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
-export const userStatsPath = (userId: string) => `/api/users/stats/${encodeURIComponent(userId)}`;
+const userStatsPath = (userId: string) => `/api/users/stats/${encodeURIComponent(userId)}`;
 
 /** Anyone's six stat counters. */
-export const getUserStats = (userId: string) => apiGet<UserStats>(userStatsPath(userId));
+const getUserStats = (userId: string) => apiGet<UserStats>(userStatsPath(userId));
 
-export const userStatsQueryOptions = (userId: string) =>
+const userStatsQueryOptions = (userId: string) =>
   queryOptions({ queryKey: [userStatsPath(userId)], queryFn: () => getUserStats(userId) });
 
 export function useUserStats(userId: string | undefined) {

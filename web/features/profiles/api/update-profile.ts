@@ -15,7 +15,7 @@ export interface ProfileFormValues {
  * PATCH /api/profile as multipart: username, firstName, lastName, an optional profileImage, or
  * removeProfileImage to go back to the initial.
  */
-export function updateProfile(values: ProfileFormValues) {
+function updateProfile(values: ProfileFormValues) {
   const form = new FormData();
   form.append('username', values.username);
   form.append('firstName', values.firstName);

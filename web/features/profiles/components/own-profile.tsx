@@ -16,7 +16,7 @@ import { ProfileHeader } from './profile-header';
 
 const RECENT_ACHIEVEMENTS = 6;
 
-/** /profile: view and edit modes, stats, recent achievements and account details (spec §2). */
+/** /profile: view and edit modes, stats, recent achievements and account details (docs/product.md §2). */
 export function OwnProfile({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
   const stats = useMyStats();

@@ -9,10 +9,10 @@ import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/use-toast';
 import { type ProfileFormValues, useUpdateProfile } from '../api/update-profile';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** The spec's image rules (§5): an image type, under 5MB. Returns the problem, or null. */
-export function imageProblem(file: File): string | null {
+/** The image rules (docs/product.md §5): an image type, under 5MB. Returns the problem, or null. */
+function imageProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return 'Please select an image file.';
   if (file.size > MAX_IMAGE_BYTES) return 'File size too large. Please select a file under 5MB.';
   return null;

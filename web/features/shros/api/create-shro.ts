@@ -6,7 +6,7 @@ import { shroPath } from './get-shro';
 import { shrosPath } from './get-shros';
 
 /**
- * The create form as spec §7 lists its fields (plus `expiresAt`, decisions.md). Lists travel as
+ * The create form as docs/product.md §7 lists its fields (plus `expiresAt`, §4). Lists travel as
  * JSON text; images as repeated `images` parts with their `labels` in the same order.
  */
 export interface CreateShroRequest {
@@ -24,7 +24,7 @@ export interface CreateShroRequest {
   images?: { file: File; label: string }[];
 }
 
-export function toCreateFormData(request: CreateShroRequest): FormData {
+function toCreateFormData(request: CreateShroRequest): FormData {
   const form = new FormData();
   form.append('title', request.title);
   form.append('type', request.type);
@@ -43,7 +43,7 @@ export function toCreateFormData(request: CreateShroRequest): FormData {
   return form;
 }
 
-export const createShro = (request: CreateShroRequest, onProgress?: UploadProgress) =>
+const createShro = (request: CreateShroRequest, onProgress?: UploadProgress) =>
   apiUpload<Shro>('POST', shrosPath, toCreateFormData(request), onProgress);
 
 /** POST /api/sessions (multipart, with upload progress); the answer is the creator's view (201). */

@@ -4,9 +4,9 @@ import { apiRequest } from '@/lib/api-client';
 import { shroPath } from './get-shro';
 import { shrosPath } from './get-shros';
 
-export const deleteShro = (shroId: string) => apiRequest<DeleteShroResponse>('DELETE', shroPath(shroId));
+const deleteShro = (shroId: string) => apiRequest<DeleteShroResponse>('DELETE', shroPath(shroId));
 
-/** The creator deletes it for everyone; a recipient removes it from their own history (decisions.md). */
+/** The creator deletes it for everyone; a recipient removes it from their own history (docs/product.md §4). */
 export function useDeleteShro() {
   const queryClient = useQueryClient();
   return useMutation({

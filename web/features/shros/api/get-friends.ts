@@ -2,10 +2,10 @@ import type { Friend } from '@contract/friends';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
-export const friendsPath = '/api/friends';
+const friendsPath = '/api/friends';
 
 /** The friends a Shro can be sent to (same key as the friends page, so both share one cache entry). */
-export const friendsQueryOptions = queryOptions({
+const friendsQueryOptions = queryOptions({
   queryKey: [friendsPath],
   queryFn: () => apiGet<Friend[]>(friendsPath),
   staleTime: 0,

@@ -5,10 +5,10 @@ import { useLiveConnected } from '@/lib/live';
 
 export const shroPath = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
-/** Spec §9: the session page polls every 2000 ms. A failed load (404) stops polling. */
-export const SHRO_POLL_MS = 2000;
+/** docs/product.md §9: the session page polls every 2000 ms. A failed load (404) stops polling. */
+const SHRO_POLL_MS = 2000;
 
-export const shroQueryOptions = (id: string) =>
+const shroQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [shroPath(id)],
     queryFn: () => apiGet<Shro>(shroPath(id)),

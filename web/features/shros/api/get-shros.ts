@@ -10,11 +10,11 @@ export interface ShroHistoryQuery {
   pageSize: number;
 }
 
-export const shroHistoryUrl = ({ tab, page, pageSize }: ShroHistoryQuery) =>
+const shroHistoryUrl = ({ tab, page, pageSize }: ShroHistoryQuery) =>
   `${shrosPath}?${new URLSearchParams({ tab, page: String(page), pageSize: String(pageSize) })}`;
 
 /** The history, one tab and page at a time; the first key stays the path so one invalidation covers all. */
-export const shroHistoryQueryOptions = (query: ShroHistoryQuery) =>
+const shroHistoryQueryOptions = (query: ShroHistoryQuery) =>
   queryOptions({
     queryKey: [shrosPath, query],
     queryFn: () => apiGet<ShroListResponse>(shroHistoryUrl(query)),

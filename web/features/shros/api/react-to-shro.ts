@@ -6,10 +6,10 @@ import { shroPath } from './get-shro';
 /** The notifications list's key (its API lives in the notifications feature). */
 const notificationsPath = '/api/notifications';
 
-export const reactToShro = (shroId: string, emoji: ReactionEmoji) =>
+const reactToShro = (shroId: string, emoji: ReactionEmoji) =>
   apiRequest<ReactResponse>('POST', `${shroPath(shroId)}/react`, { emoji });
 
-/** Spec §7: on success refresh notifications; the Shro is refreshed too so `myReaction` shows. */
+/** docs/product.md §7: on success refresh notifications; the Shro is refreshed too so `myReaction` shows. */
 export function useReactToShro(shroId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api-client';
 
 export type TitleKind = 'movie' | 'tv';
 
-/** Spec §3 "Movie or TV search result" (TMDB's own field names). */
+/** docs/product.md §3 "Movie or TV search result" (TMDB's own field names). */
 export interface TitleSearchResult {
   id: number;
   title: string;
@@ -13,14 +13,14 @@ export interface TitleSearchResult {
   vote_average: number | null;
 }
 
-/** Spec §5/§9: search after more than 2 characters; first 8 results; cached 5 minutes. */
+/** docs/product.md §5/§9: search after more than 2 characters; first 8 results; cached 5 minutes. */
 export const TITLE_SEARCH_MIN_LENGTH = 3;
-export const TITLE_SEARCH_RESULTS = 8;
+const TITLE_SEARCH_RESULTS = 8;
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-export const titleSearchPath = (kind: TitleKind) => `/api/tmdb/search/${kind}`;
+const titleSearchPath = (kind: TitleKind) => `/api/tmdb/search/${kind}`;
 
-export const searchTitles = async (kind: TitleKind, query: string) => {
+const searchTitles = async (kind: TitleKind, query: string) => {
   trackEvent('search_movie', { label: searchLabel(query) });
   const { results } = await apiGet<{ results: TitleSearchResult[] }>(
     `${titleSearchPath(kind)}?query=${encodeURIComponent(query)}`,
@@ -28,7 +28,7 @@ export const searchTitles = async (kind: TitleKind, query: string) => {
   return results.slice(0, TITLE_SEARCH_RESULTS);
 };
 
-export const titleSearchQueryOptions = (kind: TitleKind, query: string) =>
+const titleSearchQueryOptions = (kind: TitleKind, query: string) =>
   queryOptions({
     queryKey: [titleSearchPath(kind), query],
     queryFn: () => searchTitles(kind, query),

@@ -4,7 +4,7 @@ import { trackEvent } from '@/lib/analytics';
 import { apiRequest } from '@/lib/api-client';
 import { shroPath } from './get-shro';
 
-export const selectBox = (shroId: string, input: SelectBoxInput) =>
+const selectBox = (shroId: string, input: SelectBoxInput) =>
   apiRequest<Shro>('POST', `${shroPath(shroId)}/select`, input);
 
 /** Opens one box; the answer is this viewer's Shro with the opened box's content and salt. */

@@ -17,7 +17,7 @@ async function sha256OfBytes(buffer: ArrayBuffer): Promise<string> {
  * For an uploaded image the commitment covers the image's SHA-256, so the served bytes are
  * hashed too: a swapped file fails the check even if the JSON looks right.
  */
-export async function checkBox(box: ShroBox): Promise<CheckResult> {
+async function checkBox(box: ShroBox): Promise<CheckResult> {
   if (!box.salt) return 'unavailable';
   if (!canHash()) return 'unavailable';
   if (!(await verifyBox({ ...box, salt: box.salt }))) return 'mismatch';
@@ -33,7 +33,7 @@ export async function checkBox(box: ShroBox): Promise<CheckResult> {
   return 'verified';
 }
 
-export async function checkWinning(shro: Shro): Promise<CheckResult> {
+async function checkWinning(shro: Shro): Promise<CheckResult> {
   if (!shro.winningSalt || !canHash()) return 'unavailable';
   return (await verifyWinning(shro)) ? 'verified' : 'mismatch';
 }

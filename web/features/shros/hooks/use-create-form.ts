@@ -4,7 +4,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import type { TitleSearchResult } from '../api/search-titles';
 import type { ShroTemplate } from '../utils/templates';
 
-/** Link expiry choices (decisions.md): 1 hour, 24 hours, 7 days, no expiry. */
+/** Link expiry choices (docs/product.md §9): 1 hour, 24 hours, 7 days, no expiry. */
 export const EXPIRY_OPTIONS = [
   { value: '1h', label: '1 hour', hours: 1 },
   { value: '24h', label: '24 hours', hours: 24 },
@@ -13,7 +13,7 @@ export const EXPIRY_OPTIONS = [
 ] as const;
 export type ExpiryChoice = (typeof EXPIRY_OPTIONS)[number]['value'];
 
-/** Spec §3 "Create-form local box". */
+/** docs/product.md §3 "Create-form local box". */
 export interface FormBox {
   position: number;
   /** Default "Box n" for images; text boxes are labelled Option A–D. */
@@ -155,7 +155,7 @@ export function createFormReducer(state: CreateFormState, action: CreateFormActi
     case 'toggleFriend': {
       const chosen = state.recipients.includes(action.id);
       const recipients = chosen ? state.recipients.filter((id) => id !== action.id) : [...state.recipients, action.id];
-      // Spec §4: choosing friends hides (and so turns off) the link; friends and public exclude each other.
+      // docs/product.md §4: choosing friends hides (and so turns off) the link; friends and public exclude each other.
       return chosen ? { ...state, recipients } : { ...state, recipients, isShareable: false, isPublic: false };
     }
     case 'shareable':
@@ -165,12 +165,12 @@ export function createFormReducer(state: CreateFormState, action: CreateFormActi
     case 'expiry':
       return { ...state, expiry: action.expiry };
     case 'public':
-      // Spec §4: choosing public clears shareable and recipients.
+      // docs/product.md §4: choosing public clears shareable and recipients.
       return action.on
         ? { ...state, isPublic: true, isShareable: false, recipients: [] }
         : { ...state, isPublic: false };
     case 'winningBox':
-      // Spec §4: clicking the winning box again turns it off.
+      // docs/product.md §4: clicking the winning box again turns it off.
       return { ...state, winningBox: state.winningBox === action.position ? null : action.position };
     case 'hashtags':
       return { ...state, hashtags: action.hashtags };

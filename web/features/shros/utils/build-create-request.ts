@@ -11,7 +11,7 @@ export interface CreateFormProblem {
   field: 'title' | 'boxes' | 'recipients' | 'hashtags';
 }
 
-/** Spec §5 create rules, in the spec's order: title, content, recipients. */
+/** docs/product.md §5 create rules, in the spec's order: title, content, recipients. */
 export function checkCreateForm(state: CreateFormState): CreateFormProblem | null {
   if (!state.title.trim()) return { title: 'Missing Title', description: SHRO_MESSAGES.titleRequired, field: 'title' };
 
@@ -59,7 +59,7 @@ export function buildCreateRequest(
         : null,
     winningBoxPosition: winningIndex >= 0 ? winningIndex + 1 : null,
     hashtags: 'value' in hashtags && hashtags.value ? hashtags.value : undefined,
-    // Spec §7 `friendId`: the friend a friend-targeted create was opened for, while still chosen.
+    // docs/product.md §7 `friendId`: the friend a friend-targeted create was opened for, while still chosen.
     friendId:
       !state.isPublic && options.friendId && state.recipients.includes(options.friendId) ? options.friendId : undefined,
   };
@@ -89,5 +89,5 @@ export function buildCreateRequest(
   return request;
 }
 
-/** The toast for a public Shro: it lasts 15 s (spec §9) and carries the link. */
+/** The toast for a public Shro: it lasts 15 s (docs/product.md §9) and carries the link. */
 export const publicShroToastTitle = `Your ${PRODUCT_NAME} is public!`;

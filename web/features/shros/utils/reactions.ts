@@ -1,6 +1,6 @@
 import type { ReactionEmoji } from '@contract/shros';
 
-/** Spoken names of the spec §9 reactions, for buttons and screen readers. */
+/** Spoken names of the docs/product.md §9 reactions, for buttons and screen readers. */
 export const REACTION_NAMES: Record<ReactionEmoji, string> = {
   '😍': 'Heart eyes',
   '😂': 'Laughing',

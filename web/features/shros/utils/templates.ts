@@ -1,11 +1,11 @@
 import type { ShroType } from '@contract/shros';
 
-export type TemplateCategory = 'Personal' | 'Entertainment';
+type TemplateCategory = 'Personal' | 'Entertainment';
 export const TEMPLATE_CATEGORIES = ['All', 'Personal', 'Entertainment'] as const;
 export type TemplateFilter = (typeof TEMPLATE_CATEGORIES)[number];
 
 /** How the boxes get filled: four free inputs, the restaurant picker or the movie/TV picker. */
-export type BoxSource = 'custom' | 'restaurants' | 'titles';
+type BoxSource = 'custom' | 'restaurants' | 'titles';
 
 export interface ShroTemplate {
   id: 'custom-images' | 'custom-text' | 'where-to-eat' | 'movie-night' | 'binge-watch';
@@ -14,13 +14,13 @@ export interface ShroTemplate {
   category: TemplateCategory;
   type: ShroType;
   source: BoxSource;
-  /** Spec §4: Movie Night and Binge Watch set the title. */
+  /** docs/product.md §4: Movie Night and Binge Watch set the title. */
   title?: string;
   emoji: string;
   gradient: string;
 }
 
-/** Spec §2 Create: the five templates and their categories; spec §4 for the type each sets. */
+/** docs/product.md §2 Create: the five templates and their categories; docs/product.md §4 for the type each sets. */
 export const SHRO_TEMPLATES: readonly ShroTemplate[] = [
   {
     id: 'custom-images',

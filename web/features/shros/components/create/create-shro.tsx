@@ -38,12 +38,12 @@ import { WinningBoxPicker } from './winning-box-picker';
 /** Where a 401 sends people: our sign-in page, back here afterwards (docs/decisions/005-create-401.md). */
 const RELOGIN_URL = '/login?redirect=/create';
 /**
- * Spec §9 had the public-create toast last 15 s; issue 14 shortened it: the session page it
- * lands on shows the same link with its own share button.
+ * The original brief had the public-create toast last 15 s; issue 14 shortened it (docs/product.md
+ * §10): the session page it lands on shows the same link with its own share button.
  */
 const PUBLIC_TOAST_MS = 8_000;
 
-/** Spec §2: `friendId`, `friendUsername` or `friend` names a friend to send to directly. */
+/** docs/product.md §2: `friendId`, `friendUsername` or `friend` names a friend to send to directly. */
 function prefillFromSearch(search: string) {
   const params = new URLSearchParams(search);
   return {
@@ -79,7 +79,7 @@ export function CreateShro({ userId }: { userId: string }) {
   const create = useCreateShro(setProgress);
   const applied = useRef(false);
 
-  // A friend-targeted create is private and goes straight to that friend (spec §2).
+  // A friend-targeted create is private and goes straight to that friend (docs/product.md §2).
   useEffect(() => {
     if (applied.current || !prefilledFriend) return;
     applied.current = true;

@@ -8,8 +8,8 @@ import { playSound } from '@/lib/sounds';
 import { toast } from '@/lib/use-toast';
 import type { FormBox } from '../../hooks/use-create-form';
 
-/** Spec §5: an image type, under 5MB; anything else is refused here with the spec's messages. */
-export function checkImageFile(file: File): string | null {
+/** docs/product.md §5: an image type, under 5MB; anything else is refused here with the spec's messages. */
+function checkImageFile(file: File): string | null {
   if (!file.type.startsWith('image/')) return SHRO_MESSAGES.imageType;
   if (file.size > IMAGE_MAX_BYTES) return SHRO_MESSAGES.imageTooLarge;
   return null;
@@ -19,7 +19,7 @@ export function checkImageFile(file: File): string | null {
  * Whether the browser can actually decode the file as a picture: a text file renamed `.png`
  * has an image type and name but no pixels, and would show a broken preview.
  */
-export async function canDecodeImage(file: File): Promise<boolean> {
+async function canDecodeImage(file: File): Promise<boolean> {
   const url = URL.createObjectURL(file);
   try {
     const img = new Image();
@@ -142,7 +142,7 @@ export function ImageBoxInput({
   );
 }
 
-export function WinningFlag() {
+function WinningFlag() {
   return (
     <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-amber-300 px-2.5 py-1 text-xs font-bold text-amber-950 shadow">
       <Trophy className="size-3.5" aria-hidden="true" /> Winner

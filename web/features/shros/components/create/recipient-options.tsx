@@ -12,7 +12,7 @@ import { EXPIRY_OPTIONS, type ExpiryChoice } from '../../hooks/use-create-form';
 const FRIEND_FILTER_FROM = 7;
 
 /**
- * Who gets the Shro (spec §2/§4): chosen friends, a shareable link with an expiry, or public.
+ * Who gets the Shro (docs/product.md §2/§4): chosen friends, a shareable link with an expiry, or public.
  * Choosing public clears the others; choosing a friend hides the link option.
  */
 export function RecipientOptions({

@@ -5,7 +5,7 @@ import { boxGradient } from '@/lib/box-style';
 import { cn } from '@/lib/cn';
 import { type FormBox, TEXT_LABELS } from '../../hooks/use-create-form';
 
-/** One text box: its option, labelled Option A–D by position (spec §3). */
+/** One text box: its option, labelled Option A–D by position (docs/product.md §3). */
 export function TextBoxInput({
   box,
   isWinning,

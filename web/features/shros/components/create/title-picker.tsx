@@ -16,7 +16,7 @@ import {
 } from '../../api/search-titles';
 import { posterUrl, yearOf } from '../../utils/poster-url';
 
-/** Spec §5: search only after more than 2 characters, debounced 300 ms. */
+/** docs/product.md §5: search only after more than 2 characters, debounced 300 ms. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Movie or TV picker: search (first 8 results, posters) and up to 4 picks, one per box. */

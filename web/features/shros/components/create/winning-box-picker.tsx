@@ -2,7 +2,7 @@ import { BOXES_PER_SHRO } from '@contract/shros';
 import { Trophy } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** The optional winning box: one of the filled boxes; pressing it again clears it (spec §4). */
+/** The optional winning box: one of the filled boxes; pressing it again clears it (docs/product.md §4). */
 export function WinningBoxPicker({
   filled,
   winningBox,

@@ -19,10 +19,10 @@ const typeInfo = {
 } as const;
 
 /**
- * Spec §2 recipient line: "Sent to Public", "@username", "N friends" or "Someone". A link Shro
+ * docs/product.md §2 recipient line: "Sent to Public", "@username", "N friends" or "Someone". A link Shro
  * went to no one in particular, so it says how it went out instead of "Someone".
  */
-export function recipientLine(item: ShroListItem): string {
+function recipientLine(item: ShroListItem): string {
   if (item.isPublic) return 'Sent to Public';
   if (item.isShareable) return 'Shared by link';
   if (item.recipientCount > 1) return `Sent to ${item.recipientCount} friends`;

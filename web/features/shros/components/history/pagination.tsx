@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-/** Spec §2 History: at most 5 page buttons. */
+/** docs/product.md §2 History: at most 5 page buttons. */
 const WINDOW = 5;
 
 /** The page numbers to show: a window of at most 5 around the current page. */

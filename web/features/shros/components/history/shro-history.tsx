@@ -38,7 +38,7 @@ const empty: Record<HistoryTab, { icon: typeof Gift; title: string; body: string
   },
 };
 
-/** /history: sent and received Shros with tabs, counts, delete and pagination (spec §2). */
+/** /history: sent and received Shros with tabs, counts, delete and pagination (docs/product.md §2). */
 export function ShroHistory() {
   const [tab, setTab] = useState<HistoryTab>('all');
   const [page, setPage] = useState(1);

@@ -1,7 +1,7 @@
 import type { ShroStatus } from '@contract/shros';
 import { cn } from '@/lib/cn';
 
-/** Spec §4 list colours: waiting blue, selected yellow, revealed green; expired grey. */
+/** docs/product.md §4 list colours: waiting blue, selected yellow, revealed green; expired grey. */
 const badges: Record<ShroStatus, { text: string; className: string }> = {
   waiting: { text: 'Waiting for selection', className: 'border-sky-400/40 bg-sky-500/15 text-sky-200' },
   selected: { text: 'Selection made', className: 'border-yellow-400/40 bg-yellow-400/15 text-yellow-200' },

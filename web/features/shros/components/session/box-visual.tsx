@@ -24,7 +24,7 @@ export function boxDetail(box: ShroBox): string | null {
 }
 
 /**
- * The opened box (spec §2): its image (full screen on tap), else the first letter of its text,
+ * The opened box (docs/product.md §2): its image (full screen on tap), else the first letter of its text,
  * else its position, on the box's colour.
  */
 export function BoxVisual({

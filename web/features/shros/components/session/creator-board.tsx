@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { BoxVisual, boxDetail, boxText } from './box-visual';
 
-/** How many usernames a box lists before "+N more" (spec §2). */
+/** How many usernames a box lists before "+N more" (docs/product.md §2). */
 const NAMES_SHOWN = 3;
 
 function deliveryLine(shro: Shro): { icon: typeof Globe; text: string } {

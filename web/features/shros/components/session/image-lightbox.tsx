@@ -2,7 +2,10 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-/** Opens an image full screen (spec §2); the trigger is whatever is passed as children. Tap outside or Escape closes. */
+/**
+ * Opens an image full screen (docs/product.md §2); the trigger is whatever is passed as children.
+ * Tap outside or Escape closes.
+ */
 export function ImageLightbox({ src, alt, children }: { src: string; alt: string; children: ReactNode }) {
   return (
     <Dialog.Root>

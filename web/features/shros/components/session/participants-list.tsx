@@ -5,7 +5,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { REACTION_NAMES } from '../../utils/reactions';
 
-/** Link and public Shros: the creator sees who opened which box; everyone else a count (spec §2). */
+/** Link and public Shros: the creator sees who opened which box; everyone else a count (docs/product.md §2). */
 export function ParticipantsList({ shro }: { shro: Shro }) {
   const count = shro.participantCount;
   if (count === 0) return null;

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { filledBoxes } from '../../utils/option-count';
 
 /**
- * The closed boxes a participant picks from (spec §2 "Mystery Box #n"): four, or as many as the
+ * The closed boxes a participant picks from (docs/product.md §2 "Mystery Box #n"): four, or as many as the
  * creator filled. One pick only.
  */
 export function PickGrid({

@@ -6,7 +6,7 @@ import { toast } from '@/lib/use-toast';
 import { useReactToShro } from '../../api/react-to-shro';
 import { REACTION_NAMES } from '../../utils/reactions';
 
-/** The 8 reactions (spec §9) for non-creators; once one is sent it replaces the picker. */
+/** The 8 reactions (docs/product.md §9) for non-creators; once one is sent it replaces the picker. */
 export function ReactionRow({ shroId, sent }: { shroId: string; sent: ReactionEmoji | null }) {
   const react = useReactToShro(shroId);
   const [justSent, setJustSent] = useState<ReactionEmoji | null>(null);

@@ -10,7 +10,7 @@ import { ReactionRow } from './reaction-row';
 import { VerifiedMark } from './verified-mark';
 
 /**
- * The opened box (spec §2 result card): the box, "Box #n Selected!", the win/lose banner, its
+ * The opened box (docs/product.md §2 result card): the box, "Box #n Selected!", the win/lose banner, its
  * text, who opened it, who made it and when, the browser's commitment check, and reactions.
  */
 export function ResultCard({

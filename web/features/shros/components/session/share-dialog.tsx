@@ -10,7 +10,7 @@ import { useCopyLink } from '@/lib/use-copy-link';
 import { recordShare } from '../../api/share-shro';
 import { filledBoxes } from '../../utils/option-count';
 
-export const shroLink = (id: string) => `${window.location.origin}/session/${id}`;
+const shroLink = (id: string) => `${window.location.origin}/session/${id}`;
 
 /** Copies a Shro's link: a success sound and a counted share on success. */
 export function useCopyShroLink(shroId: string, failureDescription: string) {
@@ -28,7 +28,7 @@ function openShareWindow(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer,width=600,height=520');
 }
 
-/** Share a link Shro: a preview card, copy link, and Facebook/Twitter share windows (spec §2). */
+/** Share a link Shro: a preview card, copy link, and Facebook/Twitter share windows (docs/product.md §2). */
 export function ShareDialog({ shro }: { shro: Shro }) {
   const link = shroLink(shro.id);
   const { copied, copy } = useCopyShroLink(shro.id, 'Please copy the link manually.');

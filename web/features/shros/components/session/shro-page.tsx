@@ -23,7 +23,7 @@ import { ShareDialog, useCopyShroLink } from './share-dialog';
 import { JoinCard, ShroExpired, ShroLoading, ShroNotFound } from './state-screens';
 import { StatusPill } from './status-pill';
 
-/** /session/:id — every state and role of spec §2, refreshed every 2 s. */
+/** /session/:id — every state and role of docs/product.md §2, refreshed every 2 s. */
 export function ShroPage({ id }: { id: string }) {
   const query = useShro(id);
   const shro = query.data;
@@ -93,7 +93,7 @@ function ShroView({ shro }: { shro: Shro }) {
   function pick(boxId: number) {
     if (select.isPending) return;
     playSound('click');
-    // Spec §9: selecting a box is a medium haptic.
+    // docs/product.md §9: selecting a box is a medium haptic.
     haptic('medium');
     setPickedId(boxId);
     select.mutate(boxId, {

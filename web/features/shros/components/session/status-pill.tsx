@@ -2,8 +2,8 @@ import type { ShroStatus } from '@contract/shros';
 import { CheckCircle2, Clock, Sparkles, TimerOff } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** Spec §2 status pill texts. */
-export const STATUS_PILL_TEXT: Record<ShroStatus, string> = {
+/** docs/product.md §2 status pill texts. */
+const STATUS_PILL_TEXT: Record<ShroStatus, string> = {
   waiting: 'Waiting for selection...',
   selected: 'Selection made! Revealing...',
   revealed: 'Box revealed!',

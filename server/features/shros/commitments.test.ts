@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { commitBox, commitWinningPosition, newSalt } from '../server/features/shros/commitments';
 import {
   boxCommitment,
   type CommittedBoxContent,
@@ -8,7 +7,8 @@ import {
   verifyBox,
   verifyWinning,
   winningCommitmentOf,
-} from './commitment';
+} from '../../../contract/commitment';
+import { commitBox, commitWinningPosition, newSalt } from './commitments';
 
 const samples: CommittedBoxContent[] = [
   {
