@@ -47,7 +47,12 @@ const send = (message: FromChild) => process.send?.(message);
 
 try {
   const database = await openDatabase({ dataDir: ':memory:', databaseUrl, poolSize: 10 });
-  const base = loadConfig({ ...process.env, DATA_DIR: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+  const base = loadConfig({
+    ...process.env,
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    NODE_ENV: 'production',
+  });
   const config = {
     ...base,
     databaseUrl,

@@ -4,6 +4,8 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    /** Requests only: how many completed. */
+    total: number;
   }
   interface RequestSpec {
     method?: string;

@@ -32,22 +32,61 @@ const pgAdminUrl =
   process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+// ---- pinning and logs ------------------------------------------------------------------------
+
+/**
+ * Every server (app and bare) runs on core 0 and this process, the load generator, on core 1,
+ * when `taskset` exists and there are two cores or more: the ratio to the bare server is then
+ * one core against one core (docs/decisions/023-request-log-and-pinned-bench.md).
+ */
+const SERVER_CORE = '0';
+/** The app's log level: the default, unless BENCH_LOG_LEVEL asks for another (bench/app-server.ts). */
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const LOAD_CORE = '1';
+const pinning = pinSelf();
+
+function taskset(core: string, pid: number): boolean {
+  // -a: every thread the process already has; the ones it starts later inherit the mask.
+  return spawnSync('taskset', ['-a', '-c', '-p', core, String(pid)], { stdio: 'ignore' }).status === 0;
+}
+
+function pinSelf(): { pinned: boolean; why: string } {
+  if (os.availableParallelism() < 2) return { pinned: false, why: 'only one core' };
+  if (spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status !== 0)
+    return { pinned: false, why: '`taskset` (util-linux) not found' };
+  if (!taskset(LOAD_CORE, process.pid)) return { pinned: false, why: `\`taskset\` could not pin to core ${LOAD_CORE}` };
+  return { pinned: true, why: '' };
+}
+
+/** Where the servers' stdout (the app's JSON log at the default level) goes: a real file. */
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-bench-logs-'));
+let logFiles = 0;
+
 // ---- child processes -------------------------------------------------------------------------
 
 interface Child {
   process: ChildProcess;
   port: number;
+  /** The file the child's stdout (its log) is written to. */
+  logFile: string;
   seed: SeedInfo | null;
   ask(cmd: ToChild['cmd'], shroId?: string): Promise<unknown>;
   stop(): Promise<void>;
 }
 
 async function startChild(script: string, env: Record<string, string>): Promise<Child> {
+  const logFile = path.join(logDir, `${++logFiles}-${path.basename(script, '.ts')}.log`);
+  const out = fs.openSync(logFile, 'a');
   const child = fork(path.join(here, script), [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, ...env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', out, 'inherit', 'ipc'],
   });
+  fs.closeSync(out);
+  if (pinning.pinned && child.pid !== undefined && !taskset(SERVER_CORE, child.pid)) {
+    child.kill('SIGKILL');
+    throw new Error(`taskset could not pin ${script} to core ${SERVER_CORE}`);
+  }
   const pending = new Map<number, (value: unknown) => void>();
   let nextId = 1;
   const ready = await new Promise<{ port: number; seed: SeedInfo | null }>((resolve, reject) => {
@@ -61,6 +100,7 @@ async function startChild(script: string, env: Record<string, string>): Promise<
   return {
     process: child,
     port: ready.port,
+    logFile,
     seed: ready.seed,
     ask: (cmd, shroId) =>
       new Promise((resolve) => {
@@ -130,6 +170,8 @@ async function redisReachable(): Promise<boolean> {
 
 interface HttpResult {
   rps: number;
+  /** Requests answered during the run. */
+  total: number;
   p50: number;
   p99: number;
   errors: number;
@@ -145,6 +187,7 @@ async function load(url: string, headers: Record<string, string>): Promise<HttpR
   });
   return {
     rps: result.requests.average,
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,
@@ -260,12 +303,38 @@ async function fireSelect(port: number, seed: SeedInfo, round: number): Promise<
   if (response.status !== 200) throw new Error(`select answered ${response.status}`);
 }
 
+/** The app's request lines for one route in its log file, and all its lines. */
+interface LogLines {
+  route: number;
+  all: number;
+  bytes: number;
+}
+
+function countLogLines(file: string, method: string, route: string): LogLines {
+  const text = fs.readFileSync(file, 'utf8');
+  let matching = 0;
+  let all = 0;
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    all++;
+    let entry: { msg?: string; method?: string; route?: string };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue; // not a log line (something printed to stdout): counted in `all` only
+    }
+    if (entry.msg === 'request completed' && entry.method === method && entry.route === route) matching++;
+  }
+  return { route: matching, all, bytes: Buffer.byteLength(text) };
+}
+
 // ---- the run ---------------------------------------------------------------------------------
 
 interface Results {
-  ceiling?: HttpResult;
+  /** The bare server measured just before each database's read, so each ratio is of runs back to back. */
+  ceilings: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult>>;
   bodyBytes?: number;
-  reads: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult & { cache: unknown }>>;
+  reads: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult & { cache: unknown; logLines: LogLines }>>;
   selects: Partial<
     Record<'PGlite' | 'PostgreSQL', { perSecond: number; seconds: number; non2xx: number; count: number }>
   >;
@@ -276,7 +345,7 @@ interface Results {
   notes: string[];
 }
 
-const results: Results = { reads: {}, selects: {}, notes: [] };
+const results: Results = { ceilings: {}, reads: {}, selects: {}, notes: [] };
 const loadAtStart = os.loadavg();
 const ANALYSIS_MARKER = '<!-- analysis: kept across runs -->';
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -297,18 +366,21 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
     const first = await fetch(url, { headers: { cookie: seed.ownerCookie } });
     const body = await first.text();
     if (first.status !== 200) throw new Error(`read answered ${first.status}: ${body}`);
-    if (!results.ceiling) {
-      results.bodyBytes = Buffer.byteLength(body);
-      log('ceiling: bare node:http with the same body…');
-      const bare = await startChild('bare-server.ts', { BENCH_BODY: body });
-      results.ceiling = await load(`http://127.0.0.1:${bare.port}/api/sessions/x`, {});
-      await bare.stop();
-      log(`ceiling: ${Math.round(results.ceiling.rps)} req/s`);
-    }
+    results.bodyBytes = Buffer.byteLength(body);
+    // On a shared machine the ceiling moves with the other work: it is measured again right
+    // before each read, and each read is compared with its own.
+    log(`${kind}: ceiling, bare node:http with the same body…`);
+    const bare = await startChild('bare-server.ts', { BENCH_BODY: body });
+    const ceiling = await load(`http://127.0.0.1:${bare.port}/api/sessions/x`, {});
+    results.ceilings[kind] = ceiling;
+    await bare.stop();
+    log(`${kind}: ceiling ${Math.round(ceiling.rps)} req/s`);
     log(`${kind}: authenticated GET /api/sessions/{id}…`);
     // As a browser asks: the answer is then compressed (decision 022), and that cost is measured too.
     const read = await load(url, { cookie: seed.ownerCookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING });
-    results.reads[kind] = { ...read, cache: await server.ask('cache') };
+    // One request line per request: the read requests (and the first fetch above) in the log.
+    const logLines = countLogLines(server.logFile, 'GET', '/api/sessions/:id');
+    results.reads[kind] = { ...read, cache: await server.ask('cache'), logLines };
     log(`${kind}: ${Math.round(read.rps)} req/s, p99 ${read.p99} ms`);
 
     log(`${kind}: ${seed.selectorCookies.length} selects…`);
@@ -394,6 +466,7 @@ async function main() {
   const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const analysis = previous.includes(ANALYSIS_MARKER) ? previous.slice(previous.indexOf(ANALYSIS_MARKER)) : '';
   const markdown = report(results, (Date.now() - started) / 1000) + (analysis ? `\n${analysis}` : '');
+  fs.rmSync(logDir, { recursive: true, force: true });
   fs.writeFileSync(file, markdown);
   // Aligned tables, and the file passes `npm run lint` as it is written.
   spawnSync('npx', ['biome', 'format', '--write', file], { cwd: path.join(here, '..'), stdio: 'ignore' });
@@ -423,14 +496,11 @@ const n = (value: number | undefined, digits = 0) =>
   value === undefined || Number.isNaN(value)
     ? '–'
     : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const pct = (part: number | undefined, whole: number | undefined) =>
-  part === undefined || !whole ? '–' : `${Math.round((part / whole) * 100)}%`;
 const ratio = (part: number | undefined, whole: number | undefined) =>
   part === undefined || !whole ? '–' : `${(part / whole).toFixed(2)}×`;
 const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
 
 function report(r: Results, seconds: number): string {
-  const c = r.ceiling;
   const lines: string[] = [];
   lines.push(`# Benchmark results${quick ? ' (--quick smoke run: small numbers, not the figures to judge by)' : ''}`);
   lines.push('');
@@ -440,7 +510,19 @@ function report(r: Results, seconds: number): string {
         .loadavg()
         .map((x) => x.toFixed(1))
         .join('/')} at the end (other work on the machine shares the cores). ` +
-      `Load from autocannon in this process, ${SIZES.connections} connections, ${SIZES.duration} s per HTTP run; every server is a separate process sharing the same cores.`,
+      `Load from autocannon in this process, ${SIZES.connections} connections, ${SIZES.duration} s per HTTP run; every server is a separate process.`,
+  );
+  lines.push('');
+  lines.push(
+    pinning.pinned
+      ? `**Pinning:** every server (the app and the bare ceilings) runs on core ${SERVER_CORE} alone and this process (autocannon, the watchers) on core ${LOAD_CORE} (\`taskset -a -c -p\`), so a ratio is one core against one core. PostgreSQL and Redis are not pinned: they run wherever the kernel puts them, beside the app or the load. The machine is shared (load average above): other work can still land on either core.`
+      : `**Pinning: none** (${pinning.why}): servers, load generator and other work share every core, so the ratios below are not one core against one core.`,
+  );
+  lines.push('');
+  lines.push(
+    LOG_LEVEL === 'info'
+      ? "**Logging:** the app runs at the default log level (`info`): one JSON line per request (decision 023), written synchronously by pino to its stdout, which is a file in the temporary folder (a real file, not a pipe read by this process). The bare servers' stdout goes to a file the same way; they write nothing."
+      : `**Logging:** the app runs at log level \`${LOG_LEVEL}\` (\`BENCH_LOG_LEVEL\`), not the default \`info\`: these figures leave out the request log.`,
   );
   lines.push('');
   lines.push('## 1–2. Authenticated `GET /api/sessions/{id}` vs the bare `node:http` ceiling');
@@ -450,18 +532,21 @@ function report(r: Results, seconds: number): string {
   );
   lines.push('');
   lines.push(
-    '| server | req/s | p50 ms | p99 ms | errors / non-2xx | of ceiling | Shro cache hits / misses | goal ≥ 40%, p99 < 25 ms |',
+    '| server | req/s | p50 ms | p99 ms | errors / non-2xx | of ceiling | Shro cache hits / misses | log lines per request | goal ≥ 0.45×, p99 < 25 ms |',
   );
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-  if (c)
-    lines.push(
-      `| bare node:http (ceiling) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 100% | | |`,
-    );
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const [kind, read] of Object.entries(r.reads)) {
     if (!read) continue;
-    const ok = c ? read.rps >= 0.4 * c.rps && read.p99 < 25 : undefined;
+    const c = r.ceilings[kind as keyof Results['ceilings']];
+    if (c)
+      lines.push(
+        `| bare node:http (ceiling, just before ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | | 0 | |`,
+      );
+    const ok = c ? read.rps >= 0.45 * c.rps && read.p99 < 25 : undefined;
+    // +1: the first fetch, which checks the answer before the load.
+    const perRequest = read.logLines.route / (read.total + 1);
     lines.push(
-      `| Shro app on ${kind} | ${n(read.rps)} | ${read.p50} | ${read.p99} | ${read.errors} / ${read.non2xx} | ${pct(read.rps, c?.rps)} | ${n((read.cache as { hits: number }).hits)} / ${n((read.cache as { misses: number }).misses)} |${mark(ok)} |`,
+      `| Shro app on ${kind} | ${n(read.rps)} | ${read.p50} | ${read.p99} | ${read.errors} / ${read.non2xx} | ${ratio(read.rps, c?.rps)} | ${n((read.cache as { hits: number }).hits)} / ${n((read.cache as { misses: number }).misses)} | ${n(perRequest, 2)} (${n(read.logLines.bytes / Math.max(read.logLines.all, 1))} B each) |${mark(ok)} |`,
     );
   }
   lines.push('');

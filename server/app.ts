@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { achievementsRoutes } from './features/achievements/routes';
@@ -82,11 +82,30 @@ export async function buildApp({
       ),
     },
     genReqId: () => crypto.randomUUID(),
+    // One line per request, written by the onResponse hook below, instead of Fastify's two
+    // (docs/decisions/023-request-log-and-pinned-bench.md).
+    logController: new LogController({ disableRequestLogging: true }),
     // Router errors (bad URL encoding, over-long path parameters) answer `{message}` like the rest.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });
   app.decorate('config', config);
+  // The request log: one line per answered request. The route pattern, never the URL: paths
+  // and query strings can carry share tokens. No hook at all when info lines would be dropped.
+  if (['trace', 'debug', 'info'].includes(config.logLevel)) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          statusCode: reply.statusCode,
+          responseTime: Math.round(reply.elapsedTime * 100) / 100,
+          ...(request.user ? { userId: request.user.id } : {}),
+        },
+        'request completed',
+      );
+    });
+  }
 
   // 1. Infrastructure: error format, database, redis, the event bus (live push and cache
   //    invalidation across instances), security headers and CSRF check.
@@ -102,7 +121,7 @@ export async function buildApp({
   // (docs/decisions/022-compression-and-caching.md).
   await app.register(compression);
 
-  // 2. Request plumbing: signed cookies, multipart uploads (5 MB per file, spec §9).
+  // 2. Request plumbing: signed cookies, multipart uploads (5 MB per file, docs/product.md §9).
   await app.register(cookie, { secret: config.sessionSecret ?? (await loadCookieSecret(db.db)) });
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 40, fieldSize: 256 * 1024, parts: 60 },
@@ -118,7 +137,7 @@ export async function buildApp({
   // Upload cost: the image work queue, upload slots per user and the storage quota (decision 013).
   await app.register(uploadLimits);
   await app.register(timeZone);
-  // The Shro read cache, invalidated through the event bus (docs/decisions/008-live-push-and-read-caches.md).
+  // The Shro read cache, invalidated through the event bus (docs/decisions/078-read-caches.md).
   await app.register(shroCache);
 
   // 4. Feature routes.

@@ -95,6 +95,10 @@ describe('logs', () => {
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ message: 'Service temporarily unavailable' });
     await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `shro_sid=${token2}` } });
+    // A share-token path that matches no route: its URL (which could hold a token) is not logged.
+    const unmatched = await app.inject({ method: 'GET', url: `/api/no-such-route/${BEARER}?token=${BEARER}` });
+    expect(unmatched.statusCode).toBe(404);
+    const requestCount = 9;
 
     const text = lines.join('');
     expect(lines.length).toBeGreaterThan(10);
@@ -105,13 +109,38 @@ describe('logs', () => {
     }
     // Every line about a request names it.
     const requestLines = entries.filter((e) => e.req || e.res || e.err || e.responseTime !== undefined);
-    expect(requestLines.length).toBeGreaterThan(10);
+    expect(requestLines.length).toBeGreaterThanOrEqual(requestCount);
     for (const entry of requestLines) expect(entry.reqId, JSON.stringify(entry)).toMatch(/^[0-9a-f-]{36}$/);
+    // Exactly one request line per request (not Fastify's two), with exactly these fields.
+    const completed = entries.filter((e) => e.msg === 'request completed');
+    expect(completed).toHaveLength(requestCount);
+    expect(new Set(completed.map((e) => e.reqId)).size).toBe(requestCount);
+    expect(entries.filter((e) => e.req || e.res)).toEqual([]);
+    for (const entry of completed) {
+      const { level, time, pid, hostname, reqId, msg, method, route, statusCode, responseTime, userId, ...rest } =
+        entry;
+      expect(rest, JSON.stringify(entry)).toEqual({});
+      expect(level).toBe(30);
+      expect(typeof method).toBe('string');
+      expect(route === null || typeof route === 'string').toBe(true);
+      expect(typeof statusCode).toBe('number');
+      expect(typeof responseTime).toBe('number');
+      if (userId !== undefined) expect(userId).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const lineOf = (method: string, route: string | null) =>
+      completed.filter((e) => e.method === method && e.route === route);
+    expect(lineOf('POST', '/api/register')).toMatchObject([{ statusCode: 201 }]);
+    expect(lineOf('POST', '/api/login').map((e) => e.statusCode)).toEqual([200, 401]);
+    const me = lineOf('GET', '/api/auth/user');
+    expect(me).toMatchObject([{ statusCode: 200, userId: expect.any(String) }]);
+    // A signed-in request names its user (once the route has looked them up); a visitor's names nobody.
+    expect(lineOf('PUT', '/api/auth/username')).toMatchObject([{ userId: me[0]!.userId }]);
+    expect(lineOf('POST', '/api/test-only/explode')).toMatchObject([{ statusCode: 500 }]);
+    expect(lineOf('GET', null)).toMatchObject([{ statusCode: 404 }]);
+    expect(lineOf('GET', null)[0]).not.toHaveProperty('userId');
     // The unexpected error is logged once, with its request id and the query, but not its values.
     const failure = entries.find((e) => e.msg === 'unhandled error')!;
-    expect(failure.reqId).toBe(
-      entries.find((e) => (e.req as { url?: string })?.url === '/api/test-only/explode')?.reqId,
-    );
+    expect(failure.reqId).toBe(lineOf('POST', '/api/test-only/explode')[0]?.reqId);
     expect(JSON.stringify(failure.err)).toContain('Failed query');
     expect(JSON.stringify(failure.err)).toContain('[redacted]');
     // The outage is logged as a warning with its code.
