@@ -1,30 +1,17 @@
-import type { RestaurantEntry } from '@contract/restaurants';
-import type { ShroType } from '@contract/shros';
-import type { TitleSearchResult } from '../api/search-titles';
 import { SHRO_TEMPLATES } from '../utils/templates';
-import { type CreateFormState, EXPIRY_OPTIONS, type ExpiryChoice } from './use-create-form';
+import { type CreateFormState, EXPIRY_OPTIONS } from './use-create-form';
 
 /**
  * A half-filled create form kept in this browser's local storage, one per signed-in user
  * (docs/decisions/017-create-draft.md). Image files cannot be stored there: a draft remembers
  * which boxes had one, so the restore offer can say so.
  */
-export interface CreateDraft {
+export type CreateDraft = Omit<CreateFormState, 'template' | 'boxes'> & {
   version: 1;
   savedAt: string;
   templateId: string | null;
-  type: ShroType;
-  title: string;
   boxes: { label: string; textContent: string; hadImage: boolean }[];
-  titles: TitleSearchResult[];
-  restaurants: RestaurantEntry[];
-  recipients: string[];
-  isShareable: boolean;
-  expiry: ExpiryChoice;
-  isPublic: boolean;
-  winningBox: number | null;
-  hashtags: string;
-}
+};
 
 const storageKey = (userId: string) => `shro.create-draft.${userId}`;
 
