@@ -8,13 +8,22 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { type BenchUser, countParticipations, insertShros, insertShroWithParticipants, insertUsers } from './seed';
+import {
+  type BenchUser,
+  countParticipations,
+  insertParticipations,
+  insertShros,
+  insertShroWithParticipants,
+  insertUsers,
+} from './seed';
 
 export interface SeedPlan {
   shros: number;
   participants: number;
   selectors: number;
   pickers: number;
+  /** Participations spread over the seeded Shros (the memory figure's data, issue 12 item 8). */
+  participations: number;
 }
 
 export interface SeedInfo {
@@ -57,7 +66,8 @@ try {
     ...base,
     databaseUrl,
     redisUrl: process.env.BENCH_REDIS_URL || undefined,
-    webDist: '/nonexistent',
+    // The web app only for the real-network run (bench/network.ts); the HTTP runs need none.
+    webDist: process.env.BENCH_WEB_DIST || '/nonexistent',
     // Every benchmark user writes once or a few times, all from one address, and the readers
     // hammer explore: the limits are not what is measured.
     rateLimits: {
@@ -80,7 +90,11 @@ try {
     // Usernames are unique: a second seeding of the same database (the two-instance run) needs its own.
     const tag = Math.random().toString(36).slice(2, 6);
     const creators = await insertUsers(db, plan.shros > 0 ? 100 : 1, `creator${tag}_`);
-    await insertShros(db, plan.shros, creators);
+    const seeded = await insertShros(db, plan.shros, creators);
+    if (plan.participations > 0) {
+      const readers = await insertUsers(db, Math.min(1000, plan.participations), `reader${tag}_`);
+      await insertParticipations(db, plan.participations, seeded, readers);
+    }
     const [owner] = await insertUsers(db, 1, `owner${tag}_`);
     const participants = await insertUsers(db, plan.participants, `participant${tag}_`);
     const read = await insertShroWithParticipants(db, owner!, { isShareable: true, isPublic: false }, participants);

@@ -11,15 +11,28 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { FromChild, SeedInfo, SeedPlan, ToChild } from './app-server';
+import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
+import { type FanoutResult, type HttpResult, type LogLines, type Results, report } from './report';
 import { Watchers } from './watchers';
-import { measureWebBundles, type WebBundles } from './web-size';
+import { measureWebBundles } from './web-size';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
 const SIZES = quick
-  ? { shros: 500, participants: 20, selectors: 50, pickers: 4, watchers: 200, duration: 2, connections: 20, rounds: 2 }
+  ? {
+      shros: 500,
+      participations: 2500,
+      participants: 20,
+      selectors: 50,
+      pickers: 4,
+      watchers: 200,
+      duration: 2,
+      connections: 20,
+      rounds: 2,
+    }
   : {
       shros: 10_000,
+      participations: 50_000,
       participants: 20,
       selectors: 1000,
       pickers: 12,
@@ -123,6 +136,7 @@ async function startChild(script: string, env: Record<string, string>): Promise<
 
 const plan: SeedPlan = {
   shros: SIZES.shros,
+  participations: SIZES.participations,
   participants: SIZES.participants,
   selectors: SIZES.selectors,
   pickers: SIZES.pickers,
@@ -167,16 +181,6 @@ async function redisReachable(): Promise<boolean> {
 }
 
 // ---- measurements ----------------------------------------------------------------------------
-
-interface HttpResult {
-  rps: number;
-  /** Requests answered during the run. */
-  total: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
 
 async function load(url: string, headers: Record<string, string>): Promise<HttpResult> {
   const result = await autocannon({
@@ -226,19 +230,6 @@ async function selects(port: number, seed: SeedInfo): Promise<{ perSecond: numbe
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-interface FanoutResult {
-  watchers: number;
-  delivered: number;
-  p50: number;
-  p95: number;
-  max: number;
-  /** p95 measured from when the firing request was sent (includes the select's own work). */
-  sentP95: number;
-  /** Server memory (RSS) added per open channel, KB. */
-  kbPerChannel: number;
-  heapKbPerChannel: number;
-}
 
 /**
  * Opens the watchers (split over the servers), fires `rounds` events, and times each watcher's
@@ -303,13 +294,6 @@ async function fireSelect(port: number, seed: SeedInfo, round: number): Promise<
   if (response.status !== 200) throw new Error(`select answered ${response.status}`);
 }
 
-/** The app's request lines for one route in its log file, and all its lines. */
-interface LogLines {
-  route: number;
-  all: number;
-  bytes: number;
-}
-
 function countLogLines(file: string, method: string, route: string): LogLines {
   const text = fs.readFileSync(file, 'utf8');
   let matching = 0;
@@ -330,22 +314,7 @@ function countLogLines(file: string, method: string, route: string): LogLines {
 
 // ---- the run ---------------------------------------------------------------------------------
 
-interface Results {
-  /** The bare server measured just before each database's read, so each ratio is of runs back to back. */
-  ceilings: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult>>;
-  bodyBytes?: number;
-  reads: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult & { cache: unknown; logLines: LogLines }>>;
-  selects: Partial<
-    Record<'PGlite' | 'PostgreSQL', { perSecond: number; seconds: number; non2xx: number; count: number }>
-  >;
-  fanoutCeiling?: FanoutResult;
-  fanoutOne?: FanoutResult;
-  fanoutTwo?: FanoutResult;
-  web?: WebBundles;
-  notes: string[];
-}
-
-const results: Results = { ceilings: {}, reads: {}, selects: {}, notes: [] };
+const results: Results = { ceilings: {}, reads: {}, selects: {}, memory: {}, notes: [] };
 const loadAtStart = os.loadavg();
 const ANALYSIS_MARKER = '<!-- analysis: kept across runs -->';
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -362,6 +331,10 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
   });
   try {
     const seed = server.seed!;
+    // Memory after seeding (issue 12 item 8): the embedded database lives inside this process.
+    const memory = (await server.ask('memory')) as NodeJS.MemoryUsage;
+    results.memory[kind] = { rssMb: memory.rss / 2 ** 20, heapMb: (memory.heapUsed + memory.external) / 2 ** 20 };
+    log(`${kind}: ${Math.round(memory.rss / 2 ** 20)} MB RSS after seeding`);
     const url = `http://127.0.0.1:${server.port}/api/sessions/${seed.readShroId}`;
     const first = await fetch(url, { headers: { cookie: seed.ownerCookie } });
     const body = await first.text();
@@ -397,6 +370,28 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
 
 async function main() {
   const started = Date.now();
+  // `--web-only`: just the web sections (5 and 6), for work on the first load.
+  const webOnly = process.argv.includes('--web-only');
+  if (!webOnly) await serverRuns();
+  const dist = webBuild();
+  results.web = measureWebBundles(dist) ?? undefined;
+  if (!results.web) results.notes.push('No production build to measure: run `npm run build` first for the web sizes.');
+  else await networkRun(dist);
+  if (webOnly) console.log(report(results, (Date.now() - started) / 1000, runContext()));
+  else writeReport(started);
+}
+
+const runContext = () => ({
+  quick,
+  sizes: SIZES,
+  pinning,
+  serverCore: SERVER_CORE,
+  loadCore: LOAD_CORE,
+  logLevel: LOG_LEVEL,
+  loadAtStart,
+});
+
+async function serverRuns() {
   // 1–3 on PGlite; the same instance then serves the single-instance fan-out.
   const pglite = await databaseRun('PGlite', undefined);
 
@@ -457,21 +452,48 @@ async function main() {
       await postgres.drop();
     }
   }
+}
 
-  results.web = measureWebBundles(webBuild()) ?? undefined;
-  if (!results.web) results.notes.push('No production build to measure: run `npm run build` first for the web sizes.');
-
+function writeReport(started: number) {
   const file = path.join(here, quick ? 'results-quick.md' : 'results.md');
   // The hand-written analysis below the marker survives a new run (the figures above it do not).
   const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const analysis = previous.includes(ANALYSIS_MARKER) ? previous.slice(previous.indexOf(ANALYSIS_MARKER)) : '';
-  const markdown = report(results, (Date.now() - started) / 1000) + (analysis ? `\n${analysis}` : '');
+  const markdown = report(results, (Date.now() - started) / 1000, runContext()) + (analysis ? `\n${analysis}` : '');
   fs.rmSync(logDir, { recursive: true, force: true });
   fs.writeFileSync(file, markdown);
   // Aligned tables, and the file passes `npm run lint` as it is written.
   spawnSync('npx', ['biome', 'format', '--write', file], { cwd: path.join(here, '..'), stdio: 'ignore' });
   console.log(markdown);
   log(`written to ${path.relative(process.cwd(), file)}`);
+}
+
+/** Real-network loads in Chromium (bench/network.ts); --quick does fast 3G only. */
+async function networkRun(dist: string) {
+  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    results.notes.push('No Chromium at /usr/bin/chromium (or CHROMIUM_PATH): the real-network loads were skipped.');
+    return;
+  }
+  log('real network: cold and repeat visitor loads of /session/{id} in Chromium…');
+  const server = await startChild('app-server.ts', {
+    BENCH_ROLE: 'primary',
+    BENCH_PLAN: JSON.stringify({ shros: 0, participations: 0, participants: 1, selectors: 0, pickers: 1 }),
+    BENCH_DATABASE_URL: '',
+    BENCH_REDIS_URL: '',
+    BENCH_WEB_DIST: dist,
+  });
+  try {
+    const origin = `http://127.0.0.1:${server.port}`;
+    results.network = await measureNetworkLoads(
+      origin,
+      server.seed!.fanoutShroId,
+      quick ? [FAST_3G] : [SLOW_3G, FAST_3G],
+    );
+  } catch (error) {
+    results.notes.push(`The real-network loads failed: ${(error as Error).message}`);
+  } finally {
+    await server.stop();
+  }
 }
 
 /**
@@ -488,134 +510,6 @@ function webBuild(): string {
     stdio: 'inherit',
   });
   return built.status === 0 ? out : dist;
-}
-
-// ---- the report ------------------------------------------------------------------------------
-
-const n = (value: number | undefined, digits = 0) =>
-  value === undefined || Number.isNaN(value)
-    ? '–'
-    : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ratio = (part: number | undefined, whole: number | undefined) =>
-  part === undefined || !whole ? '–' : `${(part / whole).toFixed(2)}×`;
-const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
-
-function report(r: Results, seconds: number): string {
-  const lines: string[] = [];
-  lines.push(`# Benchmark results${quick ? ' (--quick smoke run: small numbers, not the figures to judge by)' : ''}`);
-  lines.push('');
-  lines.push(
-    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}; took ${Math.round(seconds)} s; ` +
-      `load average ${loadAtStart.map((x) => x.toFixed(1)).join('/')} at the start and ${os
-        .loadavg()
-        .map((x) => x.toFixed(1))
-        .join('/')} at the end (other work on the machine shares the cores). ` +
-      `Load from autocannon in this process, ${SIZES.connections} connections, ${SIZES.duration} s per HTTP run; every server is a separate process.`,
-  );
-  lines.push('');
-  lines.push(
-    pinning.pinned
-      ? `**Pinning:** every server (the app and the bare ceilings) runs on core ${SERVER_CORE} alone and this process (autocannon, the watchers) on core ${LOAD_CORE} (\`taskset -a -c -p\`), so a ratio is one core against one core. PostgreSQL and Redis are not pinned: they run wherever the kernel puts them, beside the app or the load. The machine is shared (load average above): other work can still land on either core.`
-      : `**Pinning: none** (${pinning.why}): servers, load generator and other work share every core, so the ratios below are not one core against one core.`,
-  );
-  lines.push('');
-  lines.push(
-    LOG_LEVEL === 'info'
-      ? "**Logging:** the app runs at the default log level (`info`): one JSON line per request (decision 023), written synchronously by pino to its stdout, which is a file in the temporary folder (a real file, not a pipe read by this process). The bare servers' stdout goes to a file the same way; they write nothing."
-      : `**Logging:** the app runs at log level \`${LOG_LEVEL}\` (\`BENCH_LOG_LEVEL\`), not the default \`info\`: these figures leave out the request log.`,
-  );
-  lines.push('');
-  lines.push('## 1–2. Authenticated `GET /api/sessions/{id}` vs the bare `node:http` ceiling');
-  lines.push('');
-  lines.push(
-    `A link Shro with 4 boxes and ${SIZES.participants} participants, read by its creator (the largest view), in a database of ${n(SIZES.shros)} Shros. Body: ${n(r.bodyBytes)} bytes; the app is asked with a browser's \`Accept-Encoding\` and answers it brotli-compressed (decision 022), the bare ceiling sends it as it is.`,
-  );
-  lines.push('');
-  lines.push(
-    '| server | req/s | p50 ms | p99 ms | errors / non-2xx | of ceiling | Shro cache hits / misses | log lines per request | goal ≥ 0.45×, p99 < 25 ms |',
-  );
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-  for (const [kind, read] of Object.entries(r.reads)) {
-    if (!read) continue;
-    const c = r.ceilings[kind as keyof Results['ceilings']];
-    if (c)
-      lines.push(
-        `| bare node:http (ceiling, just before ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | | 0 | |`,
-      );
-    const ok = c ? read.rps >= 0.45 * c.rps && read.p99 < 25 : undefined;
-    // +1: the first fetch, which checks the answer before the load.
-    const perRequest = read.logLines.route / (read.total + 1);
-    lines.push(
-      `| Shro app on ${kind} | ${n(read.rps)} | ${read.p50} | ${read.p99} | ${read.errors} / ${read.non2xx} | ${ratio(read.rps, c?.rps)} | ${n((read.cache as { hits: number }).hits)} / ${n((read.cache as { misses: number }).misses)} | ${n(perRequest, 2)} (${n(read.logLines.bytes / Math.max(read.logLines.all, 1))} B each) |${mark(ok)} |`,
-    );
-  }
-  lines.push('');
-  lines.push('## 3. `POST /api/sessions/{id}/select` by distinct users on one shareable Shro');
-  lines.push('');
-  lines.push('| database | users | selects/s | took s | non-2xx | participations afterwards |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
-  for (const [kind, s] of Object.entries(r.selects)) {
-    if (!s) continue;
-    lines.push(
-      `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ${n(s.seconds, 2)} | ${s.non2xx} | ${n(s.count)}${mark(s.count === SIZES.selectors)} |`,
-    );
-  }
-  lines.push('');
-  lines.push(`## 4. Live fan-out: ${n(SIZES.watchers)} open channels watching one public Shro`);
-  lines.push('');
-  lines.push(
-    `Time from the select's response (the bare server's POST /fire) to each watcher's event, over ${SIZES.rounds} events; an event that beat the response counts 0. Memory: the server's RSS growth per open channel (heap + external in brackets).`,
-  );
-  lines.push('');
-  lines.push(
-    '| setup | delivered | p50 ms | p95 ms | max ms | p95 vs ceiling | p95 from request sent | KB per channel | goal |',
-  );
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-  const f = r.fanoutCeiling;
-  /** `against` set: judged on p95 from the request sent, against that row's (see the note below). */
-  const row = (label: string, x: FanoutResult | undefined, limit: number | null, against?: FanoutResult) => {
-    if (!x) return;
-    const ok =
-      limit === null || !f
-        ? undefined
-        : (against ? x.sentP95 <= limit * Math.max(against.sentP95, 1) : x.p95 <= limit * Math.max(f.p95, 1)) &&
-          x.kbPerChannel < 20;
-    const goal =
-      limit === null
-        ? ''
-        : `${against ? `from request sent ≤ ${limit}× one instance's` : `≤ ${limit}×`} and < 20 KB${mark(ok)}`;
-    lines.push(
-      `| ${label} | ${n(x.delivered)} / ${n(x.watchers * SIZES.rounds)} | ${n(x.p50, 1)} | ${n(x.p95, 1)} | ${n(x.max, 1)} | ${limit === null ? '1.00×' : ratio(x.p95, f?.p95)} | ${n(x.sentP95, 1)} | ${n(x.kbPerChannel, 1)} (${n(x.heapKbPerChannel, 1)}) | ${goal} |`,
-    );
-  };
-  row('bare node:http SSE (ceiling)', f, null);
-  row('Shro, one instance', r.fanoutOne, 1.5);
-  row('Shro, two instances over Redis', r.fanoutTwo, 2, r.fanoutOne);
-  lines.push('');
-  lines.push(
-    "With Redis, a select's answer waits until its own event has come back through Redis (so every instance has applied it first; decision 008), so watchers on both instances usually hold the event before the answer arrives and the times from the response read 0. That row is judged on the time from the request sent instead, against one instance's.",
-  );
-  lines.push('');
-  lines.push('## 5. Web: gzipped first load from the production build');
-  lines.push('');
-  if (r.web) {
-    lines.push('| route | JS gzipped KB | CSS gzipped KB | files | goal |');
-    lines.push('| --- | ---: | ---: | ---: | --- |');
-    for (const route of r.web.routes) {
-      const goal = route.route === '/' ? `JS < 150 KB${mark(route.jsGzip / 1024 < 150)}` : '';
-      lines.push(
-        `| \`${route.route}\` | ${n(route.jsGzip / 1024, 1)} | ${n(route.cssGzip / 1024, 1)} | ${route.files} | ${goal} |`,
-      );
-    }
-  }
-  if (r.notes.length) {
-    lines.push('');
-    lines.push('## Notes from this run');
-    lines.push('');
-    for (const note of r.notes) lines.push(`- ${note}`);
-  }
-  lines.push('');
-  return lines.join('\n');
 }
 
 main().then(

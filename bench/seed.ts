@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { authSessions, participations, shroBoxes, shros, users } from '../server/db/schema/index';
 
@@ -53,8 +53,13 @@ function boxRows(shroId: string) {
   }));
 }
 
-/** `count` text Shros with four boxes each, spread over the creators. */
-export async function insertShros(db: Db, count: number, creators: BenchUser[]): Promise<void> {
+/** `count` text Shros with four boxes each, spread over the creators; their ids and box ids. */
+export async function insertShros(
+  db: Db,
+  count: number,
+  creators: BenchUser[],
+): Promise<{ id: string; boxIds: number[] }[]> {
+  const out: { id: string; boxIds: number[] }[] = [];
   for (let start = 0; start < count; start += BATCH) {
     const rows = [];
     for (let i = start; i < Math.min(count, start + BATCH); i++) {
@@ -73,8 +78,49 @@ export async function insertShros(db: Db, count: number, creators: BenchUser[]):
       });
     }
     await db.insert(shros).values(rows);
-    await db.insert(shroBoxes).values(rows.flatMap((row) => boxRows(row.id)));
+    const boxes = await db
+      .insert(shroBoxes)
+      .values(rows.flatMap((row) => boxRows(row.id)))
+      .returning({ id: shroBoxes.id, shroId: shroBoxes.shroId, position: shroBoxes.position });
+    const byShro = new Map<string, number[]>(rows.map((row) => [row.id, []]));
+    for (const box of boxes.sort((a, b) => a.position - b.position)) byShro.get(box.shroId)!.push(box.id);
+    for (const row of rows) out.push({ id: row.id, boxIds: byShro.get(row.id)! });
   }
+  return out;
+}
+
+/**
+ * `count` participations spread over the Shros: each reader opens one box of `perReader`
+ * consecutive Shros (so no one opens the same Shro twice), and the Shros' counters are set to match.
+ */
+export async function insertParticipations(
+  db: Db,
+  count: number,
+  seeded: { id: string; boxIds: number[] }[],
+  readers: BenchUser[],
+): Promise<void> {
+  if (count === 0 || seeded.length === 0) return;
+  const perReader = Math.ceil(count / readers.length);
+  if (perReader > seeded.length) throw new Error('more participations per reader than Shros');
+  let rows: (typeof participations.$inferInsert)[] = [];
+  for (let i = 0; i < count; i++) {
+    const reader = Math.floor(i / perReader);
+    const shro = seeded[(reader * perReader + (i % perReader)) % seeded.length]!;
+    rows.push({
+      shroId: shro.id,
+      userId: readers[reader]!.id,
+      boxId: shro.boxIds[i % 4]!,
+      isCorrect: i % 4 === 0,
+      createdAt: new Date(Date.now() - i * 1000),
+    });
+    if (rows.length === BATCH || i === count - 1) {
+      await db.insert(participations).values(rows);
+      rows = [];
+    }
+  }
+  await db.execute(
+    sql`update shros set participant_count = (select count(*) from participations p where p.shro_id = shros.id) where participant_count = 0`,
+  );
 }
 
 /** One Shro with four boxes; `participants` have each opened a box already. */

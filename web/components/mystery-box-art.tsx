@@ -21,6 +21,8 @@ export function MysteryBoxArt({
   return (
     <div
       aria-hidden="true"
+      // The bench times the first load until four of these are on screen (bench/network.ts).
+      data-box-art=""
       className={cn(
         '@container relative aspect-square w-full',
         motion === 'float' && 'shro-float',

@@ -1,0 +1,146 @@
+/**
+ * Real-network figures (issue 12, item 3): Chromium loads `/session/{id}` as a cold visitor through
+ * CDP network throttling, and again as a repeat visitor whose service worker and HTTP cache hold
+ * the app. What is timed is what a person waits for: first contentful paint, and the moment the
+ * boxes are on screen (`[data-box-art]`, web/components/mystery-box-art.tsx).
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+export interface NetworkProfile {
+  name: string;
+  /** Bytes per second. */
+  down: number;
+  up: number;
+  /** Round-trip time added to every request, ms. */
+  rtt: number;
+}
+
+/** The issue's two profiles: slow 3G 400 kbit/s at 400 ms, fast 3G 1.6 Mbit/s at 150 ms. */
+export const SLOW_3G: NetworkProfile = { name: 'slow 3G', down: 400_000 / 8, up: 400_000 / 8, rtt: 400 };
+export const FAST_3G: NetworkProfile = { name: 'fast 3G', down: 1_600_000 / 8, up: 750_000 / 8, rtt: 150 };
+
+export interface LoadFigures {
+  profile: string;
+  visit: 'cold' | 'repeat';
+  /** Bytes on the wire (encoded, as transferred), scripts and everything. */
+  jsBytes: number;
+  totalBytes: number;
+  requests: number;
+  /** Requests answered by the service worker or the memory/disk cache. */
+  fromCache: number;
+  fcpMs: number | null;
+  boxesMs: number | null;
+}
+
+/**
+ * Records, in the page, when `count` boxes were first on screen (`window.__boxesAt`). A string, not
+ * a function: tsx (keepNames) would put `__name` helpers into a function's text, which the page lacks.
+ */
+const watchBoxes = (count: number) => `(() => {
+  const check = () => {
+    if (window.__boxesAt !== undefined) return;
+    const visible = [...document.querySelectorAll('[data-box-art]')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+    });
+    if (visible.length >= ${count}) window.__boxesAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
+
+async function throttle(cdp: CDPSession, profile: NetworkProfile) {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.rtt,
+    downloadThroughput: profile.down,
+    uploadThroughput: profile.up,
+  });
+}
+
+/** Counts what one navigation transfers, from the CDP network events. */
+function countTransfers(cdp: CDPSession) {
+  const types = new Map<string, string>();
+  const cached = new Set<string>();
+  const totals = { jsBytes: 0, totalBytes: 0, requests: 0, fromCache: 0 };
+  cdp.on('Network.responseReceived', (event) => {
+    types.set(event.requestId, event.type);
+    if (event.response.fromServiceWorker || event.response.fromDiskCache) cached.add(event.requestId);
+  });
+  cdp.on('Network.requestServedFromCache', (event) => cached.add(event.requestId));
+  cdp.on('Network.loadingFinished', (event) => {
+    totals.requests++;
+    if (cached.has(event.requestId)) totals.fromCache++;
+    totals.totalBytes += event.encodedDataLength;
+    if (types.get(event.requestId) === 'Script') totals.jsBytes += event.encodedDataLength;
+  });
+  return totals;
+}
+
+async function timedLoad(page: Page, cdp: CDPSession, url: string, profile: NetworkProfile, visit: 'cold' | 'repeat') {
+  const totals = countTransfers(cdp);
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  // Polled inside the page (`waitForFunction` would need eval, which the app's CSP refuses).
+  const boxesMs = (await page.evaluate(`new Promise((resolve) => {
+    const deadline = Date.now() + 60000;
+    const poll = () => window.__boxesAt !== undefined ? resolve(window.__boxesAt)
+      : Date.now() > deadline ? resolve(null) : setTimeout(poll, 50);
+    poll();
+  })`)) as number | null;
+  // Late requests (the live channel, lazy chunks) finish counting before the figures are read.
+  await page.waitForTimeout(500);
+  const fcpMs = (await page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")) as
+    | number
+    | null;
+  return { profile: profile.name, visit, ...totals, fcpMs, boxesMs } satisfies LoadFigures;
+}
+
+/**
+ * One cold visitor load per profile (a fresh browser context each: empty cache, no service
+ * worker), then, on the first profile, a repeat visit once the service worker has installed.
+ */
+export async function measureNetworkLoads(
+  origin: string,
+  shroId: string,
+  profiles: NetworkProfile[],
+  chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+): Promise<LoadFigures[]> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  const url = `${origin}/session/${shroId}`;
+  const figures: LoadFigures[] = [];
+  try {
+    for (const [index, profile] of profiles.entries()) {
+      // A phone: the page every invitee sees first, usually on one.
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 1,
+      });
+      await context.addInitScript(watchBoxes(4));
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await throttle(cdp, profile);
+      figures.push(await timedLoad(page, cdp, url, profile, 'cold'));
+      if (index === 0) {
+        // The worker installs after the first load (it precaches the shell and hashed bundles).
+        await page.evaluate('navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)');
+        await page.waitForTimeout(1000);
+        const repeat = await context.newPage();
+        const repeatCdp = await context.newCDPSession(repeat);
+        await throttle(repeatCdp, profile);
+        figures.push(await timedLoad(repeat, repeatCdp, url, profile, 'repeat'));
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}

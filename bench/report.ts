@@ -1,0 +1,244 @@
+/** The benchmark's report: bench/results.md, every figure next to its goal (bench/run.ts measures). */
+import os from 'node:os';
+import type { LoadFigures } from './network';
+import type { WebBundles } from './web-size';
+
+export interface HttpResult {
+  rps: number;
+  /** Requests answered during the run. */
+  total: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface FanoutResult {
+  watchers: number;
+  delivered: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** p95 measured from when the firing request was sent (includes the select's own work). */
+  sentP95: number;
+  /** Server memory (RSS) added per open channel, KB. */
+  kbPerChannel: number;
+  heapKbPerChannel: number;
+}
+
+/** The app's request lines for one route in its log file, and all its lines. */
+export interface LogLines {
+  route: number;
+  all: number;
+  bytes: number;
+}
+
+export interface Results {
+  /** The bare server measured just before each database's read, so each ratio is of runs back to back. */
+  ceilings: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult>>;
+  bodyBytes?: number;
+  reads: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult & { cache: unknown; logLines: LogLines }>>;
+  selects: Partial<
+    Record<'PGlite' | 'PostgreSQL', { perSecond: number; seconds: number; non2xx: number; count: number }>
+  >;
+  fanoutCeiling?: FanoutResult;
+  fanoutOne?: FanoutResult;
+  fanoutTwo?: FanoutResult;
+  web?: WebBundles;
+  /** Server RSS after seeding, MB (issue 12 item 8). */
+  memory: Partial<Record<'PGlite' | 'PostgreSQL', { rssMb: number; heapMb: number }>>;
+  network?: LoadFigures[];
+  notes: string[];
+}
+
+/** How the run was made: sizes, pinning, log level, load at the start. */
+export interface RunContext {
+  quick: boolean;
+  sizes: {
+    shros: number;
+    participations: number;
+    participants: number;
+    selectors: number;
+    watchers: number;
+    duration: number;
+    connections: number;
+    rounds: number;
+  };
+  pinning: { pinned: boolean; why: string };
+  serverCore: string;
+  loadCore: string;
+  logLevel: string;
+  loadAtStart: number[];
+}
+
+// ---- the report ------------------------------------------------------------------------------
+
+const n = (value: number | undefined, digits = 0) =>
+  value === undefined || Number.isNaN(value)
+    ? '–'
+    : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ratio = (part: number | undefined, whole: number | undefined) =>
+  part === undefined || !whole ? '–' : `${(part / whole).toFixed(2)}×`;
+const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
+
+export function report(r: Results, seconds: number, ctx: RunContext): string {
+  const {
+    quick,
+    sizes: SIZES,
+    pinning,
+    serverCore: SERVER_CORE,
+    loadCore: LOAD_CORE,
+    logLevel: LOG_LEVEL,
+    loadAtStart,
+  } = ctx;
+  const lines: string[] = [];
+  lines.push(`# Benchmark results${quick ? ' (--quick smoke run: small numbers, not the figures to judge by)' : ''}`);
+  lines.push('');
+  lines.push(
+    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}; took ${Math.round(seconds)} s; ` +
+      `load average ${loadAtStart.map((x) => x.toFixed(1)).join('/')} at the start and ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join('/')} at the end (other work on the machine shares the cores). ` +
+      `Load from autocannon in this process, ${SIZES.connections} connections, ${SIZES.duration} s per HTTP run; every server is a separate process.`,
+  );
+  lines.push('');
+  lines.push(
+    pinning.pinned
+      ? `**Pinning:** every server (the app and the bare ceilings) runs on core ${SERVER_CORE} alone and this process (autocannon, the watchers) on core ${LOAD_CORE} (\`taskset -a -c -p\`), so a ratio is one core against one core. PostgreSQL and Redis are not pinned: they run wherever the kernel puts them, beside the app or the load. The machine is shared (load average above): other work can still land on either core.`
+      : `**Pinning: none** (${pinning.why}): servers, load generator and other work share every core, so the ratios below are not one core against one core.`,
+  );
+  lines.push('');
+  lines.push(
+    LOG_LEVEL === 'info'
+      ? "**Logging:** the app runs at the default log level (`info`): one JSON line per request (decision 023), written synchronously by pino to its stdout, which is a file in the temporary folder (a real file, not a pipe read by this process). The bare servers' stdout goes to a file the same way; they write nothing."
+      : `**Logging:** the app runs at log level \`${LOG_LEVEL}\` (\`BENCH_LOG_LEVEL\`), not the default \`info\`: these figures leave out the request log.`,
+  );
+  lines.push('');
+  lines.push('## 1–2. Authenticated `GET /api/sessions/{id}` vs the bare `node:http` ceiling');
+  lines.push('');
+  lines.push(
+    `A link Shro with 4 boxes and ${SIZES.participants} participants, read by its creator (the largest view), in a database of ${n(SIZES.shros)} Shros. Body: ${n(r.bodyBytes)} bytes; the app is asked with a browser's \`Accept-Encoding\` and answers it brotli-compressed (decision 022), the bare ceiling sends it as it is.`,
+  );
+  lines.push('');
+  lines.push(
+    '| server | req/s | p50 ms | p99 ms | errors / non-2xx | of ceiling | Shro cache hits / misses | log lines per request | goal ≥ 0.45×, p99 < 25 ms |',
+  );
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const [kind, read] of Object.entries(r.reads)) {
+    if (!read) continue;
+    const c = r.ceilings[kind as keyof Results['ceilings']];
+    if (c)
+      lines.push(
+        `| bare node:http (ceiling, just before ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | | 0 | |`,
+      );
+    const ok = c ? read.rps >= 0.45 * c.rps && read.p99 < 25 : undefined;
+    // +1: the first fetch, which checks the answer before the load.
+    const perRequest = read.logLines.route / (read.total + 1);
+    lines.push(
+      `| Shro app on ${kind} | ${n(read.rps)} | ${read.p50} | ${read.p99} | ${read.errors} / ${read.non2xx} | ${ratio(read.rps, c?.rps)} | ${n((read.cache as { hits: number }).hits)} / ${n((read.cache as { misses: number }).misses)} | ${n(perRequest, 2)} (${n(read.logLines.bytes / Math.max(read.logLines.all, 1))} B each) |${mark(ok)} |`,
+    );
+  }
+  lines.push('');
+  lines.push('## 3. `POST /api/sessions/{id}/select` by distinct users on one shareable Shro');
+  lines.push('');
+  lines.push('| database | users | selects/s | took s | non-2xx | participations afterwards |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const [kind, s] of Object.entries(r.selects)) {
+    if (!s) continue;
+    lines.push(
+      `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ${n(s.seconds, 2)} | ${s.non2xx} | ${n(s.count)}${mark(s.count === SIZES.selectors)} |`,
+    );
+  }
+  lines.push('');
+  lines.push(`## 4. Live fan-out: ${n(SIZES.watchers)} open channels watching one public Shro`);
+  lines.push('');
+  lines.push(
+    `Time from the select's response (the bare server's POST /fire) to each watcher's event, over ${SIZES.rounds} events; an event that beat the response counts 0. Memory: the server's RSS growth per open channel (heap + external in brackets).`,
+  );
+  lines.push('');
+  lines.push(
+    '| setup | delivered | p50 ms | p95 ms | max ms | p95 vs ceiling | p95 from request sent | KB per channel | goal |',
+  );
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  const f = r.fanoutCeiling;
+  /** `against` set: judged on p95 from the request sent, against that row's (see the note below). */
+  const row = (label: string, x: FanoutResult | undefined, limit: number | null, against?: FanoutResult) => {
+    if (!x) return;
+    const ok =
+      limit === null || !f
+        ? undefined
+        : (against ? x.sentP95 <= limit * Math.max(against.sentP95, 1) : x.p95 <= limit * Math.max(f.p95, 1)) &&
+          x.kbPerChannel <= 10;
+    const goal =
+      limit === null
+        ? ''
+        : `${against ? `from request sent ≤ ${limit}× one instance's` : `≤ ${limit}×`} and ≤ 10 KB per channel${mark(ok)}`;
+    lines.push(
+      `| ${label} | ${n(x.delivered)} / ${n(x.watchers * SIZES.rounds)} | ${n(x.p50, 1)} | ${n(x.p95, 1)} | ${n(x.max, 1)} | ${limit === null ? '1.00×' : ratio(x.p95, f?.p95)} | ${n(x.sentP95, 1)} | ${n(x.kbPerChannel, 1)} (${n(x.heapKbPerChannel, 1)}) | ${goal} |`,
+    );
+  };
+  row('bare node:http SSE (ceiling)', f, null);
+  row('Shro, one instance', r.fanoutOne, 1.5);
+  row('Shro, two instances over Redis', r.fanoutTwo, 2, r.fanoutOne);
+  lines.push('');
+  lines.push(
+    "With Redis, a select's answer waits until its own event has come back through Redis (so every instance has applied it first; decision 008), so watchers on both instances usually hold the event before the answer arrives and the times from the response read 0. That row is judged on the time from the request sent instead, against one instance's.",
+  );
+  lines.push('');
+  lines.push('## 5. Web: gzipped first load from the production build');
+  lines.push('');
+  if (r.web) {
+    lines.push('| route | JS gzipped KB | CSS gzipped KB | files | goal |');
+    lines.push('| --- | ---: | ---: | ---: | --- |');
+    for (const route of r.web.routes) {
+      const goal = route.route === '/' ? `JS < 150 KB${mark(route.jsGzip / 1024 < 150)}` : '';
+      lines.push(
+        `| \`${route.route}\` | ${n(route.jsGzip / 1024, 1)} | ${n(route.cssGzip / 1024, 1)} | ${route.files} | ${goal} |`,
+      );
+    }
+  }
+  lines.push('');
+  lines.push('## 6. Real network: a cold visitor load of `/session/{id}` in Chromium');
+  lines.push('');
+  if (r.network?.length) {
+    lines.push(
+      'Chromium at 390x844, throttled through CDP `Network.emulateNetworkConditions` (slow 3G: 400 kbit/s down, 400 ms RTT; fast 3G: 1.6 Mbit/s down, 150 ms), a public Shro opened by a visitor. A cold load has an empty cache and no service worker; the repeat visit is a new tab of the same browser after the service worker installed. Bytes as transferred (compressed). "Boxes visible": the four boxes on screen, timed from navigation start.',
+    );
+    lines.push('');
+    lines.push('| network | visit | JS KB | total KB | requests (from cache) | FCP ms | boxes visible ms | goal |');
+    lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+    for (const f of r.network) {
+      const limit =
+        f.visit === 'repeat' ? (f.profile === 'slow 3G' ? 1000 : null) : f.profile === 'slow 3G' ? 6000 : 2000;
+      const goal =
+        limit === null ? '' : `boxes ≤ ${limit / 1000} s${mark(f.boxesMs === null ? false : f.boxesMs <= limit)}`;
+      lines.push(
+        `| ${f.profile} | ${f.visit} | ${n(f.jsBytes / 1024, 1)} | ${n(f.totalBytes / 1024, 1)} | ${f.requests} (${f.fromCache}) | ${n(f.fcpMs ?? undefined)} | ${f.boxesMs === null ? 'not seen' : n(f.boxesMs)} | ${goal} |`,
+      );
+    }
+  } else lines.push('Not measured in this run (see the notes).');
+  lines.push('');
+  lines.push(
+    `## 7. Memory: server RSS after seeding ${n(SIZES.shros)} Shros and ${n(SIZES.participations)} participations`,
+  );
+  lines.push('');
+  lines.push('| database | RSS MB | heap + external MB | goal |');
+  lines.push('| --- | ---: | ---: | --- |');
+  for (const [kind, m] of Object.entries(r.memory)) {
+    if (!m) continue;
+    // The embedded database lives in the server's own memory, so only PGlite has a goal.
+    const goal = kind === 'PGlite' ? `≤ 400 MB${mark(m.rssMb <= 400)}` : '';
+    lines.push(`| ${kind} | ${n(m.rssMb)} | ${n(m.heapMb)} | ${goal} |`);
+  }
+  lines.push('');
+  lines.push('Per open live channel: section 4 (goal ≤ 10 KB).');
+  if (r.notes.length) {
+    lines.push('');
+    lines.push('## Notes from this run');
+    lines.push('');
+    for (const note of r.notes) lines.push(`- ${note}`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
