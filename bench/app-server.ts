@@ -3,8 +3,11 @@
  * server do not share an event loop. The primary seeds the database first (directly, in
  * batches) and reports the ids and cookies the benchmark needs over IPC.
  */
+import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -55,7 +58,10 @@ const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const send = (message: FromChild) => process.send?.(message);
 
 try {
-  const database = await openDatabase({ dataDir: ':memory:', databaseUrl, poolSize: 10 });
+  // PGlite keeps its files in a folder, as `npm start` does (not in memory: the memory figure
+  // would then hold the whole database).
+  const pgliteDir = databaseUrl ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'shro-bench-db-'));
+  const database = await openDatabase({ dataDir: pgliteDir ?? ':memory:', databaseUrl, poolSize: 10 });
   const base = loadConfig({
     ...process.env,
     DATA_DIR: ':memory:',
@@ -142,7 +148,10 @@ try {
     send({ id: message.id, result });
   });
   process.on('disconnect', () => {
-    void app.close().finally(() => process.exit(0));
+    void app.close().finally(() => {
+      if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
+      process.exit(0);
+    });
   });
   send({ ready: true, port: (app.server.address() as AddressInfo).port, seed });
 } catch (error) {

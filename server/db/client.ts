@@ -46,12 +46,15 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   let client: PGlite;
   // Explore search indexes titles and hashtags with trigrams (migration 0004).
   const extensions = { pg_trgm };
+  // PostgreSQL's default 128 MB of shared buffers live inside the server's own memory here; 32 MB
+  // keeps a seeded server near 400 MB RSS (docs/decisions/098-embedded-database-memory.md).
+  const settings = { extensions, postgresqlconf: ['shared_buffers=32MB'] };
   if (dataDir === ':memory:') {
-    client = template ? new PGlite({ loadDataDir: template, extensions }) : new PGlite({ extensions });
+    client = template ? new PGlite({ loadDataDir: template, ...settings }) : new PGlite(settings);
   } else {
     const dir = path.join(dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions });
+    client = new PGlite(dir, settings);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
