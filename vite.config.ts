@@ -1,10 +1,45 @@
 import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
+
+/**
+ * Lazily loaded parts the service worker must still precache (decision 094): the home page and its
+ * tutorial, so the app starts offline on `/`, and the toaster, so a write refused offline can say so. Their files
+ * (with everything they import) are listed in a meta tag of index.html that the page never loads
+ * from; the worker precaches every /assets/ path it finds in index.html (web/public/sw.js).
+ */
+function offlinePrecache(modules: string[]): Plugin {
+  return {
+    name: 'shro-offline-precache',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return;
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (files.has(fileName) || chunk?.type !== 'chunk') return;
+          files.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && modules.some((module) => chunk.facadeModuleId?.endsWith(module))) {
+            visit(chunk.fileName);
+          }
+        }
+        if (files.size === 0) throw new Error(`offlinePrecache: none of ${modules.join(', ')} is a chunk`);
+        const content = [...files].map((file) => `/${file}`).join(' ');
+        return [{ tag: 'meta', attrs: { name: 'offline-precache', content }, injectTo: 'head' }];
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
@@ -12,6 +47,11 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    offlinePrecache([
+      '/web/app/routes/home.tsx',
+      '/web/features/home/components/tutorial-dialog.tsx',
+      '/web/components/ui/toaster.tsx',
+    ]),
     // Brotli (best quality: compressed once, at build time) and gzip files beside every text asset;
     // the server sends them by Accept-Encoding (docs/decisions/022-compression-and-caching.md).
     compression({

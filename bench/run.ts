@@ -3,136 +3,31 @@
  * the same machine. `--quick` is CI's smoke check: small numbers, well under a minute.
  * Results go to bench/results.md (the full run's are committed).
  */
-import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import type { FromChild, SeedInfo, SeedPlan, ToChild } from './app-server';
+import type { SeedPlan } from './app-server';
+import {
+  createPostgresDatabase,
+  LOAD_CORE,
+  LOG_LEVEL,
+  logDir,
+  pgAdminUrl,
+  pinning,
+  redisReachable,
+  redisUrl,
+  SERVER_CORE,
+  startChild,
+} from './children';
+import { countLogLines, fanout, fireSelect, load, selects } from './measure';
 import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
-import { type FanoutResult, type HttpResult, type LogLines, type Results, report } from './report';
-import { Watchers } from './watchers';
+import { type Results, report } from './report';
+import { quick, SIZES } from './sizes';
 import { measureWebBundles } from './web-size';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const quick = process.argv.includes('--quick');
-const SIZES = quick
-  ? {
-      shros: 500,
-      participations: 2500,
-      participants: 20,
-      selectors: 50,
-      pickers: 4,
-      watchers: 200,
-      duration: 2,
-      connections: 20,
-      rounds: 2,
-    }
-  : {
-      shros: 10_000,
-      participations: 50_000,
-      participants: 20,
-      selectors: 1000,
-      pickers: 12,
-      watchers: 5000,
-      duration: 10,
-      connections: 50,
-      rounds: 5,
-    };
-const pgAdminUrl =
-  process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-// ---- pinning and logs ------------------------------------------------------------------------
-
-/**
- * Every server (app and bare) runs on core 0 and this process, the load generator, on core 1,
- * when `taskset` exists and there are two cores or more: the ratio to the bare server is then
- * one core against one core (docs/decisions/023-request-log-and-pinned-bench.md).
- */
-const SERVER_CORE = '0';
-/** The app's log level: the default, unless BENCH_LOG_LEVEL asks for another (bench/app-server.ts). */
-const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
-const LOAD_CORE = '1';
-const pinning = pinSelf();
-
-function taskset(core: string, pid: number): boolean {
-  // -a: every thread the process already has; the ones it starts later inherit the mask.
-  return spawnSync('taskset', ['-a', '-c', '-p', core, String(pid)], { stdio: 'ignore' }).status === 0;
-}
-
-function pinSelf(): { pinned: boolean; why: string } {
-  if (os.availableParallelism() < 2) return { pinned: false, why: 'only one core' };
-  if (spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status !== 0)
-    return { pinned: false, why: '`taskset` (util-linux) not found' };
-  if (!taskset(LOAD_CORE, process.pid)) return { pinned: false, why: `\`taskset\` could not pin to core ${LOAD_CORE}` };
-  return { pinned: true, why: '' };
-}
-
-/** Where the servers' stdout (the app's JSON log at the default level) goes: a real file. */
-const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-bench-logs-'));
-let logFiles = 0;
-
-// ---- child processes -------------------------------------------------------------------------
-
-interface Child {
-  process: ChildProcess;
-  port: number;
-  /** The file the child's stdout (its log) is written to. */
-  logFile: string;
-  seed: SeedInfo | null;
-  ask(cmd: ToChild['cmd'], shroId?: string): Promise<unknown>;
-  stop(): Promise<void>;
-}
-
-async function startChild(script: string, env: Record<string, string>): Promise<Child> {
-  const logFile = path.join(logDir, `${++logFiles}-${path.basename(script, '.ts')}.log`);
-  const out = fs.openSync(logFile, 'a');
-  const child = fork(path.join(here, script), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: { ...process.env, ...env, NODE_ENV: 'production' },
-    stdio: ['ignore', out, 'inherit', 'ipc'],
-  });
-  fs.closeSync(out);
-  if (pinning.pinned && child.pid !== undefined && !taskset(SERVER_CORE, child.pid)) {
-    child.kill('SIGKILL');
-    throw new Error(`taskset could not pin ${script} to core ${SERVER_CORE}`);
-  }
-  const pending = new Map<number, (value: unknown) => void>();
-  let nextId = 1;
-  const ready = await new Promise<{ port: number; seed: SeedInfo | null }>((resolve, reject) => {
-    child.on('message', (message: FromChild) => {
-      if ('ready' in message) resolve(message);
-      else if ('error' in message) reject(new Error(message.error));
-      else pending.get(message.id)?.(message.result);
-    });
-    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  return {
-    process: child,
-    port: ready.port,
-    logFile,
-    seed: ready.seed,
-    ask: (cmd, shroId) =>
-      new Promise((resolve) => {
-        const id = nextId++;
-        pending.set(id, resolve);
-        child.send({ id, cmd, shroId } satisfies ToChild);
-      }),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.disconnect();
-      }),
-  };
-}
 
 const plan: SeedPlan = {
   shros: SIZES.shros,
@@ -141,176 +36,6 @@ const plan: SeedPlan = {
   selectors: SIZES.selectors,
   pickers: SIZES.pickers,
 };
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `shro_bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: pgAdminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
-async function redisReachable(): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-// ---- measurements ----------------------------------------------------------------------------
-
-async function load(url: string, headers: Record<string, string>): Promise<HttpResult> {
-  const result = await autocannon({
-    url,
-    headers,
-    connections: SIZES.connections,
-    duration: SIZES.duration,
-  });
-  return {
-    rps: result.requests.average,
-    total: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
-
-/** 1,000 distinct users each open one box of the same shareable Shro, as fast as they can. */
-async function selects(port: number, seed: SeedInfo): Promise<{ perSecond: number; seconds: number; non2xx: number }> {
-  let next = 0;
-  const started = performance.now();
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}/api/sessions/${seed.selectShroId}/select`,
-    method: 'POST',
-    connections: Math.min(SIZES.connections, seed.selectorCookies.length),
-    amount: seed.selectorCookies.length,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const index = next++;
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              cookie: seed.selectorCookies[index % seed.selectorCookies.length]!,
-            },
-            body: JSON.stringify({ boxId: seed.selectBoxIds[index % 4] }),
-          };
-        },
-      },
-    ],
-  });
-  const seconds = (performance.now() - started) / 1000;
-  return { perSecond: seed.selectorCookies.length / seconds, seconds, non2xx: result.non2xx };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/**
- * Opens the watchers (split over the servers), fires `rounds` events, and times each watcher's
- * arrival from the moment the firing request's response arrived (an arrival before it counts 0).
- */
-async function fanout(
-  servers: Child[],
-  path: string,
-  fire: (round: number) => Promise<void>,
-  marker: string,
-): Promise<FanoutResult> {
-  const before = (await Promise.all(servers.map((s) => s.ask('memory')))) as NodeJS.MemoryUsage[];
-  const watchers = new Watchers();
-  const share = Math.ceil(SIZES.watchers / servers.length);
-  for (const server of servers) await watchers.open(server.port, path, share);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const after = (await Promise.all(servers.map((s) => s.ask('memory')))) as NodeJS.MemoryUsage[];
-  const rss = after.reduce((sum, m, i) => sum + m.rss - before[i]!.rss, 0);
-  const heap = after.reduce(
-    (sum, m, i) => sum + m.heapUsed + m.external - before[i]!.heapUsed - before[i]!.external,
-    0,
-  );
-
-  const latencies: number[] = [];
-  const sinceSent: number[] = [];
-  let delivered = 0;
-  for (let round = 0; round < SIZES.rounds; round++) {
-    const { done } = watchers.expect(marker);
-    const sentAt = performance.now();
-    await fire(round);
-    const answeredAt = performance.now();
-    const arrivals = await done;
-    delivered += arrivals.length;
-    for (const at of arrivals) {
-      latencies.push(Math.max(0, at - answeredAt));
-      sinceSent.push(at - sentAt);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  watchers.close();
-  latencies.sort((x, y) => x - y);
-  sinceSent.sort((x, y) => x - y);
-  return {
-    sentP95: percentile(sinceSent, 95),
-    watchers: watchers.size || share * servers.length,
-    delivered,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    max: latencies[latencies.length - 1] ?? Number.NaN,
-    kbPerChannel: rss / 1024 / (share * servers.length),
-    heapKbPerChannel: heap / 1024 / (share * servers.length),
-  };
-}
-
-async function fireSelect(port: number, seed: SeedInfo, round: number): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/sessions/${seed.fanoutShroId}/select`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: seed.pickerCookies[round]! },
-    body: JSON.stringify({ boxId: seed.fanoutBoxIds[round % 4] }),
-  });
-  await response.text();
-  if (response.status !== 200) throw new Error(`select answered ${response.status}`);
-}
-
-function countLogLines(file: string, method: string, route: string): LogLines {
-  const text = fs.readFileSync(file, 'utf8');
-  let matching = 0;
-  let all = 0;
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    all++;
-    let entry: { msg?: string; method?: string; route?: string };
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue; // not a log line (something printed to stdout): counted in `all` only
-    }
-    if (entry.msg === 'request completed' && entry.method === method && entry.route === route) matching++;
-  }
-  return { route: matching, all, bytes: Buffer.byteLength(text) };
-}
 
 // ---- the run ---------------------------------------------------------------------------------
 

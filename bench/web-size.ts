@@ -6,8 +6,8 @@ export interface WebBundles {
   routes: { route: string; jsGzip: number; cssGzip: number; files: number }[];
 }
 
-/** Route → the lazy page chunk the router imports for it (`/` is in the entry itself). */
-const ROUTE_CHUNKS: Record<string, string | null> = { '/': null, '/session/{id}': 'session', '/create': 'create' };
+/** Route → the lazy page chunk the router imports for it (every page is one, decision 094). */
+const ROUTE_CHUNKS: Record<string, string | null> = { '/': 'home', '/session/{id}': 'session', '/create': 'create' };
 
 /**
  * What a first visit to each route downloads, from the built files: the entry script, its

@@ -52,6 +52,5 @@ export const analyticsBatchSchema = z.strictObject(
 export type AnalyticsBatch = z.output<typeof analyticsBatchSchema>;
 
 /** POST /api/analytics answer (202). */
-export interface AnalyticsAccepted {
-  accepted: number;
-}
+export const analyticsAcceptedSchema = z.object({ accepted: z.number() });
+export type AnalyticsAccepted = z.output<typeof analyticsAcceptedSchema>;

@@ -58,26 +58,32 @@ export type LoginInput = z.input<typeof loginInputSchema>;
 export const updateUsernameInputSchema = z.strictObject({ username: usernameSchema });
 export type UpdateUsernameInput = z.infer<typeof updateUsernameInputSchema>;
 
-/** The signed-in user as its owner sees it (never any password data). */
-export interface CurrentUser {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  createdAt: string;
-}
-
 /** A user as anyone else sees it: no email. */
-export interface PublicUser {
-  id: string;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  createdAt: string;
-}
+export const publicUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.output<typeof publicUserSchema>;
+
+/** The signed-in user as its owner sees it (never any password data). */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.output<typeof currentUserSchema>;
+
+/** POST /api/logout. */
+export const logoutResponseSchema = z.object({ success: z.literal(true) });
+export type LogoutResponse = z.output<typeof logoutResponseSchema>;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { PublicUser } from './auth';
+import { publicUserSchema } from './auth';
+import { userIdField } from './ids';
 
 export const CHAT_MESSAGE_MAX = 2000;
 /** GET /api/chat/:userId returns the newest this many messages, oldest first. */
@@ -10,13 +11,6 @@ export const ONLINE_STATUS_MAX_IDS = 100;
 
 const MESSAGE_TYPES = ['plain', 'shro_share'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
-
-const userIdField = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(64, `${label} is not a valid user id`);
 
 /** Body of POST /api/chat/send. `shroSessionId` is the shared Shro's id, needed for `shro_share`. */
 export const sendMessageInputSchema = z
@@ -44,18 +38,13 @@ export const sendMessageInputSchema = z
   });
 export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
 
-/** Path of GET and DELETE /api/chat/:userId and POST /api/chat/:userId/read. */
-export const chatUserParamSchema = z.object({ userId: userIdField('User id') });
-
 /** DELETE /api/chat/:userId: the conversation is gone from my side (theirs is untouched). */
-export interface DeleteConversationResult {
-  success: true;
-}
+export const deleteConversationResultSchema = z.object({ success: z.literal(true) });
+export type DeleteConversationResult = z.output<typeof deleteConversationResultSchema>;
 
 /** POST /api/chat/:userId/read: how many of their messages to me turned read. */
-export interface MarkConversationReadResult {
-  updated: number;
-}
+export const markConversationReadResultSchema = z.object({ updated: z.number() });
+export type MarkConversationReadResult = z.output<typeof markConversationReadResultSchema>;
 
 /** Query of GET /api/users/online-status: a comma-separated list of at most 100 user ids. */
 export const onlineStatusQuerySchema = z.object({
@@ -75,28 +64,31 @@ export const onlineStatusQuerySchema = z.object({
 });
 
 /** One message (docs/product.md §3). `deliveredAt` set and `readAt` empty = delivered; both set = read. */
-export interface ChatMessage {
-  id: number;
-  senderId: string;
-  recipientId: string;
-  content: string;
-  messageType: MessageType;
-  shroSessionId: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-  readAt: string | null;
-}
+export const chatMessageSchema = z.object({
+  id: z.number(),
+  senderId: z.string(),
+  recipientId: z.string(),
+  content: z.string(),
+  messageType: z.enum(MESSAGE_TYPES),
+  shroSessionId: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  readAt: z.string().nullable(),
+});
+export type ChatMessage = z.output<typeof chatMessageSchema>;
 
 /** One row of GET /api/chat/conversations, newest conversation first. */
-export interface Conversation {
-  user: PublicUser;
-  lastMessage: Pick<ChatMessage, 'id' | 'createdAt' | 'messageType' | 'content' | 'senderId'>;
+export const conversationSchema = z.object({
+  user: publicUserSchema,
+  lastMessage: chatMessageSchema.pick({ id: true, createdAt: true, messageType: true, content: true, senderId: true }),
   /** Messages from `user` to me that I have not read. */
-  unreadCount: number;
-}
+  unreadCount: z.number(),
+});
+export type Conversation = z.output<typeof conversationSchema>;
 
 /** GET /api/users/online-status: user id → online. */
-export type OnlineStatusMap = Record<string, boolean>;
+export const onlineStatusMapSchema = z.record(z.string(), z.boolean());
+export type OnlineStatusMap = z.output<typeof onlineStatusMapSchema>;
 
 export const CHAT_MESSAGES = {
   self: 'You cannot send a message to yourself',

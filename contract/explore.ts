@@ -1,31 +1,13 @@
 import { z } from 'zod';
-import { HASHTAG_MAX_LENGTH, SHRO_MESSAGES, type ShroStatus, type ShroType } from './shros';
-
-/** Explore paging: `page` from 1, `pageSize` up to 50 (20 when not given). */
-const EXPLORE_PAGE_SIZE_DEFAULT = 20;
-const EXPLORE_PAGE_SIZE_MAX = 50;
-/** Deep offsets get slow and nobody scrolls that far: pages beyond this are refused. */
-const EXPLORE_PAGE_MAX = 500;
-/** docs/product.md §5/§9: search needs at least 3 characters. */
-export const EXPLORE_SEARCH_MIN = 3;
-const EXPLORE_SEARCH_MAX = 100;
-/** Trending counts picks of the last 7 days, each weighing less the older it is. */
-export const TRENDING_WINDOW_DAYS = 7;
-/** docs/product.md §9: explore cards show 4 boxes and 2 hashtags; 10 skeleton cards while loading. */
-export const EXPLORE_SKELETON_CARDS = 10;
-/** docs/product.md §9: explore and trending poll every 30 s and stay fresh 30 s; search stays fresh 1 minute. */
-export const EXPLORE_POLL_MS = 30_000;
-export const EXPLORE_STALE_MS = 30_000;
-export const EXPLORE_SEARCH_STALE_MS = 60_000;
-export const EXPLORE_SEARCH_DEBOUNCE_MS = 300;
-
-export const EXPLORE_MESSAGES = {
-  searchTooShort: 'Type at least 3 characters to search',
-  searchTooLong: `Search terms can be at most ${EXPLORE_SEARCH_MAX} characters`,
-  page: `page must be a whole number from 1 to ${EXPLORE_PAGE_MAX}`,
-  pageSize: `pageSize must be a whole number from 1 to ${EXPLORE_PAGE_SIZE_MAX}`,
-  hashtag: SHRO_MESSAGES.hashtagInvalid,
-} as const;
+import {
+  EXPLORE_MESSAGES,
+  EXPLORE_PAGE_MAX,
+  EXPLORE_PAGE_SIZE_DEFAULT,
+  EXPLORE_PAGE_SIZE_MAX,
+  EXPLORE_SEARCH_MAX,
+  EXPLORE_SEARCH_MIN,
+} from './explore-limits';
+import { HASHTAG_MAX_LENGTH, SHRO_STATUSES, SHRO_TYPES } from './shros';
 
 /** A query-string whole number within bounds; anything else (text, decimals, repeats) is refused. */
 const boundedInt = (min: number, max: number, fallback: number, message: string) =>
@@ -101,30 +83,28 @@ export const exploreSearchQuerySchema = z
 export type ExploreSearchQuery = z.output<typeof exploreSearchQuerySchema>;
 
 /** A box on an explore card: where it sits and its public commitment; never its content. */
-interface ExploreBox {
-  id: number;
-  position: number;
-  commitment: string;
-}
+const exploreBoxSchema = z.object({ id: z.number(), position: z.number(), commitment: z.string() });
 
 /** One explore card (docs/product.md §2 Explore). */
-export interface ExploreCard {
-  id: string;
-  title: string;
-  type: ShroType;
-  status: ShroStatus;
-  creator: { id: string; username: string; profileImageUrl: string | null };
-  createdAt: string;
-  participantCount: number;
+const exploreCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.enum(SHRO_TYPES),
+  status: z.enum(SHRO_STATUSES),
+  creator: z.object({ id: z.string(), username: z.string(), profileImageUrl: z.string().nullable() }),
+  createdAt: z.string(),
+  participantCount: z.number(),
   /** Comma-separated, lower case, as everywhere (docs/product.md §3). */
-  hashtags: string | null;
-  boxes: ExploreBox[];
-}
+  hashtags: z.string().nullable(),
+  boxes: z.array(exploreBoxSchema),
+});
+export type ExploreCard = z.output<typeof exploreCardSchema>;
 
 /** Every explore list answers one page of cards; `hasMore` tells whether a next page exists. */
-export interface ExplorePage {
-  items: ExploreCard[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
+export const explorePageSchema = z.object({
+  items: z.array(exploreCardSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  hasMore: z.boolean(),
+});
+export type ExplorePage = z.output<typeof explorePageSchema>;

@@ -1,23 +1,13 @@
 import { z } from 'zod';
-import type { PublicUser } from './auth';
+import { type PublicUser, publicUserSchema } from './auth';
+import { userIdField } from './ids';
 
 /** Search terms are trimmed and 1–30 characters: the longest possible username (docs/product.md §9). */
 export const FRIEND_SEARCH_MAX_LENGTH = 30;
 export const FRIEND_SEARCH_LIMIT = 20;
 
-/** User ids are UUIDs; the bound only keeps absurd input away from the database. */
-const userIdField = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(64, `${label} is not a valid user id`);
-
 /** Body of POST /api/friends/request, /accept and /decline. */
 export const friendIdInputSchema = z.strictObject({ friendId: userIdField('friendId') });
-
-/** Path of DELETE /api/friends/:id and GET /api/friends/status/:id. */
-export const friendIdParamSchema = z.object({ id: userIdField('User id') });
 
 /** Query of GET /api/friends/search. */
 export const friendSearchQuerySchema = z.object({
@@ -35,40 +25,36 @@ export type Friend = PublicUser;
  * How the signed-in user stands with someone: `pending` = I asked them, `received` = they asked
  * me, `friends`, or `none`.
  */
-export type FriendshipStatus = 'none' | 'pending' | 'received' | 'friends';
+const friendshipStatusSchema = z.enum(['none', 'pending', 'received', 'friends']);
+export type FriendshipStatus = z.output<typeof friendshipStatusSchema>;
 
 /** One row of GET /api/friends/search. */
-export interface FriendSearchResult extends PublicUser {
-  friendshipStatus: FriendshipStatus;
-}
+export const friendSearchResultSchema = publicUserSchema.extend({ friendshipStatus: friendshipStatusSchema });
+export type FriendSearchResult = z.output<typeof friendSearchResultSchema>;
 
 /**
  * One row of GET /api/friends/requests (incoming: `user` is who asked) or /api/friends/sent
  * (`user` is who was asked). `id` is the request's own id; actions take `user.id` as `friendId`.
  */
-export interface FriendRequestItem {
-  id: number;
-  createdAt: string;
-  user: PublicUser;
-}
+export const friendRequestItemSchema = z.object({ id: z.number(), createdAt: z.string(), user: publicUserSchema });
+export type FriendRequestItem = z.output<typeof friendRequestItemSchema>;
 
 /** GET /api/friends/status/:id. */
-export interface FriendStatus {
-  areFriends: boolean;
+export const friendStatusSchema = z.object({
+  areFriends: z.boolean(),
   /** I asked them and they have not answered yet. */
-  sentRequest: boolean;
+  sentRequest: z.boolean(),
   /** They asked me and I have not answered yet. */
-  receivedRequest: boolean;
-}
+  receivedRequest: z.boolean(),
+});
+export type FriendStatus = z.output<typeof friendStatusSchema>;
 
 /**
  * Answer of request, accept, decline and unfriend: the new state with the other person.
  * A request to someone who had already asked you answers `friends` straight away.
  */
-export interface FriendActionResult {
-  friendshipStatus: FriendshipStatus;
-  user: PublicUser;
-}
+export const friendActionResultSchema = z.object({ friendshipStatus: friendshipStatusSchema, user: publicUserSchema });
+export type FriendActionResult = z.output<typeof friendActionResultSchema>;
 
 export const FRIEND_MESSAGES = {
   self: 'You cannot send a friend request to yourself',

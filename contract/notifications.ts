@@ -24,24 +24,24 @@ export const notificationIdParamSchema = z.object({
     .refine((n) => n <= MAX_SERIAL, 'Invalid notification id'),
 });
 
-/** The Shro's status as lists show it; `expired` once a link's expiry has passed. */
-type NotificationShroStatus = 'waiting' | 'selected' | 'revealed' | 'expired';
-
 /** One notification (docs/product.md §3). `sessionId` is the Shro's id; `session` is null when there is none. */
-export interface NotificationItem {
-  id: number;
-  title: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
-  type: NotificationType;
-  sessionId: string | null;
-  session: { status: NotificationShroStatus; selectedBoxId: number | null } | null;
-}
+export const notificationItemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  sessionId: z.string().nullable(),
+  /** The Shro's status as lists show it; `expired` once a link's expiry has passed. */
+  session: z
+    .object({ status: z.enum(['waiting', 'selected', 'revealed', 'expired']), selectedBoxId: z.number().nullable() })
+    .nullable(),
+});
+export type NotificationItem = z.output<typeof notificationItemSchema>;
 
 /** PATCH /api/notifications/read-all. */
-export interface MarkAllNotificationsReadResult {
-  updated: number;
-}
+export const markAllNotificationsReadResultSchema = z.object({ updated: z.number() });
+export type MarkAllNotificationsReadResult = z.output<typeof markAllNotificationsReadResultSchema>;
 
 export const NOTIFICATION_NOT_FOUND_MESSAGE = 'Notification not found';

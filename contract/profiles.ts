@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UserAchievement } from './achievements';
+import { userAchievementSchema } from './achievements';
 import { usernameSchema } from './auth';
 import { formBoolean } from './validation';
 
@@ -28,17 +28,22 @@ export const updateProfileInputSchema = z.strictObject({
 });
 
 /** The six counters of docs/product.md §3 (zeros for a user who has done nothing yet). */
-export interface UserStats {
-  shrosCreated: number;
-  shrosParticipated: number;
+export const userStatsSchema = z.object({
+  shrosCreated: z.number(),
+  shrosParticipated: z.number(),
   /** Consecutive active days, 0 once a day has been missed. */
-  streakDays: number;
-  consecutiveCorrect: number;
-  correctGuesses: number;
-  totalParticipants: number;
-}
+  streakDays: z.number(),
+  consecutiveCorrect: z.number(),
+  correctGuesses: z.number(),
+  totalParticipants: z.number(),
+});
+export type UserStats = z.output<typeof userStatsSchema>;
 
 /** One unlocked achievement of GET /api/users/achievements/:id; `id` is the achievement's id. */
-export type UnlockedAchievement = UserAchievement & { isUnlocked: true; unlockedAt: string };
+export const unlockedAchievementSchema = userAchievementSchema.extend({
+  isUnlocked: z.literal(true),
+  unlockedAt: z.string(),
+});
+export type UnlockedAchievement = z.output<typeof unlockedAchievementSchema>;
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createShroFieldsSchema,
-  historyRangeText,
-  isAllowedPosterUrl,
-  listShrosQuerySchema,
-  normaliseHashtags,
-  REACTION_EMOJIS,
-  reactInputSchema,
-  SHRO_MESSAGES,
-  selectBoxInputSchema,
-} from './shros';
+import { createShroFieldsSchema } from './shro-create-input';
+import { normaliseHashtags } from './shro-create-rules';
+import { listShrosQuerySchema, reactInputSchema, selectBoxInputSchema } from './shro-inputs';
+import { historyRangeText, REACTION_EMOJIS, SHRO_MESSAGES } from './shros';
 
 describe('normaliseHashtags', () => {
   it('lower-cases, strips # and spaces, drops empties and duplicates', () => {
@@ -25,18 +18,6 @@ describe('normaliseHashtags', () => {
     expect(normaliseHashtags('x'.repeat(30))).toEqual({ value: 'x'.repeat(30) });
     const eleven = Array.from({ length: 11 }, (_, i) => `t${i}`).join(',');
     expect(normaliseHashtags(eleven)).toEqual({ error: SHRO_MESSAGES.hashtagsTooMany });
-  });
-});
-
-describe('isAllowedPosterUrl', () => {
-  it('accepts TMDB CDN and our own placeholder posters only', () => {
-    expect(isAllowedPosterUrl('https://image.tmdb.org/t/p/w500/qJ2tW6WMUDux911r6m7haRef0WH.jpg')).toBe(true);
-    expect(isAllowedPosterUrl('/api/catalog/posters/movie/27205.png')).toBe(true);
-    expect(isAllowedPosterUrl('http://image.tmdb.org/t/p/w500/a.jpg')).toBe(false);
-    expect(isAllowedPosterUrl('https://image.tmdb.org.evil.com/t/p/w500/a.jpg')).toBe(false);
-    expect(isAllowedPosterUrl('https://image.tmdb.org/t/p/w500/../../x.jpg')).toBe(false);
-    expect(isAllowedPosterUrl('javascript:alert(1)')).toBe(false);
-    expect(isAllowedPosterUrl('/api/uploads/0123456789abcdef0123456789abcdef')).toBe(false);
   });
 });
 

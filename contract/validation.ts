@@ -1,16 +1,35 @@
 import { z } from 'zod';
 
+/** What a message needs of a zod issue; the server rebuilds it from Fastify's validation errors. */
+interface IssueSummary {
+  code: string;
+  message: string;
+  path: readonly PropertyKey[];
+  /** The stray fields of an `unrecognized_keys` issue. */
+  keys?: readonly string[];
+}
+
 /** The first issue of a failed parse as one sentence, for `{message}` bodies and form alerts. */
-export function firstIssueMessage(error: z.ZodError): string {
-  const issue = error.issues[0];
+export function firstIssueMessage(error: { issues: readonly IssueSummary[] }): string {
+  return issueMessage(error.issues[0]);
+}
+
+/** One issue as a sentence: its own message, or the stray fields' names for a strict object. */
+export function issueMessage(issue: IssueSummary | undefined): string {
   if (!issue) return 'Invalid input';
   // Strict objects: name the stray field (with where it sits) whatever message the object carries.
-  if (issue.code === 'unrecognized_keys') {
-    const names = issue.keys.map((key) => `"${[...issue.path, key].join('.')}"`);
+  if (issue.code === 'unrecognized_keys' && issue.keys) {
+    const names = issue.keys.map((key) => `"${[...issue.path, key].map(String).join('.')}"`);
     return `Unknown field${names.length > 1 ? 's' : ''} ${names.join(', ')}.`;
   }
   return issue.message;
 }
+
+/**
+ * Path schemas whose malformed value names nothing (a Shro id, a poster file): the server answers
+ * 404 with `message`, as for a well-formed value that matches nothing, instead of 400.
+ */
+export const notFoundWhenInvalid = z.registry<{ message: string }>();
 
 /**
  * The body of a write that takes none (a delete, a logout, a share): nothing, or an empty JSON

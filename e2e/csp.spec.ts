@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, uniqueName } from './support/browser';
-import { createShroViaApi, textOptions } from './support/shros';
+import type { BrowserContext, Page } from '@playwright/test';
+import { appPages, fixedPages } from '../contract/pages';
+import { expect, test } from './fixtures';
+import { createShroViaApi, textOptions, uniqueName } from './support/api';
 
 /**
  * Issue 10, item 14: zod v4 compiles object parsers with `new Function` and probes for it with
@@ -16,17 +16,9 @@ interface Violation {
   page: string;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A context whose pages record every CSP violation event and CSP console error. */
-async function watchedContext(violations: Violation[]): Promise<BrowserContext> {
-  const context = await newContext(browser, 'desktop');
+/** Makes the context's pages record every CSP violation event and CSP console error. */
+async function watch(context: BrowserContext): Promise<Violation[]> {
+  const violations: Violation[] = [];
   await context.exposeBinding('__reportCspViolation', ({ page }, v: Omit<Violation, 'page'>) => {
     violations.push({ ...v, page: page.url() });
   });
@@ -45,7 +37,7 @@ async function watchedContext(violations: Violation[]): Promise<BrowserContext> 
       violations.push({ directive: 'console', blocked: message.text(), source: '', page: message.page()?.url() ?? '' });
     }
   });
-  return context;
+  return violations;
 }
 
 /** Opens a page and waits until its route has rendered (its code, schemas included, has run). */
@@ -54,18 +46,23 @@ async function visit(page: Page, path: string) {
   await page.getByRole('heading').first().waitFor();
 }
 
-describe('Content-Security-Policy in the browser', () => {
-  it('no page reports a violation, for visitors and signed-in users, forms included', async () => {
-    const violations: Violation[] = [];
-    const context = await watchedContext(violations);
+/** Visited through their forms below. */
+const formPages = new Set<string>([appPages.login.path, appPages.register.path]);
+
+test.describe('Content-Security-Policy in the browser', { tag: '@desktop-only' }, () => {
+  test('no page reports a violation, for visitors and signed-in users, forms included', async ({ context }) => {
+    const violations = await watch(context);
     const page = await context.newPage();
 
-    // Visitors: home, explore, the forms (validation runs zod in the page) and the static pages.
-    for (const path of ['/', '/explore', '/privacy', '/terms', '/support', '/no/such/page']) await visit(page, path);
+    // Visitors: every page of the page table without a parameter (the forms are filled below,
+    // validation runs zod in the page), a protected one (Login Required) and the not-found page.
+    const fixed = [...fixedPages.entries()];
+    const visitorPaths = fixed.flatMap(([path, p]) => (p.protected || formPages.has(path) ? [] : [path]));
+    for (const path of [...visitorPaths, appPages.explore.path, '/no/such/page']) await visit(page, path);
     await visit(page, '/register');
     await page.getByLabel('Username').fill('ab');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => page.getByText('Username must be at least 3 characters').isVisible()).toBe(true);
+    await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
     const username = uniqueName('csp');
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Email').fill(`${username}@example.com`);
@@ -82,19 +79,8 @@ describe('Content-Security-Policy in the browser', () => {
       isPublic: true,
       textOptions: JSON.stringify(textOptions('A', 'B', 'C', 'D')),
     });
-    for (const path of [
-      '/',
-      '/explore',
-      '/create',
-      '/history',
-      '/friends',
-      '/notifications',
-      '/achievements',
-      '/profile',
-      '/chat',
-      `/session/${shro.id}`,
-      `/@${username}`,
-    ]) {
+    const signedInPaths = fixed.flatMap(([path, p]) => (p.protected ? [path] : []));
+    for (const path of [appPages.home.path, ...signedInPaths, `/session/${shro.id}`, `/@${username}`]) {
       await visit(page, path);
     }
 
@@ -108,13 +94,11 @@ describe('Content-Security-Policy in the browser', () => {
     await page.getByRole('heading').first().waitFor();
 
     expect(violations).toEqual([]);
-    await context.close();
   });
 
-  it('the watcher sees a violation when one happens', async () => {
+  test('the watcher sees a violation when one happens', async ({ context }) => {
     // Proves the check above can fail: an inline script is refused and reported.
-    const violations: Violation[] = [];
-    const context = await watchedContext(violations);
+    const violations = await watch(context);
     const page = await context.newPage();
     await visit(page, '/privacy');
     await page.evaluate(() => {
@@ -125,6 +109,5 @@ describe('Content-Security-Policy in the browser', () => {
     // Both the event and the console error are seen.
     await expect.poll(() => violations.some((v) => v.directive.startsWith('script-src'))).toBe(true);
     expect(violations.some((v) => v.directive === 'console')).toBe(true);
-    await context.close();
   });
 });

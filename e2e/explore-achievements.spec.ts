@@ -1,45 +1,30 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  copiedText,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  recordClipboardWrites,
-  screenshot,
-  type ViewportName,
-} from './support/browser';
-import { createShroViaApi, expectText, expectToast, signedInUser, textOptions } from './support/shros';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Lists load lazily and poll: give every wait up to 10 s. */
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { CreatePage } from './pages/create-page';
+import { createShroViaApi, textOptions } from './support/api';
+import { copiedText, expectText, expectToast, recordClipboardWrites } from './support/page';
 
 /** The cards of one explore list, by its accessible name. */
 const cardsIn = (page: Page, list: string) => page.getByRole('list', { name: list, exact: true }).getByRole('article');
 
+/** The card titles of one explore list. */
+const titlesOf = (page: Page, list: string) => cardsIn(page, list).getByRole('heading', { level: 3 });
+
 const cardTitles = async (page: Page, list: string) =>
-  (await cardsIn(page, list).getByRole('heading', { level: 3 }).allTextContents()).map((t) => t.trim());
+  (await titlesOf(page, list).allTextContents()).map((t) => t.trim());
 
-describe.each<ViewportName>(['mobile', 'desktop'])('explore and achievements on %s', (viewport) => {
-  const open = async (): Promise<BrowserContext> => {
-    const context = await newContext(browser, viewport);
-    await recordClipboardWrites(context);
-    return context;
-  };
-
-  it('searches public Shros, filters by a clicked hashtag and clears it, shares a card', async () => {
+test.describe('explore and achievements', () => {
+  test('searches public Shros, filters by a clicked hashtag and clears it, shares a card', async ({
+    newUser,
+    viewportName,
+    baseURL,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
     // Unique words for this run: the e2e server's database is shared by every spec.
-    const stamp = `${viewport.slice(0, 3)}${Date.now().toString(36)}`;
+    const stamp = `${viewportName.slice(0, 3)}${Date.now().toString(36)}`;
     const tag = `taco${stamp}`;
-    const alice = await signedInUser(open, 'exa');
+    const alice = await newUser('exa');
     const taco = await createShroViaApi(alice.context, {
       title: `Taco Tuesday ${stamp}`,
       type: 'text',
@@ -69,7 +54,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('explore and achievements on 
       textOptions: textOptions('A', 'B'),
     });
 
-    const bob = await signedInUser(open, 'exb');
+    const bob = await newUser('exb');
+    await recordClipboardWrites(bob.context, baseURL!);
     const page = await bob.context.newPage();
     // A slow first answer, so the 10 skeleton cards can be counted.
     await page.route('**/api/explore/trending', async (route) => {
@@ -77,14 +63,14 @@ describe.each<ViewportName>(['mobile', 'desktop'])('explore and achievements on 
       await route.continue();
     });
     await page.goto('/explore');
-    await poll(() => page.getByRole('heading', { name: 'Explore', level: 1 }).isVisible()).toBe(true);
-    await poll(() => page.getByTestId('explore-skeleton').count()).toBe(10);
-    expect(await page.getByRole('tab', { name: 'Trending' }).getAttribute('aria-selected')).toBe('true');
-    await poll(async () => (await cardTitles(page, 'Trending Shros')).length).toBeGreaterThan(2);
+    await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('explore-skeleton')).toHaveCount(10);
+    await expect(page.getByRole('tab', { name: 'Trending' })).toHaveAttribute('aria-selected', 'true');
+    await expect(titlesOf(page, 'Trending Shros').nth(2)).toBeVisible();
     await page.unroute('**/api/explore/trending');
     await expectAccessible(page);
-    await screenshot(page, `explore-trending-${viewport}`);
-    if (viewport === 'mobile') {
+    await saveScreenshot(page, 'explore-trending');
+    if (viewportName === 'phone') {
       // Issue 14, item 16: at 320 px the three tabs fit whole inside the bar and the screen.
       await page.setViewportSize({ width: 320, height: 640 });
       const overflow = await page.getByRole('tablist', { name: 'Explore sections' }).evaluate((list) => {
@@ -97,42 +83,42 @@ describe.each<ViewportName>(['mobile', 'desktop'])('explore and achievements on 
         };
       });
       expect(overflow).toEqual({ scroll: 0, screen: 0, tabs: [0, 0, 0] });
-      await screenshot(page, `explore-trending-320`);
+      await saveScreenshot(page, 'explore-trending-320');
       await page.setViewportSize({ width: 390, height: 844 });
     }
 
     // Search: 3 characters at least, then title matches.
     const search = page.getByRole('searchbox', { name: 'Search Shros' });
     await search.fill('ta');
-    expect(await page.getByRole('tab', { name: 'Search' }).getAttribute('aria-selected')).toBe('true');
+    await expect(page.getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true');
     await expectText(page, 'Type at least 3 characters to search');
     await search.fill(stamp);
-    await poll(async () => (await cardTitles(page, 'Search results')).sort()).toEqual(
-      [`Fiesta plans ${stamp}`, `Movie night ${stamp}`, `Taco Tuesday ${stamp}`].sort(),
-    );
+    await expect
+      .poll(async () => (await cardTitles(page, 'Search results')).sort())
+      .toEqual([`Fiesta plans ${stamp}`, `Movie night ${stamp}`, `Taco Tuesday ${stamp}`].sort());
     await search.fill(`movie night ${stamp}`);
-    await poll(() => cardTitles(page, 'Search results')).toEqual([`Movie night ${stamp}`]);
+    await expect(titlesOf(page, 'Search results')).toHaveText([`Movie night ${stamp}`]);
     // And hashtags, with or without "#".
     await search.fill(`#movies${stamp}`);
-    await poll(() => cardTitles(page, 'Search results')).toEqual([`Movie night ${stamp}`]);
+    await expect(titlesOf(page, 'Search results')).toHaveText([`Movie night ${stamp}`]);
     await expectAccessible(page);
-    await screenshot(page, `explore-search-${viewport}`);
+    await saveScreenshot(page, 'explore-search');
 
     // A card: closed boxes only, its link, creator, age, type and count.
     await search.fill(`Taco Tuesday ${stamp}`);
-    await poll(() => cardTitles(page, 'Search results')).toEqual([`Taco Tuesday ${stamp}`]);
+    await expect(titlesOf(page, 'Search results')).toHaveText([`Taco Tuesday ${stamp}`]);
     const card = cardsIn(page, 'Search results').first();
-    expect(await card.getByRole('list', { name: '4 hidden boxes' }).getByRole('listitem').count()).toBe(4);
-    expect(await card.getByLabel('Mystery Box #1').count()).toBe(1);
-    for (const secret of ['Al pastor', 'Carnitas', 'Birria']) expect(await card.getByText(secret).count()).toBe(0);
-    expect(await card.getByText('Active').isVisible()).toBe(true);
-    expect(await card.getByText(`@${alice.username}`).isVisible()).toBe(true);
+    await expect(card.getByRole('list', { name: '4 hidden boxes' }).getByRole('listitem')).toHaveCount(4);
+    await expect(card.getByLabel('Mystery Box #1')).toHaveCount(1);
+    for (const secret of ['Al pastor', 'Carnitas', 'Birria']) await expect(card.getByText(secret)).toHaveCount(0);
+    await expect(card.getByText('Active')).toBeVisible();
+    await expect(card.getByText(`@${alice.username}`)).toBeVisible();
     // Created seconds ago: "just now", never "0m ago".
-    expect(await card.getByText(/^(just now|[1-9]\d*m ago)$/).isVisible()).toBe(true);
-    expect(await card.getByText('0m ago').count()).toBe(0);
-    expect(await card.getByText('0 participants').isVisible()).toBe(true);
-    expect(await card.getByText('Text', { exact: true }).isVisible()).toBe(true);
-    expect(await card.getByRole('link', { name: /Open Shro/ }).getAttribute('href')).toBe(`/session/${taco.id}`);
+    await expect(card.getByText(/^(just now|[1-9]\d*m ago)$/)).toBeVisible();
+    await expect(card.getByText('0m ago')).toHaveCount(0);
+    await expect(card.getByText('0 participants')).toBeVisible();
+    await expect(card.getByText('Text', { exact: true })).toBeVisible();
+    await expect(card.getByRole('link', { name: /Open Shro/ })).toHaveAttribute('href', `/session/${taco.id}`);
 
     await card.getByRole('button', { name: `Share Taco Tuesday ${stamp}` }).click();
     await expectToast(page, 'Link copied!');
@@ -140,19 +126,18 @@ describe.each<ViewportName>(['mobile', 'desktop'])('explore and achievements on 
 
     // Clicking a hashtag filters the recent list to it; Clear filter brings everything back.
     await card.getByRole('button', { name: `Filter by #${tag}` }).click();
-    expect(await page.getByRole('tab', { name: 'Recent' }).getAttribute('aria-selected')).toBe('true');
+    await expect(page.getByRole('tab', { name: 'Recent' })).toHaveAttribute('aria-selected', 'true');
     await expectText(page, `#${tag}`);
-    await poll(() => cardTitles(page, 'Recent Shros')).toEqual([`Fiesta plans ${stamp}`, `Taco Tuesday ${stamp}`]);
-    expect(
-      await cardsIn(page, 'Recent Shros')
+    await expect(titlesOf(page, 'Recent Shros')).toHaveText([`Fiesta plans ${stamp}`, `Taco Tuesday ${stamp}`]);
+    await expect(
+      cardsIn(page, 'Recent Shros')
         .first()
-        .getByRole('button', { name: `Filter by #${tag}` })
-        .getAttribute('aria-pressed'),
-    ).toBe('true');
+        .getByRole('button', { name: `Filter by #${tag}` }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await expectAccessible(page);
-    await screenshot(page, `explore-hashtag-${viewport}`);
+    await saveScreenshot(page, 'explore-hashtag');
     await page.getByRole('button', { name: 'Clear filter' }).click();
-    await poll(async () => (await cardTitles(page, 'Recent Shros')).length).toBeGreaterThan(2);
+    await expect(titlesOf(page, 'Recent Shros').nth(2)).toBeVisible();
     expect(await cardTitles(page, 'Recent Shros')).toContain(`Movie night ${stamp}`);
     expect(await cardTitles(page, 'Recent Shros')).not.toContain(`Secret ${stamp}`);
 
@@ -161,57 +146,47 @@ describe.each<ViewportName>(['mobile', 'desktop'])('explore and achievements on 
       .filter({ hasText: `Taco Tuesday ${stamp}` })
       .getByRole('link', { name: /Open Shro/ })
       .click();
-    await page.waitForURL(new RegExp(`/session/${taco.id}$`));
-    await alice.context.close();
-    await bob.context.close();
+    await expect(page).toHaveURL(new RegExp(`/session/${taco.id}$`));
   });
 
-  it('unlocks First Shro by creating a Shro in the create page', async () => {
-    const carol = await signedInUser(open, 'ach');
-    const page = await carol.context.newPage();
+  test('unlocks First Shro by creating a Shro in the create page', async ({
+    user,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const page = await user.context.newPage();
     await page.goto('/achievements');
-    await poll(() => page.getByRole('heading', { name: 'Achievements', level: 1 }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Achievements', level: 1 })).toBeVisible();
     await expectText(page, '0 of 12 unlocked');
-    const firstShro = page
-      .getByRole('list', { name: 'All achievements' })
-      .getByRole('listitem')
-      .filter({
-        has: page.getByRole('heading', { name: 'First Shro' }),
-      });
-    await poll(() => firstShro.getByText('0/1').isVisible()).toBe(true);
-    expect(await page.getByRole('list', { name: 'All achievements' }).getByRole('listitem').count()).toBe(12);
+    const all = page.getByRole('list', { name: 'All achievements' }).getByRole('listitem');
+    const firstShro = all.filter({ has: page.getByRole('heading', { name: 'First Shro' }) });
+    await expect(firstShro.getByText('0/1')).toBeVisible();
+    await expect(all).toHaveCount(12);
     await expectAccessible(page);
-    await screenshot(page, `achievements-empty-${viewport}`);
+    await saveScreenshot(page, 'achievements-empty');
 
-    await page.goto('/create');
-    await page.getByRole('button', { name: /Custom Text/ }).click();
-    await page.getByLabel('Title').fill('Lunch spot?');
-    await page.getByLabel('Option A').fill('Ramen');
-    await page.getByLabel('Option B').fill('Salad bar');
-    await page.getByRole('switch', { name: /Share publicly on Explore/ }).check({ force: true });
-    await page.getByRole('button', { name: 'Create Shro' }).click();
-    await page.waitForURL(/\/session\/[\w-]+$/);
+    await new CreatePage(page).createPublicText('Lunch spot?', 'Ramen', 'Salad bar');
 
     await page.goto('/achievements');
     await expectText(page, '1 of 12 unlocked');
     const unlocked = page.getByRole('list', { name: 'Unlocked achievements' }).getByRole('listitem');
-    await poll(() => unlocked.count()).toBe(1);
-    expect(await unlocked.first().textContent()).toContain('First Shro');
-    expect(await unlocked.first().textContent()).toMatch(/Unlocked \w{3} \d{1,2}, \d{4}/);
-    expect(await firstShro.getByText('Unlocked').isVisible()).toBe(true);
+    await expect(unlocked).toHaveCount(1);
+    await expect(unlocked.first()).toContainText('First Shro');
+    await expect(unlocked.first()).toContainText(/Unlocked \w{3} \d{1,2}, \d{4}/);
+    await expect(firstShro.getByText('Unlocked')).toBeVisible();
     // Creating also started a streak and Shro Master's progress.
     const inProgress = page.getByRole('list', { name: 'Achievements in progress' });
-    await poll(() => inProgress.getByText('1/10', { exact: true }).first().isVisible()).toBe(true);
-    expect(await inProgress.getByText('1/3', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('progressbar', { name: 'Achievements unlocked' }).getAttribute('aria-valuenow')).toBe(
+    await expect(inProgress.getByText('1/10', { exact: true }).first()).toBeVisible();
+    await expect(inProgress.getByText('1/3', { exact: true })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Achievements unlocked' })).toHaveAttribute(
+      'aria-valuenow',
       '1',
     );
     await expectAccessible(page);
-    await screenshot(page, `achievements-unlocked-${viewport}`);
+    await saveScreenshot(page, 'achievements-unlocked');
 
     // The unlock is also a notification.
     await page.goto('/notifications');
     await expectText(page, 'Achievement Unlocked!');
-    await carol.context.close();
   });
 });

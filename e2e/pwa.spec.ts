@@ -1,23 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './support/browser';
+import { expect, test } from './fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('installable app', () => {
-  it('links a valid manifest with installable icons', async () => {
-    const context = await newContext(browser, 'mobile');
-    const page = await context.newPage();
+test.describe('installable app', { tag: '@phone-only' }, () => {
+  test('links a valid manifest with installable icons', async ({ page, request }) => {
     await page.goto('/');
-    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    expect(href).toBe('/manifest.webmanifest');
-    const manifest = await (await context.request.get(href!)).json();
+    const manifestLink = page.locator('link[rel="manifest"]');
+    await expect(manifestLink).toHaveAttribute('href', '/manifest.webmanifest');
+    const manifest = await (await request.get('/manifest.webmanifest')).json();
     expect(manifest).toMatchObject({
       short_name: 'Shro',
       start_url: '/',
@@ -27,16 +15,13 @@ describe('installable app', () => {
     const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes);
     expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
     for (const icon of manifest.icons) {
-      const response = await context.request.get(icon.src);
+      const response = await request.get(icon.src);
       expect(response.headers()['content-type']).toBe('image/png');
     }
-    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#1a1625');
-    await context.close();
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1a1625');
   });
 
-  it('registers a service worker that starts the app offline and never caches the API', async () => {
-    const context = await newContext(browser, 'mobile');
-    const page = await context.newPage();
+  test('registers a service worker that starts the app offline and never caches the API', async ({ context, page }) => {
     await page.goto('/');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${new URL(page.url()).origin}/`);
@@ -57,9 +42,6 @@ describe('installable app', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Shro Your Friends or Shro The World');
-    await context.close();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shro Your Friends or Shro The World');
   });
 });

@@ -1,25 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, launchBrowser, newContext, screenshot, type ViewportName } from './support/browser';
-import { createShroViaApi, expectText, expectToast, makeFriends, signedInUser, textOptions } from './support/shros';
+import { expect, test } from './fixtures';
+import { createShroViaApi, makeFriends, selectViaApi, textOptions } from './support/api';
+import { expectText, expectToast } from './support/page';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each<ViewportName>(['mobile', 'desktop'])('history on %s', (viewport) => {
-  const open = () => newContext(browser, viewport);
-
-  it('lists sent and received Shros in tabs with counts, and deletes with a confirmation', async () => {
-    const alice = await signedInUser(open, 'hist');
-    const bob = await signedInUser(open, 'histbob');
-    const carol = await signedInUser(open, 'histcar');
-    await makeFriends(alice.context, alice.id, bob.context, bob.id);
-    await makeFriends(alice.context, alice.id, carol.context, carol.id);
+test.describe('history', () => {
+  test('lists sent and received Shros in tabs with counts, and deletes with a confirmation', async ({
+    user: alice,
+    friend: bob,
+    newUser,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const carol = await newUser('histcar');
+    await makeFriends(alice, carol);
     const toBob = await createShroViaApi(alice.context, {
       title: 'Lunch spot',
       type: 'text',
@@ -50,53 +42,44 @@ describe.each<ViewportName>(['mobile', 'desktop'])('history on %s', (viewport) =
       recipients: [alice.id],
       textOptions: textOptions('Flowers', 'Book'),
     });
-    const box = toBob.boxes[0]!;
-    await bob.context.request.post(`/api/sessions/${toBob.id}/select`, {
-      data: { boxId: box.id },
-      headers: { origin: baseURL() },
-    });
+    await selectViaApi(bob.context, toBob, 1);
 
     const page = await alice.context.newPage();
     await page.goto('/history');
-    await expect.poll(() => page.getByRole('heading', { name: 'Your Shro History' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('tab', { name: /All/ }).textContent()).toBe('All5');
-    expect(await page.getByRole('tab', { name: /Sent/ }).textContent()).toBe('Sent4');
-    expect(await page.getByRole('tab', { name: /Received/ }).textContent()).toBe('Received1');
+    await expect(page.getByRole('heading', { name: 'Your Shro History' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /All/ })).toHaveText('All5');
+    await expect(page.getByRole('tab', { name: /Sent/ })).toHaveText('Sent4');
+    await expect(page.getByRole('tab', { name: /Received/ })).toHaveText('Received1');
     await expectText(page, `Sent to @${bob.username}`);
     await expectText(page, 'Sent to 2 friends');
     await expectText(page, 'Sent to Public');
     // A link Shro says how it went out, not "Sent to Someone".
-    await expect
-      .poll(() => page.getByRole('article', { name: 'Link vote' }).getByText('Shared by link').isVisible())
-      .toBe(true);
-    expect(await page.getByText('Sent to Someone').count()).toBe(0);
+    await expect(page.getByRole('article', { name: 'Link vote' }).getByText('Shared by link')).toBeVisible();
+    await expect(page.getByText('Sent to Someone')).toHaveCount(0);
     await expectText(page, `From @${bob.username}`);
     await expectText(page, 'Showing 1 to 5 of 5 Shros');
-    const lunch = page.getByRole('article', { name: 'Lunch spot' });
-    await expect.poll(() => lunch.getByText(/Selection made|Revealed/).isVisible()).toBe(true);
-    expect(
-      await page.getByRole('article', { name: 'Team outing' }).getByText('Waiting for selection').isVisible(),
-    ).toBe(true);
+    await expect(page.getByRole('article', { name: 'Lunch spot' }).getByText(/Selection made|Revealed/)).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Team outing' }).getByText('Waiting for selection')).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, `history-all-${viewport}`);
+    await saveScreenshot(page, 'history-all');
 
     await page.getByRole('tab', { name: /Sent/ }).click();
-    await expect.poll(() => page.getByRole('article').count()).toBe(4);
+    await expect(page.getByRole('article')).toHaveCount(4);
     await page.getByRole('tab', { name: /Received/ }).click();
-    await expect.poll(() => page.getByRole('article').count()).toBe(1);
+    await expect(page.getByRole('article')).toHaveCount(1);
 
     // A received Shro leaves only this history.
     await page.getByRole('button', { name: 'Delete Gift for mum' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Remove from your history?' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect(dialog).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, `history-delete-dialog-${viewport}`);
+    await saveScreenshot(page, 'history-delete-dialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Shro deleted successfully');
-    await expect.poll(() => page.getByRole('heading', { name: 'No Shros received yet' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Create Your First Shro' }).getAttribute('href')).toBe('/create');
-    await expect.poll(() => page.getByRole('tab', { name: /Received/ }).textContent()).toBe('Received0');
-    await screenshot(page, `history-empty-received-${viewport}`);
+    await expect(page.getByRole('heading', { name: 'No Shros received yet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create Your First Shro' })).toHaveAttribute('href', '/create');
+    await expect(page.getByRole('tab', { name: /Received/ })).toHaveText('Received0');
+    await saveScreenshot(page, 'history-empty-received');
     const bobSees = await bob.context.request.get('/api/sessions?tab=sent');
     expect(((await bobSees.json()) as { total: number }).total).toBe(1);
 
@@ -104,61 +87,55 @@ describe.each<ViewportName>(['mobile', 'desktop'])('history on %s', (viewport) =
     await page.getByRole('tab', { name: /Sent/ }).click();
     await page.getByRole('button', { name: 'Delete Link vote' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => page.getByRole('article', { name: 'Link vote' }).isVisible()).toBe(true);
+    await expect(page.getByRole('article', { name: 'Link vote' })).toBeVisible();
     await page.getByRole('button', { name: 'Delete Link vote' }).click();
     await page.getByRole('alertdialog', { name: 'Delete this Shro?' }).getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Shro deleted successfully');
-    await expect.poll(() => page.getByRole('article', { name: 'Link vote' }).count()).toBe(0);
+    await expect(page.getByRole('article', { name: 'Link vote' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'View Lunch spot' }).click();
-    await page.waitForURL((url) => url.pathname === `/session/${toBob.id}`);
-    await alice.context.close();
-    await bob.context.close();
-    await carol.context.close();
+    await expect(page).toHaveURL((url) => url.pathname === `/session/${toBob.id}`);
   });
 
-  it('shows per-tab empty states for a new account', async () => {
-    const dave = await signedInUser(open, 'new');
-    const page = await dave.context.newPage();
+  test('shows per-tab empty states for a new account', async ({ user, expectAccessible, saveScreenshot }) => {
+    const page = await user.context.newPage();
     await page.goto('/history');
-    await expect.poll(() => page.getByRole('heading', { name: 'No Shros yet' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'No Shros yet' })).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, `history-empty-${viewport}`);
+    await saveScreenshot(page, 'history-empty');
     await page.getByRole('tab', { name: /Sent/ }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { name: "You haven't sent any Shros yet" }).isVisible())
-      .toBe(true);
+    await expect(page.getByRole('heading', { name: "You haven't sent any Shros yet" })).toBeVisible();
     await page.getByRole('link', { name: 'Create Your First Shro' }).click();
-    await page.waitForURL((url) => url.pathname === '/create');
-    await dave.context.close();
+    await expect(page).toHaveURL((url) => url.pathname === '/create');
   });
-});
 
-describe('history paging and failures', () => {
-  it('pages 10 at a time with at most 5 page buttons, and reports a failed delete', async () => {
-    const erin = await signedInUser(() => newContext(browser, 'desktop'), 'pages');
+  test('pages 10 at a time with at most 5 page buttons, and reports a failed delete', { tag: '@desktop-only' }, async ({
+    user,
+    saveScreenshot,
+  }) => {
     for (let i = 1; i <= 62; i++)
-      await createShroViaApi(erin.context, {
+      await createShroViaApi(user.context, {
         title: `Poll number ${i}`,
         type: 'text',
         isShareable: true,
         textOptions: textOptions('A', 'B'),
       });
-    const page = await erin.context.newPage();
+    const page = await user.context.newPage();
     await page.goto('/history');
     await expectText(page, 'Showing 1 to 10 of 62 Shros');
     const pager = page.getByRole('navigation', { name: 'Pagination' });
-    expect(await pager.getByRole('button', { name: /^Page / }).allTextContents()).toEqual(['1', '2', '3', '4', '5']);
-    expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    const pageButtons = pager.getByRole('button', { name: /^Page / });
+    await expect(pageButtons).toHaveText(['1', '2', '3', '4', '5']);
+    await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await pager.getByRole('button', { name: 'Page 5' }).click();
     await expectText(page, 'Showing 41 to 50 of 62 Shros');
-    expect(await pager.getByRole('button', { name: /^Page / }).allTextContents()).toEqual(['3', '4', '5', '6', '7']);
+    await expect(pageButtons).toHaveText(['3', '4', '5', '6', '7']);
     await pager.getByRole('button', { name: 'Next' }).click();
     await pager.getByRole('button', { name: 'Next' }).click();
     await expectText(page, 'Showing 61 to 62 of 62 Shros');
-    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    expect(await pager.getByRole('button', { name: 'Page 7' }).getAttribute('aria-current')).toBe('page');
-    await screenshot(page, 'history-pagination-desktop');
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect(pager.getByRole('button', { name: 'Page 7' })).toHaveAttribute('aria-current', 'page');
+    await saveScreenshot(page, 'history-pagination');
     await pager.getByRole('button', { name: 'Previous' }).click();
     await expectText(page, 'Showing 51 to 60 of 62 Shros');
 
@@ -168,6 +145,5 @@ describe('history paging and failures', () => {
     await page.getByRole('button', { name: 'Delete Poll number 10' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Failed to delete Shro');
-    await erin.context.close();
   });
 });

@@ -1,46 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shro } from '../contract/shros';
-import {
-  baseURL,
-  copiedText,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  recordClipboardWrites,
-  registerViaApi,
-  screenshot,
-  uniqueName,
-  type ViewportName,
-} from './support/browser';
-import {
-  createShroViaApi,
-  expectText,
-  expectToast,
-  makeFriends,
-  pngFile,
-  signedInUser,
-  textOptions,
-} from './support/shros';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const sessionUrl = (shro: Shro) => `/session/${shro.id}`;
-
-async function selectViaApi(context: BrowserContext, shro: Shro, position: number) {
-  const box = shro.boxes.find((b) => b.position === position)!;
-  const response = await context.request.post(`/api/sessions/${shro.id}/select`, {
-    data: { boxId: box.id },
-    headers: { origin: baseURL() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ShroPage } from './pages/shro-page';
+import { createImageShroViaApi, createShroViaApi, registerViaApi, selectViaApi, textOptions } from './support/api';
+import { pngFile } from './support/files';
+import { copiedText, expectText, expectToast, focusedText, overlap, recordClipboardWrites } from './support/page';
 
 /** Window.open is recorded instead of opening share windows. */
 async function recordWindowOpen(page: Page) {
@@ -55,23 +18,14 @@ async function recordWindowOpen(page: Page) {
   return () => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
 }
 
-/** The on-screen boxes of two elements overlap. */
-async function overlap(a: Locator, b: Locator) {
-  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
-  if (!x || !y) throw new Error('element not on screen');
-  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
-}
-
-/** The text of the element that has focus. */
-const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
-
-describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewport) => {
-  const open = () => newContext(browser, viewport);
-
-  it('lets a friend open one box with a checked reveal and react; the creator sees the pick', async () => {
-    const alice = await signedInUser(open, 'host');
-    const bob = await signedInUser(open, 'guest');
-    await makeFriends(alice.context, alice.id, bob.context, bob.id);
+test.describe('the Shro page', () => {
+  test('lets a friend open one box with a checked reveal and react; the creator sees the pick', async ({
+    user: alice,
+    friend: bob,
+    viewportName,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
     const shro = await createShroViaApi(alice.context, {
       title: 'Where should we go this weekend?',
       type: 'text',
@@ -81,88 +35,89 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
       hashtags: 'weekend,plans',
     });
 
-    const creatorPage = await alice.context.newPage();
-    await creatorPage.goto(sessionUrl(shro));
-    await expectText(creatorPage, `Waiting for @${bob.username} to open a box.`);
-    await expectText(creatorPage, 'Waiting for selection...');
-    await expectAccessible(creatorPage);
-    await screenshot(creatorPage, `session-creator-waiting-${viewport}`);
+    const creator = new ShroPage(await alice.context.newPage());
+    await creator.goto(shro);
+    await expectText(creator.page, `Waiting for @${bob.username} to open a box.`);
+    await expectText(creator.page, 'Waiting for selection...');
+    await expectAccessible(creator.page);
+    await saveScreenshot(creator.page, 'session-creator-waiting');
 
-    const page = await bob.context.newPage();
-    await page.goto(sessionUrl(shro));
+    const shroPage = new ShroPage(await bob.context.newPage());
+    const { page } = shroPage;
+    await shroPage.goto(shro);
     await expectText(page, `@${alice.username} hid 4 options in 4 mystery boxes`);
-    for (const n of [1, 2, 3, 4])
-      expect(await page.getByRole('button', { name: `Mystery Box #${n}` }).isVisible(), `box ${n}`).toBe(true);
+    for (const n of [1, 2, 3, 4]) await expect(shroPage.box(n), `box ${n}`).toBeVisible();
     // Nothing of the boxes reaches the page before a pick.
-    expect(await page.getByText('Mountain hike').count()).toBe(0);
+    await expect(page.getByText('Mountain hike')).toHaveCount(0);
     await expectAccessible(page);
-    await screenshot(page, `session-pick-${viewport}`);
+    await saveScreenshot(page, 'session-pick');
 
-    await page.getByRole('button', { name: 'Mystery Box #2' }).click();
-    await expectText(page, 'Box #2 Selected!');
+    await shroPage.pick(2);
+    await expect(shroPage.selected(2)).toBeVisible();
     await expectText(page, 'Mountain hike');
     await expectText(page, 'You found the winning box!');
     // A screen reader hears what was inside and that it won; focus is on the result, not the body.
     await expect.poll(() => focusedText(page)).toBe('Box #2 Selected!');
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Box #2: Mountain hike.' }).textContent())
-      .toBe('Box #2: Mountain hike. You found the winning box!');
-    await expect.poll(() => page.getByRole('button', { name: /^Verified: box content check/ }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: /^Verified: winning box check/ }).isVisible()).toBe(true);
+    await expect(shroPage.announcement('Box #2: Mountain hike.')).toHaveText(
+      'Box #2: Mountain hike. You found the winning box!',
+    );
+    await expect(shroPage.verifiedContent).toBeVisible();
+    await expect(shroPage.verifiedWinner).toBeVisible();
     await expectText(page, `Opened by @${bob.username}`);
     await expectText(page, `Created by @${alice.username}`);
     await expectAccessible(page);
-    await screenshot(page, `session-result-${viewport}`);
+    await saveScreenshot(page, 'session-result');
 
-    await page.getByRole('button', { name: /^Verified: box content check/ }).click();
+    await shroPage.verifiedContent.click();
     await expectText(page, 'Your browser recomputed it');
-    await screenshot(page, `session-verified-popover-${viewport}`);
+    await saveScreenshot(page, 'session-verified-popover');
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'React Fire' }).click();
+    await shroPage.react('Fire').click();
     await expectToast(page, 'Reaction Sent!');
     await expectToast(page, 'Your reaction has been sent to the creator.');
-    await expect.poll(() => page.getByRole('img', { name: 'Fire' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: /^React / }).count()).toBe(0);
+    await expect(page.getByRole('img', { name: 'Fire' })).toBeVisible();
+    await expect(shroPage.reactButtons).toHaveCount(0);
     // The reveal moves on to "revealed" after a short delay.
     await expectText(page, 'Box revealed!', 15_000);
 
     // The creator's page polls (or hears the live push) and shows who opened what.
-    await expectText(creatorPage, `@${bob.username} found the winning box!`, 15_000);
-    await expectText(creatorPage, `Opened by @${bob.username}`);
-    await expectText(creatorPage, 'Someone made a selection!');
-    await expect
-      .poll(() => creatorPage.getByRole('list', { name: 'Reactions received' }).textContent())
-      .toContain('🔥');
+    await expectText(creator.page, `@${bob.username} found the winning box!`, 15_000);
+    await expectText(creator.page, `Opened by @${bob.username}`);
+    await expectText(creator.page, 'Someone made a selection!');
+    await expect(creator.page.getByRole('list', { name: 'Reactions received' })).toContainText('🔥');
     // A creator cannot react to their own Shro.
-    expect(await creatorPage.getByRole('button', { name: /^React / }).count()).toBe(0);
-    await expectAccessible(creatorPage);
-    await screenshot(creatorPage, `session-creator-picked-${viewport}`);
+    await expect(creator.reactButtons).toHaveCount(0);
+    await expectAccessible(creator.page);
+    await saveScreenshot(creator.page, 'session-creator-picked');
     // "Box #2" and "Winner" never sit on each other, down to a 320 px phone.
-    const winnerTile = creatorPage
+    const winnerTile = creator.page
       .getByRole('region', { name: 'Your boxes' })
       .getByRole('listitem')
       .filter({ hasText: 'Winner' });
-    const pills = [winnerTile.getByText('Box #2', { exact: true }), winnerTile.getByText('Winner', { exact: true })];
-    expect(await overlap(pills[0]!, pills[1]!)).toBe(false);
-    if (viewport === 'mobile') {
-      await creatorPage.setViewportSize({ width: 320, height: 700 });
-      expect(await overlap(pills[0]!, pills[1]!), 'pills overlap at 320 px').toBe(false);
-      await screenshot(creatorPage, 'session-creator-picked-320-mobile');
+    const [boxPill, winnerPill] = [
+      winnerTile.getByText('Box #2', { exact: true }),
+      winnerTile.getByText('Winner', { exact: true }),
+    ];
+    expect(await overlap(boxPill, winnerPill)).toBe(false);
+    if (viewportName === 'phone') {
+      await creator.page.setViewportSize({ width: 320, height: 700 });
+      expect(await overlap(boxPill, winnerPill), 'pills overlap at 320 px').toBe(false);
+      await saveScreenshot(creator.page, 'session-creator-picked-320');
     }
 
     // Reloading keeps the result and the sent reaction.
     await page.reload();
-    await expectText(page, 'Box #2 Selected!');
-    await expect.poll(() => page.getByRole('img', { name: 'Fire' }).isVisible()).toBe(true);
-    await alice.context.close();
-    await bob.context.close();
+    await expect(shroPage.selected(2)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Fire' })).toBeVisible();
   });
 
-  it('shows an opened image full screen and checks the image bytes', async () => {
-    const alice = await signedInUser(open, 'pics');
-    const bob = await signedInUser(open, 'picsbob');
-    await makeFriends(alice.context, alice.id, bob.context, bob.id);
+  test('shows an opened image full screen and checks the image bytes', async ({
+    user: alice,
+    friend: bob,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
     const form = new FormData();
     form.append('title', 'Pick my profile photo');
     form.append('type', 'image');
@@ -174,33 +129,30 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
       form.append('labels', word);
       form.append('images', new Blob([new Uint8Array(file.buffer)], { type: 'image/png' }), file.name);
     }
-    const response = await alice.context.request.post('/api/sessions', {
-      multipart: form,
-      headers: { origin: baseURL() },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    const shro = (await response.json()) as Shro;
+    const shro = await createImageShroViaApi(alice.context, form);
 
-    const page = await bob.context.newPage();
-    await page.goto(sessionUrl(shro));
-    await page.getByRole('button', { name: 'Mystery Box #1' }).click();
-    await expectText(page, 'Box #1 Selected!');
-    await expect.poll(() => page.getByRole('button', { name: /^Verified: box content check/ }).isVisible()).toBe(true);
+    const shroPage = new ShroPage(await bob.context.newPage());
+    const { page } = shroPage;
+    await shroPage.goto(shro);
+    await shroPage.pick(1);
+    await expect(shroPage.selected(1)).toBeVisible();
+    await expect(shroPage.verifiedContent).toBeVisible();
     await page.getByRole('button', { name: 'View Box 1: Sunset full screen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Box 1: Sunset' });
-    await expect.poll(() => dialog.getByRole('img', { name: 'Box 1: Sunset' }).isVisible()).toBe(true);
+    await expect(dialog.getByRole('img', { name: 'Box 1: Sunset' })).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, `session-lightbox-${viewport}`);
+    await saveScreenshot(page, 'session-lightbox');
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.count()).toBe(0);
-    await alice.context.close();
-    await bob.context.close();
+    await expect(dialog).toHaveCount(0);
   });
 
-  it('offers participants only the filled boxes of a Shro with fewer than four options', async () => {
-    const alice = await signedInUser(open, 'two');
-    const bob = await signedInUser(open, 'twobob');
-    await makeFriends(alice.context, alice.id, bob.context, bob.id);
+  test('offers participants only the filled boxes of a Shro with fewer than four options', async ({
+    user: alice,
+    friend: bob,
+    openContext,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
     const shro = await createShroViaApi(alice.context, {
       title: 'Tea or coffee?',
       type: 'text',
@@ -211,27 +163,28 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
     // The API still has four committed boxes; the page offers the two that hold something.
     expect(shro.boxes.map((b) => b.isEmpty)).toEqual([false, false, true, true]);
 
-    const page = await bob.context.newPage();
-    await page.goto(sessionUrl(shro));
+    const shroPage = new ShroPage(await bob.context.newPage());
+    const { page } = shroPage;
+    await shroPage.goto(shro);
     await expectText(page, `@${alice.username} hid 2 options in 2 mystery boxes. Pick one`);
-    expect(await page.getByText(/hid 4 options/).count()).toBe(0);
-    await expect.poll(() => page.getByRole('button', { name: /^Mystery Box #/ }).count()).toBe(2);
-    expect(await page.getByRole('button', { name: /Mystery Box #[34]/ }).count()).toBe(0);
-    expect(await page.getByText('Empty', { exact: true }).count()).toBe(0);
+    await expect(page.getByText(/hid 4 options/)).toHaveCount(0);
+    await expect(shroPage.boxes).toHaveCount(2);
+    await expect(page.getByRole('button', { name: /Mystery Box #[34]/ })).toHaveCount(0);
+    await expect(page.getByText('Empty', { exact: true })).toHaveCount(0);
     await expectAccessible(page);
-    await screenshot(page, `session-pick-two-${viewport}`);
+    await saveScreenshot(page, 'session-pick-two');
 
-    await page.getByRole('button', { name: 'Mystery Box #1' }).click();
-    await expectText(page, 'Box #1 Selected!');
+    await shroPage.pick(1);
+    await expect(shroPage.selected(1)).toBeVisible();
     await expect.poll(() => focusedText(page)).toBe('Box #1 Selected!');
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Box #1: Tea.' }).textContent())
-      .toBe('Box #1: Tea. Not this time! The winning box was Box #2.');
+    await expect(shroPage.announcement('Box #1: Tea.')).toHaveText(
+      'Box #1: Tea. Not this time! The winning box was Box #2.',
+    );
     // The checks still cover the opened box and the winning box.
-    await expect.poll(() => page.getByRole('button', { name: /^Verified: box content check/ }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: /^Verified: winning box check/ }).isVisible()).toBe(true);
+    await expect(shroPage.verifiedContent).toBeVisible();
+    await expect(shroPage.verifiedWinner).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, `session-result-lost-${viewport}`);
+    await saveScreenshot(page, 'session-result-lost');
 
     // A visitor on a three-option link sees three boxes and the right count.
     const link = await createShroViaApi(alice.context, {
@@ -240,18 +193,20 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
       isShareable: true,
       textOptions: textOptions('Lake', 'City', 'Hills'),
     });
-    const visitor = await (await open()).newPage();
-    await visitor.goto(sessionUrl(link));
-    await expectText(visitor, 'invited you to open one of three mystery boxes in');
-    await expectAccessible(visitor);
-    await screenshot(visitor, `session-join-three-${viewport}`);
-    await alice.context.close();
-    await bob.context.close();
-    await visitor.context().close();
+    const visitor = new ShroPage(await (await openContext()).newPage());
+    await visitor.goto(link);
+    await expectText(visitor.page, 'invited you to open one of three mystery boxes in');
+    await expectAccessible(visitor.page);
+    await saveScreenshot(visitor.page, 'session-join-three');
   });
 
-  it('shows a link Shro to visitors as a Join card, lets them sign in and pick, and shares the link', async () => {
-    const alice = await signedInUser(open, 'link');
+  test('shows a link Shro to visitors as a Join card, lets them sign in and pick, and shares the link', async ({
+    user: alice,
+    openContext,
+    baseURL,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
     const shro = await createShroViaApi(alice.context, {
       title: 'Pizza topping of the week',
       type: 'text',
@@ -259,70 +214,74 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
       expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
       textOptions: textOptions('Pineapple', 'Mushrooms', 'Pepperoni', 'Olives'),
     });
-    const carolContext = await open();
-    const carol = await registerViaApi(carolContext, uniqueName('carol'));
+    const carolContext = await openContext();
+    const carol = await registerViaApi(carolContext);
     await carolContext.close();
 
-    const visitorContext = await open();
-    const page = await visitorContext.newPage();
-    await page.goto(sessionUrl(shro));
-    await expect.poll(() => page.getByRole('heading', { name: 'Join the Mystery' }).isVisible()).toBe(true);
+    const shroPage = new ShroPage(await (await openContext()).newPage());
+    const { page } = shroPage;
+    await shroPage.goto(shro);
+    await expect(page.getByRole('heading', { name: 'Join the Mystery' })).toBeVisible();
     await expectText(page, `@${alice.username}`);
     await expectText(page, 'Pizza topping of the week');
     const signIn = page.getByRole('link', { name: 'Sign In to Participate' });
-    expect(await signIn.getAttribute('href')).toBe(`/login?redirect=/session/${shro.id}`);
-    expect(await page.getByRole('link', { name: 'Create Account' }).getAttribute('href')).toBe(
+    await expect(signIn).toHaveAttribute('href', `/login?redirect=/session/${shro.id}`);
+    await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+      'href',
       `/register?redirect=/session/${shro.id}`,
     );
     await expectAccessible(page);
-    await screenshot(page, `session-join-${viewport}`);
+    await saveScreenshot(page, 'session-join');
 
     await signIn.click();
     await page.getByLabel('Username').fill(carol.username);
     await page.getByLabel('Password', { exact: true }).fill(carol.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === `/session/${shro.id}`);
-    await page.getByRole('button', { name: 'Mystery Box #3' }).click();
-    await expectText(page, 'Box #3 Selected!');
+    await expect(page).toHaveURL((url) => url.pathname === `/session/${shro.id}`);
+    await shroPage.pick(3);
+    await expect(shroPage.selected(3)).toBeVisible();
     await expectText(page, 'Pepperoni');
     await expectText(page, '1 person has opened a box so far.');
-    expect(await page.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
+    await expect(shroPage.share).toBeVisible();
 
-    await recordClipboardWrites(alice.context);
-    const creatorPage = await alice.context.newPage();
-    await creatorPage.goto(sessionUrl(shro));
-    await expectText(creatorPage, '1 person has opened a box');
-    await expectText(creatorPage, '100%');
-    const participants = creatorPage.getByRole('region', { name: /Participants/ });
-    await expect.poll(() => participants.getByText(`@${carol.username}`).isVisible()).toBe(true);
-    expect(await participants.getByText('Box #3').isVisible()).toBe(true);
-    await expectAccessible(creatorPage);
-    await screenshot(creatorPage, `session-creator-link-${viewport}`);
+    await recordClipboardWrites(alice.context, baseURL!);
+    const creator = new ShroPage(await alice.context.newPage());
+    await creator.goto(shro);
+    await expectText(creator.page, '1 person has opened a box');
+    await expectText(creator.page, '100%');
+    const participants = creator.page.getByRole('region', { name: /Participants/ });
+    await expect(participants.getByText(`@${carol.username}`)).toBeVisible();
+    await expect(participants.getByText('Box #3')).toBeVisible();
+    await expectAccessible(creator.page);
+    await saveScreenshot(creator.page, 'session-creator-link');
 
-    const opened = await recordWindowOpen(creatorPage);
-    await creatorPage.getByRole('button', { name: 'Share' }).click();
-    const dialog = creatorPage.getByRole('dialog', { name: 'Share your Shro' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByLabel('Link preview').textContent()).toContain('Pizza topping of the week');
-    await expectAccessible(creatorPage);
-    await screenshot(creatorPage, `session-share-dialog-${viewport}`);
+    const opened = await recordWindowOpen(creator.page);
+    await creator.share.click();
+    const dialog = creator.shareDialog;
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Link preview')).toContainText('Pizza topping of the week');
+    await expectAccessible(creator.page);
+    await saveScreenshot(creator.page, 'session-share-dialog');
     await dialog.getByRole('button', { name: 'Copy link' }).click();
-    await expectToast(creatorPage, 'Link copied!');
-    await expect.poll(() => dialog.getByRole('button', { name: 'Copied!' }).isVisible()).toBe(true);
-    expect(await copiedText(creatorPage)).toBe(`${baseURL()}/session/${shro.id}`);
+    await expectToast(creator.page, 'Link copied!');
+    await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    expect(await copiedText(creator.page)).toBe(`${baseURL}/session/${shro.id}`);
     await dialog.getByRole('button', { name: 'Facebook' }).click();
     await dialog.getByRole('button', { name: 'Twitter' }).click();
     const urls = await opened();
     expect(urls[0]).toContain('https://www.facebook.com/sharer/sharer.php?u=');
     expect(urls[1]).toContain('https://twitter.com/intent/tweet?');
     expect(urls[1]).toContain(encodeURIComponent(`/session/${shro.id}`));
-    await visitorContext.close();
-    await alice.context.close();
   });
 
-  it('shows the expired page to people who had not picked, and keeps the creator on the results', async () => {
-    const alice = await signedInUser(open, 'old');
-    const bob = await signedInUser(open, 'late');
+  test('shows the expired page to people who had not picked, and keeps the creator on the results', async ({
+    user: alice,
+    newUser,
+    openContext,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const bob = await newUser('late');
     const shro = await createShroViaApi(alice.context, {
       title: 'Quick vote',
       type: 'text',
@@ -332,40 +291,39 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
     });
     await new Promise((r) => setTimeout(r, 2000));
     const page = await bob.context.newPage();
-    await page.goto(sessionUrl(shro));
-    await expect.poll(() => page.getByRole('heading', { name: 'This Shro has expired' }).isVisible()).toBe(true);
+    await page.goto(ShroPage.path(shro));
+    await expect(page.getByRole('heading', { name: 'This Shro has expired' })).toBeVisible();
     await expectText(page, 'This shareable Shro is no longer accepting participants.');
     await expectAccessible(page);
-    await screenshot(page, `session-expired-${viewport}`);
+    await saveScreenshot(page, 'session-expired');
     await page.getByRole('link', { name: 'Return Home' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
 
-    const visitor = await (await open()).newPage();
-    await visitor.goto(sessionUrl(shro));
-    await expect.poll(() => visitor.getByRole('heading', { name: 'This Shro has expired' }).isVisible()).toBe(true);
+    const visitor = await (await openContext()).newPage();
+    await visitor.goto(ShroPage.path(shro));
+    await expect(visitor.getByRole('heading', { name: 'This Shro has expired' })).toBeVisible();
 
-    const creatorPage = await alice.context.newPage();
-    await creatorPage.goto(sessionUrl(shro));
-    await expectText(creatorPage, 'This link has expired. No new picks can come in.');
+    const creator = new ShroPage(await alice.context.newPage());
+    await creator.goto(shro);
+    await expectText(creator.page, 'This link has expired. No new picks can come in.');
     // One ended state: nothing says live, expires in the future tense, or offers a share.
-    await expect
-      .poll(() => creatorPage.getByRole('heading', { name: 'Your Shro has ended: no one opened a box' }).isVisible())
-      .toBe(true);
-    await expectText(creatorPage, /Shareable link, link expired /);
-    expect(await creatorPage.getByText('Your Shro is live!').count()).toBe(0);
-    expect(await creatorPage.getByText(/link expires/).count()).toBe(0);
-    expect(await creatorPage.getByRole('button', { name: 'Share' }).count()).toBe(0);
-    await expectAccessible(creatorPage);
-    await screenshot(creatorPage, `session-creator-expired-${viewport}`);
-    await alice.context.close();
-    await bob.context.close();
+    await expect(creator.page.getByRole('heading', { name: 'Your Shro has ended: no one opened a box' })).toBeVisible();
+    await expectText(creator.page, /Shareable link, link expired /);
+    await expect(creator.page.getByText('Your Shro is live!')).toHaveCount(0);
+    await expect(creator.page.getByText(/link expires/)).toHaveCount(0);
+    await expect(creator.share).toHaveCount(0);
+    await expectAccessible(creator.page);
+    await saveScreenshot(creator.page, 'session-creator-expired');
   });
 
-  it('shows Session Not Found for unknown ids and for private Shros of others', async () => {
-    const alice = await signedInUser(open, 'priv');
-    const bob = await signedInUser(open, 'privbob');
-    const eve = await signedInUser(open, 'eve');
-    await makeFriends(alice.context, alice.id, bob.context, bob.id);
+  test('shows Session Not Found for unknown ids and for private Shros of others', async ({
+    user: alice,
+    friend: bob,
+    newUser,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const eve = await newUser('eve');
     const shro = await createShroViaApi(alice.context, {
       title: 'Just for Bob',
       type: 'text',
@@ -373,114 +331,97 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the Shro page on %s', (viewp
       textOptions: textOptions('A', 'B'),
     });
     const page = await eve.context.newPage();
-    for (const path of ['/session/does-not-exist', sessionUrl(shro)]) {
+    for (const path of ['/session/does-not-exist', ShroPage.path(shro)]) {
       await page.goto(path);
-      await expect.poll(() => page.getByRole('heading', { name: 'Session Not Found' }).isVisible()).toBe(true);
+      await expect(page.getByRole('heading', { name: 'Session Not Found' })).toBeVisible();
       await expectText(page, "The session you're looking for doesn't exist or has expired.");
     }
-    await expect.poll(() => page.title()).toBe('Session Not Found - Shro');
+    await expect(page).toHaveTitle('Session Not Found - Shro');
     await expectAccessible(page);
-    await screenshot(page, `session-not-found-${viewport}`);
+    await saveScreenshot(page, 'session-not-found');
     await page.getByRole('link', { name: 'Return Home' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await alice.context.close();
-    await bob.context.close();
-    await eve.context.close();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
   });
 });
 
-describe('the Shro page rules', () => {
-  const open = () => newContext(browser, 'desktop');
-
-  it('lists three names per box then "+N more" for the creator of a public Shro', async () => {
-    const alice = await signedInUser(open, 'crowd');
+test.describe('the Shro page rules', { tag: '@desktop-only' }, () => {
+  test('lists three names per box then "+N more" for the creator of a public Shro', async ({
+    user: alice,
+    newUser,
+    saveScreenshot,
+  }) => {
     const shro = await createShroViaApi(alice.context, {
       title: 'Crowd favourite',
       type: 'text',
       isPublic: true,
       textOptions: textOptions('Left', 'Right'),
     });
-    const names: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const user = await signedInUser(open, `fan${i}`);
-      names.push(user.username);
-      await selectViaApi(user.context, shro, i < 4 ? 1 : 2);
-      await user.context.close();
+      const fan = await newUser(`fan${i}`);
+      await selectViaApi(fan.context, shro, i < 4 ? 1 : 2);
     }
     const page = await alice.context.newPage();
-    await page.goto(sessionUrl(shro));
+    await page.goto(ShroPage.path(shro));
     await expectText(page, '5 people have opened a box');
     await expectText(page, '+1 more');
     await expectText(page, '80%');
     await expectText(page, '4 choices');
-    await screenshot(page, 'session-creator-crowd-desktop');
-    await alice.context.close();
+    await saveScreenshot(page, 'session-creator-crowd');
   });
 
-  it('answers a second pick with "Already Selected"', async () => {
-    const alice = await signedInUser(open, 'twice');
-    const bob = await signedInUser(open, 'twicebob');
-    await makeFriends(alice.context, alice.id, bob.context, bob.id);
+  test('answers a second pick with "Already Selected"', async ({ user: alice, friend: bob }) => {
     const shro = await createShroViaApi(alice.context, {
       title: 'Only once',
       type: 'text',
       recipients: [bob.id],
       textOptions: textOptions('One', 'Two', 'Three'),
     });
-    const stale = await bob.context.newPage();
-    await stale.goto(sessionUrl(shro));
-    await expect.poll(() => stale.getByRole('button', { name: 'Mystery Box #1' }).isVisible()).toBe(true);
+    const stale = new ShroPage(await bob.context.newPage());
+    await stale.goto(shro);
+    await expect(stale.box(1)).toBeVisible();
     // This tab keeps showing the unopened boxes: its refreshes get the old answer.
     const before = await (await bob.context.request.get(`/api/sessions/${shro.id}`)).text();
-    await stale.route(`**/api/sessions/${shro.id}`, (route) =>
+    await stale.page.route(`**/api/sessions/${shro.id}`, (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({ status: 200, contentType: 'application/json', body: before })
         : route.continue(),
     );
     await selectViaApi(bob.context, shro, 1);
-    await stale.getByRole('button', { name: 'Mystery Box #2' }).click();
-    await expectToast(stale, 'Already Selected');
-    await expectToast(stale, 'You already selected a box! You can only choose one.');
-    await alice.context.close();
-    await bob.context.close();
+    await stale.pick(2);
+    await expectToast(stale.page, 'Already Selected');
+    await expectToast(stale.page, 'You already selected a box! You can only choose one.');
   });
 
-  it('reports a failed pick and a failed reaction with the spec texts', async () => {
-    const alice = await signedInUser(open, 'flaky');
-    const bob = await signedInUser(open, 'flakybob');
-    await makeFriends(alice.context, alice.id, bob.context, bob.id);
+  test('reports a failed pick and a failed reaction with the spec texts', async ({ user: alice, friend: bob }) => {
     const shro = await createShroViaApi(alice.context, {
       title: 'Network trouble',
       type: 'text',
       recipients: [bob.id],
       textOptions: textOptions('One', 'Two'),
     });
-    const page = await bob.context.newPage();
+    const shroPage = new ShroPage(await bob.context.newPage());
+    const { page } = shroPage;
     await page.route('**/select', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}' }));
     await page.route('**/react', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}' }));
-    await page.goto(sessionUrl(shro));
-    await page.getByRole('button', { name: 'Mystery Box #1' }).click();
+    await shroPage.goto(shro);
+    await shroPage.pick(1);
     await expectToast(page, 'Failed to select box. Please try again.');
     await page.unroute('**/select');
-    await page.getByRole('button', { name: 'Mystery Box #1' }).click();
-    await expectText(page, 'Box #1 Selected!');
-    await page.getByRole('button', { name: 'React Thumbs up' }).click();
+    await shroPage.pick(1);
+    await expect(shroPage.selected(1)).toBeVisible();
+    await shroPage.react('Thumbs up').click();
     await expectToast(page, 'Failed to send reaction. Please try again.');
-    expect(await page.getByRole('button', { name: 'React Thumbs up' }).isVisible()).toBe(true);
-    await alice.context.close();
-    await bob.context.close();
+    await expect(shroPage.react('Thumbs up')).toBeVisible();
   });
 
-  it('mutes and unmutes the feedback sounds, remembered across reloads', async () => {
-    const alice = await signedInUser(open, 'mute');
-    const page = await alice.context.newPage();
+  test('mutes and unmutes the feedback sounds, remembered across reloads', async ({ user }) => {
+    const page = await user.context.newPage();
     await page.goto('/create');
     const toggle = page.getByRole('button', { name: 'Sounds' });
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await toggle.click();
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await page.reload();
-    await expect.poll(() => page.getByRole('button', { name: 'Sounds' }).getAttribute('aria-pressed')).toBe('false');
-    await alice.context.close();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   });
 });

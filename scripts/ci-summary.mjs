@@ -1,17 +1,33 @@
-// Adds up the JSON reports of every Vitest run in CI and prints the closing line.
+// Adds up the JSON reports of every test run in CI (Vitest's, and Playwright Test's for the e2e
+// suite, decision 096) and prints the closing line.
 import fs from 'node:fs';
 import path from 'node:path';
+
+/** Passed, failed and skipped counts of one report, whichever runner wrote it. */
+function counts(report) {
+  if (report.stats && Array.isArray(report.suites)) {
+    // Playwright Test: `flaky` passed on a retry; each top-level error (a web server that never
+    // started, a spec that does not load) is a failure no test accounts for.
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+    return { passed: expected + flaky, failed: unexpected + (report.errors?.length ?? 0), skipped };
+  }
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
 
 const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-  const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  const report = counts(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+  passed += report.passed;
+  failed += report.failed;
+  skipped += report.skipped;
+  console.log(`${file}: ${report.passed} passed, ${report.failed} failed`);
 }
 if (passed + failed === 0) {
   console.log('0 passed, 1 failed');

@@ -1,6 +1,8 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { achievementsRoutes } from './features/achievements/routes';
@@ -20,6 +22,8 @@ import { sharesRoutes } from './features/shares/routes';
 import { shroRoutes } from './features/shros/routes';
 import uploadLimits from './features/uploads/limits';
 import { loadCookieSecret } from './lib/cookie-secret';
+import { validatorCompiler } from './lib/schema-compilers';
+import apiDocs from './plugins/api-docs';
 import authSession from './plugins/auth-session';
 import bodyDeadline from './plugins/body-deadline';
 import compression from './plugins/compression';
@@ -90,6 +94,10 @@ export async function buildApp({
     clientErrorHandler,
   });
   app.decorate('config', config);
+  // Routes declare the contract's zod schemas: they validate params, query and body, and shape
+  // JSON answers (docs/decisions/088-route-schemas-and-auth-first.md).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // The request log: one line per answered request. The route pattern, never the URL: paths
   // and query strings can carry share tokens. No hook at all when info lines would be dropped.
   if (['trace', 'debug', 'info'].includes(config.logLevel)) {
@@ -139,6 +147,9 @@ export async function buildApp({
   await app.register(timeZone);
   // The Shro read cache, invalidated through the event bus (docs/decisions/078-read-caches.md).
   await app.register(shroCache);
+  // The OpenAPI document and its reference page, before the routes so that it sees them all
+  // (docs/decisions/089-openapi-document.md).
+  await app.register(apiDocs);
 
   // 4. Feature routes.
   await app.register(authRoutes);
@@ -157,12 +168,18 @@ export async function buildApp({
   await app.register(catalogRoutes, {
     tmdbApiKey: config.tmdbApiKey,
     tmdbBaseUrl: config.tmdbBaseUrl,
-    // A search may reach TMDB: it counts against the read budgets.
-    preHandler: [app.requireUser, app.limitReads],
+    // A search may reach TMDB: signed-in users only, counted against the read budgets.
+    searchHooks: { onRequest: app.requireUser, preValidation: app.limitReads },
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
+  const readiness = {
+    200: z.object({ status: z.literal('ready') }),
+    503: z.object({ message: z.string() }).describe('The database is unreachable'),
+  };
+  app.get('/readyz', { schema: { response: readiness } }, async (_request, reply) => {
     try {
       await db.ping();
       return { status: 'ready' };

@@ -1,5 +1,6 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
+import { LruCache } from './lru-cache';
 
 /** Answers smaller than this go as they are: the few hundred bytes saved are not worth the work. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -18,14 +19,13 @@ export const GZIP_OPTIONS = { level: GZIP_LEVEL };
 export type BodyEncoding = 'br' | 'gzip';
 
 /** Accept-Encoding values repeat (one per browser version): a small bounded memo of the answers. */
-const negotiations = new Map<string, string>();
+const negotiations = new LruCache<string>(256, Number.POSITIVE_INFINITY);
 const negotiator = new Negotiator<BodyEncoding>({
   supportedValues: ['br', 'gzip'],
   cache: {
     get: (key) => negotiations.get(key),
-    has: (key) => negotiations.has(key),
+    has: (key) => negotiations.get(key) !== undefined,
     set(key, value) {
-      if (negotiations.size >= 256) negotiations.clear();
       negotiations.set(key, value);
       return this;
     },

@@ -6,11 +6,15 @@ interface Entry<V> {
 }
 
 /**
- * A read-through cache of loads: bounded (least recently used goes first), with a short time
- * to live as a safety net. It keeps the load's promise from the moment it starts, so
+ * The server's one cache class (docs/decisions/092-one-owner-per-concept.md): bounded (least
+ * recently used goes first), with a time to live as a safety net (`Infinity` for answers that
+ * never change).
+ *
+ * As a read-through cache of loads it keeps the load's promise from the moment it starts, so
  * concurrent misses of one key share one load, and an invalidation that runs while a load
  * is in flight drops that load too: a read that began before a write committed can never put
- * the old value back after the write's invalidation.
+ * the old value back after the write's invalidation. As a plain memo, `get` and `set` work on
+ * values at hand.
  */
 export class LruCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
@@ -35,12 +39,7 @@ export class LruCache<V> {
     this.misses++;
     const promise = load();
     const fresh: Entry<V> = { promise, expiresAt: now + this.ttlMs };
-    this.entries.delete(key);
-    this.entries.set(key, fresh);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
+    this.store(key, fresh);
     promise.then(
       (value) => {
         fresh.value = value;
@@ -53,10 +52,28 @@ export class LruCache<V> {
     return promise;
   }
 
-  /** The value if it is cached and loaded, without loading. */
-  peek(key: string, now = Date.now()): V | undefined {
+  /** The value if it is cached and loaded, without loading; it counts as a use. */
+  get(key: string, now = Date.now()): V | undefined {
     const entry = this.entries.get(key);
-    return entry && entry.expiresAt > now ? entry.value : undefined;
+    if (!entry || entry.expiresAt <= now || !('value' in entry)) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Keeps a value already at hand, as the most recently used. */
+  set(key: string, value: V, now = Date.now()): void {
+    this.store(key, { promise: Promise.resolve(value), value, expiresAt: now + this.ttlMs });
+  }
+
+  private store(key: string, entry: Entry<V>): void {
+    // Most recently used goes to the end; eviction takes from the front.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
   }
 
   invalidate(key: string): void {

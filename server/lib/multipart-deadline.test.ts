@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
-import { gameRowCounts, imageFile } from '../features/shros/test-fixtures';
+import { createUser, gameRowCounts, imageFile } from '../test/factories';
 import { multipart } from '../test/multipart';
 import { requestHead, trickle } from '../test/raw-http';
-import { createSignedInUser, createTestApp, type TestContext } from '../test/test-app';
+import { createTestApp, type TestContext } from '../test/test-app';
 import { UPLOAD_TOO_SLOW } from './multipart-form';
 
 /**
@@ -47,7 +47,7 @@ describe.each([
   ['PATCH', '/api/profile'],
 ] as const)('%s %s on a real connection', (method, url) => {
   it('a form trickled one byte at a time is refused with 408 {message} once the grace is over, and nothing changes', async () => {
-    const { cookie, user } = await createSignedInUser(ctx);
+    const { cookie, ...user } = await createUser(ctx);
     const image = await noisePng(40, 40);
     const { payload, headers } =
       method === 'POST'
@@ -75,7 +75,7 @@ describe.each([
 });
 
 it('a form refused part-way through is answered at once and its connection closed, not drained at the sender’s pace', async () => {
-  const { cookie } = await createSignedInUser(ctx);
+  const { cookie } = await createUser(ctx);
   const { payload, headers } = await multipart({ title: 'Which one?', type: 'image', isShareable: 'true' }, [
     { field: 'wrong', data: Buffer.from('x'), filename: 'a.png', type: 'image/png' },
     imageFile(await noisePng(80, 80)),
@@ -101,7 +101,7 @@ it('a form refused part-way through is answered at once and its connection close
 });
 
 it('a form sent slowly but above the minimum rate, for several times the grace period, is created', async () => {
-  const { cookie } = await createSignedInUser(ctx);
+  const { cookie } = await createUser(ctx);
   const images = await Promise.all([noisePng(80, 80), noisePng(80, 80)]);
   const { payload, headers } = await multipart({ title: 'Which one?', type: 'image', isShareable: 'true' }, [
     imageFile(images[0]!),

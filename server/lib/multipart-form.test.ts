@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHRO_MESSAGES } from '../../contract/shros';
 import { users } from '../db/schema/index';
-import { gameRowCounts } from '../features/shros/test-fixtures';
-import { createSignedInUser, createTestApp, type TestContext } from '../test/test-app';
+import { createUser, gameRowCounts } from '../test/factories';
+import { createTestApp, type TestContext } from '../test/test-app';
 
 /**
  * Multipart bodies that stop moving: parts without headers (which stall @fastify/busboy at the end
@@ -18,9 +18,9 @@ let port: number;
 
 beforeAll(async () => {
   ctx = await createTestApp({ uploadIdleTimeoutMs: IDLE_MS });
-  const signedIn = await createSignedInUser(ctx);
+  const signedIn = await createUser(ctx);
   cookie = signedIn.cookie;
-  userId = signedIn.user.id;
+  userId = signedIn.id;
   port = Number(new URL(await ctx.app.listen({ host: '127.0.0.1', port: 0 })).port);
 });
 afterAll(() => ctx.close());

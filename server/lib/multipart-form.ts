@@ -1,12 +1,12 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { SHRO_MESSAGES } from '../../contract/shros';
-import { HttpError } from './http-errors';
+import { badRequest, HttpError, payloadTooLarge } from './http-errors';
 
 export const UPLOAD_TOO_SLOW = 'The upload is too slow. Please try again on a faster connection.';
 
 /** How fast a body must keep arriving: the guard is off while `minBytesPerSecond` is 0. */
-export interface UploadPace {
+interface UploadPace {
   idleMs: number;
   minBytesPerSecond: number;
   graceMs: number;
@@ -27,7 +27,7 @@ export interface UploadPace {
  * time no longer holds a request open for ever, while a slow phone that keeps the pace gets
  * all the time its form needs (docs/decisions/012-slow-clients.md).
  */
-export async function forEachPart(
+async function forEachPart(
   request: FastifyRequest,
   onPart: (part: Multipart) => Promise<void> | void,
   pace: UploadPace = uploadPace(request),
@@ -96,4 +96,79 @@ export async function forEachPart(
 function uploadPace(request: FastifyRequest): UploadPace {
   const { uploadIdleTimeoutMs, uploadMinBytesPerSecond, uploadRateGraceMs } = request.server.config;
   return { idleMs: uploadIdleTimeoutMs, minBytesPerSecond: uploadMinBytesPerSecond, graceMs: uploadRateGraceMs };
+}
+
+/** What a form accepts besides its text fields. */
+export interface MultipartFormSpec {
+  /** Names a file part may have; an empty text part of one of these names is a file input left empty. */
+  fileFields: ReadonlySet<string>;
+  /** The 400 message for a file part under any other name. */
+  unexpectedFile: (fieldname: string) => string;
+  /** Text fields that may repeat: every value is kept, in order, in `list` (e.g. the images' `labels`). */
+  listFields?: ReadonlySet<string>;
+  /** The 400 message when more files come than the parser allows. */
+  tooManyFiles?: string;
+  /** Rewords the refusal of the file that would be kept at `index` (e.g. to name its box). */
+  nameFileError?: (error: Error, index: number, list: readonly string[]) => unknown;
+}
+
+/** A multipart form as read: text fields (the first value of each name), the listed fields, the files. */
+export interface MultipartForm {
+  /** No prototype: a part named `__proto__` or `constructor` is a field of its own, so a strict schema refuses it by name. */
+  fields: Record<string, unknown>;
+  list: string[];
+  files: Buffer[];
+}
+
+/**
+ * Reads a multipart form (docs/decisions/092-one-owner-per-concept.md): every part in order, at
+ * the upload pace, with the limits of the multipart plugin. Every limit breach or malformed
+ * body becomes a 4xx `{message}` through `multipartError`, never a 500.
+ */
+export async function readMultipartForm(request: FastifyRequest, spec: MultipartFormSpec): Promise<MultipartForm> {
+  const form: MultipartForm = { fields: Object.create(null), list: [], files: [] };
+  try {
+    await forEachPart(request, async (part) => {
+      if (part.type === 'file') {
+        if (!spec.fileFields.has(part.fieldname)) {
+          part.file.resume();
+          throw badRequest(spec.unexpectedFile(part.fieldname));
+        }
+        let data: Buffer;
+        try {
+          // Every file part must be read to the end for the request to go on.
+          data = await part.toBuffer();
+        } catch (error) {
+          const refusal = multipartError(error, spec);
+          throw spec.nameFileError ? spec.nameFileError(refusal, form.files.length, form.list) : refusal;
+        }
+        // A file input left empty still sends a nameless, empty part.
+        if (data.length === 0 && !part.filename) return;
+        form.files.push(data);
+        return;
+      }
+      if (part.valueTruncated || part.fieldnameTruncated)
+        throw badRequest(`The field "${part.fieldname}" is too long.`);
+      // A part sent as application/json arrives parsed; the forms take text only.
+      if (typeof part.value !== 'string') throw badRequest(`The field "${part.fieldname}" must be text.`);
+      // A browser's file input left empty arrives as an empty text part of the same name.
+      if (spec.fileFields.has(part.fieldname) && part.value === '') return;
+      if (spec.listFields?.has(part.fieldname)) form.list.push(part.value);
+      else if (!Object.hasOwn(form.fields, part.fieldname)) form.fields[part.fieldname] = part.value;
+    });
+  } catch (error) {
+    throw multipartError(error, spec);
+  }
+  return form;
+}
+
+/** The one mapping of a multipart reading failure to the `{message}` the client gets. */
+function multipartError(error: unknown, spec: Pick<MultipartFormSpec, 'tooManyFiles'> = {}): Error {
+  if (error instanceof HttpError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(SHRO_MESSAGES.imageTooLarge);
+  if (code === 'FST_FILES_LIMIT') return badRequest(spec.tooManyFiles ?? 'The form has too many files.');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('The form has too many fields.');
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error as Error;
+  return badRequest(SHRO_MESSAGES.formUnreadable);
 }

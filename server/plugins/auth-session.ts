@@ -1,17 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  deleteAuthSession,
-  extendAuthSession,
-  findUserByAuthSession,
-  insertAuthSession,
-  type UserRow,
-} from '../features/auth/queries';
+import { extendAuthSession, findUserByAuthSession, insertAuthSession, type UserRow } from '../features/auth/queries';
+import { endAuthSession } from '../features/auth/service';
 import { unauthorized } from '../lib/http-errors';
 import { LruCache } from '../lib/lru-cache';
 
-const AUTH_COOKIE = 'shro_sid';
+export const AUTH_COOKIE = 'shro_sid';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Auth sessions cached per instance: enough for every active user, kept a minute at most. */
 const AUTH_CACHE_ENTRIES = 50_000;
@@ -26,10 +21,14 @@ declare module 'fastify' {
     authSessionId: string | null;
   }
   interface FastifyInstance {
-    /** preHandler: resolves the signed-in user if there is one. */
-    loadUser: preHandlerAsyncHookHandler;
-    /** preHandler: resolves the signed-in user or answers 401. */
-    requireUser: preHandlerAsyncHookHandler;
+    /**
+     * onRequest hook: resolves the signed-in user if there is one. Routes run it (and
+     * `requireUser`) before the body is read and validated: a visitor gets 401 whatever they send
+     * (docs/decisions/088-route-schemas-and-auth-first.md).
+     */
+    loadUser: onRequestAsyncHookHandler;
+    /** onRequest hook: resolves the signed-in user or answers 401. */
+    requireUser: onRequestAsyncHookHandler;
     startAuthSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
     endAuthSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -65,14 +64,15 @@ async function authSessionPlugin(app: FastifyInstance) {
     (await findUserByAuthSession(db, sessionId, new Date())) ?? null;
 
   async function endSession(sessionId: string) {
-    await deleteAuthSession(db, sessionId);
+    await endAuthSession({ db, live: app.bus }, sessionId);
+    // The bus drops it here too; this makes it explicit for this instance.
     cache.invalidate(sessionId);
-    await app.bus.publish({ type: 'auth.session.ended', authSessionId: sessionId }, { servers: true });
   }
 
   // The signed cookie → session id step (an HMAC check and a SHA-256) is pure, so its result is
   // kept per cookie value: on the cached read path it was most of what was left of the auth cost.
-  const sessionIdByCookie = new Map<string, string | null>();
+  // The answer for a cookie never changes, so it stays until evicted.
+  const sessionIdByCookie = new LruCache<string | null>(AUTH_CACHE_ENTRIES, Number.POSITIVE_INFINITY);
   function readSessionId(request: FastifyRequest): string | null {
     const raw = request.cookies[AUTH_COOKIE];
     if (!raw) return null;
@@ -80,7 +80,6 @@ async function authSessionPlugin(app: FastifyInstance) {
     if (known !== undefined) return known;
     const unsigned = request.unsignCookie(raw);
     const sessionId = unsigned.valid && unsigned.value ? hashToken(unsigned.value) : null;
-    if (sessionIdByCookie.size >= AUTH_CACHE_ENTRIES) sessionIdByCookie.clear();
     sessionIdByCookie.set(raw, sessionId);
     return sessionId;
   }

@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions } from '../db/schema/index';
-import { gameRowCounts, textOptions } from '../features/shros/test-fixtures';
+import { createUser, gameRowCounts, TEST_PASSWORD, textOptions } from '../test/factories';
 import { multipart } from '../test/multipart';
 import { requestHead, trickle } from '../test/raw-http';
-import { createSignedInUser, createTestApp, insertTestUser, TEST_PASSWORD, type TestContext } from '../test/test-app';
+import { createTestApp, type TestContext } from '../test/test-app';
 import { BODY_TOO_SLOW } from './body-deadline';
 
 /**
@@ -39,7 +39,7 @@ const loginBody = (username: string, size = 100) => {
 
 describe('request deadlines over real connections', () => {
   it('a JSON login with Content-Length 100 sending one byte at a time gets 408 {message} at the body deadline, the connection closes, no auth session is made', async () => {
-    const user = await insertTestUser(ctx.database);
+    const user = await createUser(ctx, { signedIn: false });
     const before = await sessionCount();
     const exchange = await trickle(
       port,
@@ -59,7 +59,7 @@ describe('request deadlines over real connections', () => {
   });
 
   it('the same login sent at a normal pace still signs in', async () => {
-    const user = await insertTestUser(ctx.database);
+    const user = await createUser(ctx, { signedIn: false });
     const before = await sessionCount();
     const exchange = await trickle(
       port,
@@ -102,7 +102,7 @@ describe('request deadlines over real connections', () => {
   });
 
   it('an upload that keeps a good pace but outlives the whole-request ceiling gets 408 and creates nothing', async () => {
-    const { cookie } = await createSignedInUser(ctx);
+    const { cookie } = await createUser(ctx);
     const { payload, headers } = await multipart({
       title: 'Where do we eat?',
       type: 'text',

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shroBoxes, shros } from '../db/schema/index';
-import { createSignedInUser, createTestApp, type TestContext } from '../test/test-app';
+import { createUser } from '../test/factories';
+import { createTestApp, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let webDist: string;
@@ -94,7 +95,7 @@ describe('built assets', () => {
 
 describe('JSON answers', () => {
   it('are compressed from 1 KB when the client accepts it, and sent as they are otherwise or below 1 KB', async () => {
-    const { cookie } = await createSignedInUser(ctx);
+    const { cookie } = await createUser(ctx);
     const url = '/api/tmdb/search/movie?query=the';
     const plain = await get(url, { cookie });
     expect(plain.statusCode).toBe(200);
@@ -119,7 +120,7 @@ describe('JSON answers', () => {
   });
 
   it('a cached Shro view is sent compressed from its kept forms, the same JSON every time', async () => {
-    const { user, cookie } = await createSignedInUser(ctx);
+    const { cookie, ...user } = await createUser(ctx);
     const id = randomUUID();
     await ctx.database.db.insert(shros).values({ id, type: 'text', creatorId: user.id, title: 'Dinner?' });
     await ctx.database.db.insert(shroBoxes).values(

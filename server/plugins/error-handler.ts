@@ -1,6 +1,9 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { issueMessage, notFoundWhenInvalid } from '../../contract/validation';
 import { pgErrorCode } from '../lib/db-errors';
 import { HttpError } from '../lib/http-errors';
 
@@ -12,6 +15,15 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     if (error instanceof HttpError) {
       reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message });
+    }
+    // A route schema refused the input: the first issue's message, as the contract words it.
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // Only zod schemas are compiled into zod validation errors.
+      const paramsSchema = request.routeOptions.schema?.params as z.ZodType | undefined;
+      const notFound =
+        error.validationContext === 'params' && paramsSchema ? notFoundWhenInvalid.get(paramsSchema) : undefined;
+      if (notFound) return reply.status(404).send({ message: notFound.message });
+      return reply.status(400).send({ message: validationMessage(error.validation[0]) });
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -27,10 +39,6 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     const sqlState = pgErrorCode(error);
     if (sqlState === '22021' || sqlState === '22P05') {
       return reply.status(400).send({ message: 'Text must not contain null characters' });
-    }
-    // The multipart parser throws plain errors on a malformed or cut-off body.
-    if (isMalformedMultipart(error)) {
-      return reply.status(400).send({ message: 'The form could not be read. Please try again.' });
     }
     request.log.error({ err: withoutQueryParams(error) }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
@@ -72,6 +80,19 @@ export function clientErrorHandler(this: FastifyInstance | undefined, error: Nod
     );
   }
   socket.destroy(error);
+}
+
+/** Fastify's copy of a zod issue (fastify-type-provider-zod) turned back into the contract's sentence. */
+function validationMessage(entry: ZodFastifySchemaValidationError | undefined): string {
+  if (!entry) return 'Invalid input';
+  const keys = entry.params.keys;
+  return issueMessage({
+    code: entry.keyword,
+    message: entry.message ?? 'Invalid input',
+    // `/a/0` for the issue's path `['a', 0]`; `/` for the root.
+    path: entry.instancePath.split('/').filter(Boolean),
+    keys: Array.isArray(keys) ? keys.map(String) : undefined,
+  });
 }
 
 function clientMessage(error: FastifyError): string {
@@ -119,12 +140,6 @@ function isConnectionError(error: unknown): boolean {
     if (Array.isArray(link.errors) && link.errors.some((inner) => isConnectionError(inner))) return true;
   }
   return false;
-}
-
-const MULTIPART_MESSAGES = /multipart|boundary|Malformed part header/i;
-
-function isMalformedMultipart(error: Error): boolean {
-  return !(error as FastifyError).statusCode && MULTIPART_MESSAGES.test(error.message);
 }
 
 /**

@@ -26,9 +26,9 @@ interface Limiters {
 declare module 'fastify' {
   interface FastifyInstance {
     limiters: Limiters;
-    /** preHandler for write routes: counts one write for the signed-in user and their IP (run after requireUser). */
+    /** preValidation hook of write routes: counts one write for the signed-in user and their IP (after requireUser), valid or not. */
     limitWrites: (request: FastifyRequest) => Promise<void>;
-    /** preHandler for costly reads: counts one read for the user, if any (run after loadUser/requireUser), and the IP. */
+    /** preValidation hook of costly reads: counts one read for the user, if any (after loadUser/requireUser), and the IP. */
     limitReads: (request: FastifyRequest) => Promise<void>;
   }
 }

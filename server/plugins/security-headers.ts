@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { TMDB_IMAGE_ORIGIN } from '../../contract/catalog';
 
 type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
 
@@ -51,7 +52,7 @@ function helmetOptions(config: { secureCookies: boolean }): HelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://image.tmdb.org'],
+        imgSrc: ["'self'", 'data:', 'blob:', TMDB_IMAGE_ORIGIN],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'data:', 'blob:'],

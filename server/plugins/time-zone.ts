@@ -12,7 +12,9 @@ import { canonicalTimeZone } from '../features/achievements/streak';
  */
 async function timeZonePlugin(app: FastifyInstance) {
   const { db } = app.database;
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Before the route's schemas are checked, as when handlers parsed their own input: a call
+  // refused for its input still records the zone (docs/decisions/088-route-schemas-and-auth-first.md).
+  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.headers[TIME_ZONE_HEADER];
     if (raw === undefined || !request.url.startsWith('/api/')) return;
     const zone = canonicalTimeZone(raw);

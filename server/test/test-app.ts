@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { users } from '../db/schema/index';
-import { hashPassword } from '../features/auth/password';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -55,6 +53,22 @@ export type TestConfigOverrides = Omit<Partial<AppConfig>, 'rateLimits'> & {
   rateLimits?: Partial<AppConfig['rateLimits']>;
 };
 
+/** For files that make many writes: a write limit none of their tests reaches. */
+export const withoutWriteLimits: TestConfigOverrides = { rateLimits: { writesPerUser: 100_000, writesPerIp: 100_000 } };
+
+/** For suites that call every route as every role: no per-user or per-IP limit is reached. */
+export const withoutRateLimits: TestConfigOverrides = {
+  rateLimits: {
+    writesPerUser: 1_000_000,
+    writesPerIp: 1_000_000,
+    readsPerUser: 1_000_000,
+    readsPerIp: 1_000_000,
+    registrationsPerIp: 1_000_000,
+    loginFailuresPerIp: 1_000_000,
+    loginFailuresPerUsername: 1_000_000,
+  },
+};
+
 export async function createTestApp(overrides: TestConfigOverrides = {}): Promise<TestContext> {
   const { database, drop } = await createTestDatabase();
   const base = loadConfig({ ...process.env, DATA_DIR: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'test' });
@@ -77,42 +91,4 @@ export async function createTestApp(overrides: TestConfigOverrides = {}): Promis
       await drop();
     },
   };
-}
-
-let knownHash: Promise<string> | undefined;
-export const TEST_PASSWORD = 'secret123';
-
-/** Inserts a user straight into the database (password `TEST_PASSWORD`), bypassing the UI and API. */
-export async function insertTestUser(database: Database, username = `user_${randomUUID().slice(0, 8)}`) {
-  knownHash ??= hashPassword(TEST_PASSWORD);
-  const [row] = await database.db
-    .insert(users)
-    .values({
-      id: randomUUID(),
-      username,
-      email: `${username.toLowerCase()}@example.com`,
-      passwordHash: await knownHash,
-    })
-    .returning();
-  return row!;
-}
-
-/** The `name=value` pair of the auth cookie a response set, for the next request's Cookie header. */
-export function cookieFrom(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'shro_sid');
-  if (!cookie) throw new Error(`no auth cookie in response ${response.statusCode}: ${response.body}`);
-  return `shro_sid=${cookie.value}`;
-}
-
-/** Signs a user in through the real login call and returns the Cookie header to use. */
-export async function signIn(app: FastifyInstance, username: string, password = TEST_PASSWORD): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
-  return cookieFrom(response);
-}
-
-/** A user in the database plus a signed-in cookie for them. */
-export async function createSignedInUser(ctx: TestContext, username?: string) {
-  const user = await insertTestUser(ctx.database, username);
-  const cookie = await signIn(ctx.app, user.username);
-  return { user, cookie };
 }

@@ -6,12 +6,13 @@ import { buildApp } from '../../server/app';
 import { type AppConfig, loadConfig } from '../../server/config';
 import { messages, notifications, uploads } from '../../server/db/schema/index';
 import { newUploadKey } from '../../server/features/uploads/storage';
+import { befriend, createShro, createUser, png, TEST_PASSWORD } from '../../server/test/factories';
 import { multipart } from '../../server/test/multipart';
-import { createTestApp, insertTestUser, TEST_PASSWORD, type TestContext } from '../../server/test/test-app';
+import { createTestApp, type TestContext } from '../../server/test/test-app';
 import { recordFigure } from '../support/figures';
 import { PrivateRedis } from '../support/redis-server';
 import { collectRoutes } from '../support/routes';
-import { befriend, buildWorld, createShro, newMember, png } from '../support/world';
+import { buildWorld } from '../support/world';
 import { memberOf, scenarios } from './authorization-rows';
 
 const base = loadConfig().rateLimits;
@@ -105,7 +106,7 @@ describe('rate limits on one instance', () => {
   });
 
   it('the game, friends, chat and uploads hit the limit in real use: create, select, react, request, chat, picture', async () => {
-    const creator = await newMember(ctx, 'lim');
+    const creator = await createUser(ctx);
     const creates: number[] = [];
     for (let i = 0; i <= WRITES; i++) {
       const response = await ctx.app.inject({
@@ -120,11 +121,11 @@ describe('rate limits on one instance', () => {
     expect(creates).toEqual([201, 201, 201, 429]);
 
     // Selecting and reacting share one budget per user.
-    const shro = await createShro(builder, (await newMember(ctx, 'own')).cookie, {
+    const shro = await createShro(builder, (await createUser(ctx)).cookie, {
       title: 'open me',
       isShareable: true,
     });
-    const picker = await newMember(ctx, 'pick');
+    const picker = await createUser(ctx);
     const pick = (boxId: number) =>
       ctx.app.inject({
         method: 'POST',
@@ -145,8 +146,8 @@ describe('rate limits on one instance', () => {
     expect429(await react(), 'react');
 
     // Friend requests to many people.
-    const asker = await newMember(ctx, 'ask');
-    const targets = await Promise.all(Array.from({ length: WRITES + 1 }, () => newMember(ctx, 'tgt')));
+    const asker = await createUser(ctx);
+    const targets = await Promise.all(Array.from({ length: WRITES + 1 }, () => createUser(ctx)));
     const asks = [];
     for (const target of targets) {
       asks.push(
@@ -161,7 +162,7 @@ describe('rate limits on one instance', () => {
     expect(asks.map((r) => r.statusCode)).toEqual([201, 201, 201, 429]);
 
     // Chat to a friend.
-    const [a, b] = [await newMember(ctx, 'cha'), await newMember(ctx, 'chb')];
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
     await befriend(ctx, a, b);
     const sends = [];
     for (let i = 0; i <= WRITES; i++) {
@@ -177,11 +178,11 @@ describe('rate limits on one instance', () => {
     expect(sends.map((r) => r.statusCode)).toEqual([201, 201, 201, 429]);
 
     // Picture uploads (each is decoded and re-encoded: the costliest write there is).
-    const uploader = await newMember(ctx, 'up');
+    const uploader = await createUser(ctx);
     const uploads = [];
     for (let i = 0; i <= WRITES; i++) {
       const form = await multipart({}, [
-        { field: 'profileImage', data: await png({ r: i, g: 0, b: 0 }), filename: 'a.png', type: 'image/png' },
+        { field: 'profileImage', data: await png(48, 48, { r: i, g: 0, b: 0 }), filename: 'a.png', type: 'image/png' },
       ]);
       uploads.push(
         await ctx.app.inject({
@@ -196,7 +197,7 @@ describe('rate limits on one instance', () => {
   });
 
   it('failed logins: per username, then per IP; a success is not counted', async () => {
-    const user = await insertTestUser(ctx.database, 'brute_target');
+    const user = await createUser(ctx, { username: 'brute_target', signedIn: false });
     const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>
       ctx.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { username, password } });
     expect((await login(user.username, TEST_PASSWORD)).statusCode).toBe(200);
@@ -320,7 +321,7 @@ describe('body, multipart and page-size limits', () => {
     ctx.app.inject({ ...request, headers: { ...(request.headers as Record<string, string>), cookie } });
 
   it('a JSON body over 1 MB → 413 {message}', async () => {
-    const user = await newMember(ctx);
+    const user = await createUser(ctx);
     const big = JSON.stringify({ recipientId: user.id, content: 'x'.repeat(1024 * 1024 + 10) });
     for (const url of ['/api/chat/send', '/api/sessions', '/api/login']) {
       const response = await as(user.cookie, {
@@ -335,18 +336,18 @@ describe('body, multipart and page-size limits', () => {
   });
 
   it('multipart: a file over 5 MB → 413, more than 4 images or 60 parts → 400, a 300 KB text field → 400', async () => {
-    const user = await newMember(ctx);
+    const user = await createUser(ctx);
     const post = async (fields: Parameters<typeof multipart>[0], files: Parameters<typeof multipart>[1] = []) => {
       const form = await multipart(fields, files);
       return as(user.cookie, { method: 'POST', url: '/api/sessions', payload: form.payload, headers: form.headers });
     };
     const fields = { title: 'Big', type: 'image', isShareable: 'true' };
-    const huge = Buffer.concat([await png({ r: 1, g: 1, b: 1 }), Buffer.alloc(5 * 1024 * 1024 + 1)]);
+    const huge = Buffer.concat([await png(48, 48, { r: 1, g: 1, b: 1 }), Buffer.alloc(5 * 1024 * 1024 + 1)]);
     const tooBig = await post(fields, [{ field: 'images', data: huge, filename: 'a.png', type: 'image/png' }]);
     expect(tooBig.statusCode).toBe(413);
     expect(Object.keys(tooBig.json())).toEqual(['message']);
 
-    const small = await png({ r: 5, g: 5, b: 5 });
+    const small = await png(48, 48, { r: 5, g: 5, b: 5 });
     const five = Array.from({ length: 5 }, (_, i) => ({
       field: 'images',
       data: small,
@@ -371,7 +372,7 @@ describe('body, multipart and page-size limits', () => {
   });
 
   it('page sizes are capped: history 50, explore 50 and page 500, friend search 20, notifications 100, chat 200, online status 100 ids', async () => {
-    const user = await newMember(ctx);
+    const user = await createUser(ctx);
     const get = (url: string) => as(user.cookie, { method: 'GET', url });
     expect((await get('/api/sessions?pageSize=50')).statusCode).toBe(200);
     expect((await get('/api/sessions?pageSize=51')).statusCode).toBe(400);
@@ -381,7 +382,7 @@ describe('body, multipart and page-size limits', () => {
     expect((await get('/api/explore/trending?pageSize=1000')).statusCode).toBe(400);
     expect((await get('/api/explore/search?q=abc&pageSize=1000')).statusCode).toBe(400);
 
-    const friend = await newMember(ctx);
+    const friend = await createUser(ctx);
     await befriend(ctx, user, friend);
     await ctx.database.db
       .insert(notifications)
@@ -396,7 +397,9 @@ describe('body, multipart and page-size limits', () => {
     const ids = Array.from({ length: 101 }, (_, i) => `id${i}`).join(',');
     expect((await get(`/api/users/online-status?userIds=${ids}`)).statusCode).toBe(400);
 
-    await Promise.all(Array.from({ length: 25 }, (_, i) => insertTestUser(ctx.database, `findme_${i}`)));
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) => createUser(ctx, { username: `findme_${i}`, signedIn: false })),
+    );
     const found = await get('/api/friends/search?q=findme');
     expect(found.statusCode).toBe(200);
     expect(found.json().length).toBeLessThanOrEqual(20);
@@ -441,8 +444,13 @@ describe('upload cost: upload slots per user and the image storage quota (defaul
 
   it('a third upload at once → 429 with Retry-After; a full quota → 413 before the images are read', async () => {
     const config = ctx.app.config;
-    const member = await newMember(ctx, 'upl');
-    const image = { field: 'images', data: await png({ r: 9, g: 9, b: 9 }), filename: 'a.png', type: 'image/png' };
+    const member = await createUser(ctx);
+    const image = {
+      field: 'images',
+      data: await png(48, 48, { r: 9, g: 9, b: 9 }),
+      filename: 'a.png',
+      type: 'image/png',
+    };
     const form = await multipart({ title: 'Two', type: 'image', isShareable: 'true' }, [image, image]);
     const held = [upload(member.cookie, form, 64), upload(member.cookie, form, 64)];
     await expect.poll(() => ctx.app.uploadGate.inFlight(member.id)).toBe(config.uploadMaxConcurrentPerUser);
@@ -516,7 +524,7 @@ describe('limits shared through Redis by several instances', () => {
     });
 
   it('write counts add up across instances', async () => {
-    const [a, b] = [await newMember(ctx, 'ra'), await newMember(ctx, 'rb')];
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
     await befriend(ctx, a, b);
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await chat(i % 2 ? second : ctx.app, a, b, `m${i}`)).statusCode);
@@ -525,7 +533,7 @@ describe('limits shared through Redis by several instances', () => {
   });
 
   it('failed logins add up across instances', async () => {
-    const user = await insertTestUser(ctx.database, 'shared_brute');
+    const user = await createUser(ctx, { username: 'shared_brute', signedIn: false });
     const statuses = [];
     for (let i = 0; i < 5; i++) {
       const app = i % 2 ? second : ctx.app;
@@ -543,7 +551,7 @@ describe('limits shared through Redis by several instances', () => {
   });
 
   it('logout on one instance is honoured at once by the other (no cached session survives)', async () => {
-    const user = await insertTestUser(ctx.database, 'two_instance_logout');
+    const user = await createUser(ctx, { username: 'two_instance_logout', signedIn: false });
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -562,7 +570,7 @@ describe('limits shared through Redis by several instances', () => {
   });
 
   it('with Redis down, requests still succeed and each instance counts on its own; when Redis returns it is used again', async () => {
-    const [a, b] = [await newMember(ctx, 'da'), await newMember(ctx, 'db')];
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
     await befriend(ctx, a, b);
     await redis.stop();
     try {
@@ -579,7 +587,7 @@ describe('limits shared through Redis by several instances', () => {
       await redis.restart();
     }
     // Back to shared counting once the clients have reconnected.
-    const c = await newMember(ctx, 'dc');
+    const c = await createUser(ctx);
     await befriend(ctx, c, b);
     await expect
       .poll(

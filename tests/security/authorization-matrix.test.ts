@@ -1,8 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
 import { SseClient } from '../../server/test/sse-client';
-import { createTestApp, type TestContext } from '../../server/test/test-app';
+import { createTestApp, type TestContext, withoutRateLimits } from '../../server/test/test-app';
 import { recordFigure } from '../support/figures';
 import { collectRoutes } from '../support/routes';
 import { buildWorld, type World } from '../support/world';
@@ -12,16 +11,7 @@ let ctx: TestContext;
 let routes: string[];
 let baseUrl: string;
 beforeAll(async () => {
-  ctx = await createTestApp({
-    rateLimits: {
-      ...loadConfig().rateLimits,
-      writesPerUser: 1_000_000,
-      writesPerIp: 1_000_000,
-      readsPerUser: 1_000_000,
-      readsPerIp: 1_000_000,
-      registrationsPerIp: 1_000_000,
-    },
-  });
+  ctx = await createTestApp(withoutRateLimits);
   routes = collectRoutes(ctx.app);
   // Event streams never end, so they are called over real HTTP.
   baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });

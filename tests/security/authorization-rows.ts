@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Shro } from '../../contract/shros';
+import type { Shro } from '../../contract/shro-views';
 import { users } from '../../server/db/schema/index';
+import { png, TEST_PASSWORD } from '../../server/test/factories';
 import { multipart } from '../../server/test/multipart';
-import { TEST_PASSWORD, type TestContext } from '../../server/test/test-app';
-import { png, type World } from '../support/world';
+import type { TestContext } from '../../server/test/test-app';
+import type { World } from '../support/world';
 
 /**
  * The authorization matrix: for every API route, what each kind of caller gets.
@@ -176,7 +177,12 @@ export const scenarios: Scenario[] = [
     expect: signedIn(200),
     request: async ({ cookie }) => {
       const form = await multipart({ firstName: 'Pic' }, [
-        { field: 'profileImage', data: await png({ r: 10, g: 10, b: 200 }), filename: 'me.png', type: 'image/png' },
+        {
+          field: 'profileImage',
+          data: await png(48, 48, { r: 10, g: 10, b: 200 }),
+          filename: 'me.png',
+          type: 'image/png',
+        },
       ]);
       return { method: 'PATCH', url: '/api/profile', headers: { ...cookie, ...form.headers }, payload: form.payload };
     },
@@ -446,7 +452,7 @@ export const scenarios: Scenario[] = [
     expect: everyone(200),
     setup: async (ctx, world) => {
       const form = await multipart({}, [
-        { field: 'profileImage', data: await png({ r: 1, g: 2, b: 3 }), filename: 'a.png', type: 'image/png' },
+        { field: 'profileImage', data: await png(48, 48, { r: 1, g: 2, b: 3 }), filename: 'a.png', type: 'image/png' },
       ]);
       const response = await ctx.app.inject({
         method: 'PATCH',
@@ -810,4 +816,22 @@ export const scenarios: Scenario[] = [
   },
   { route: 'GET /healthz', name: 'liveness is public', expect: everyone(200), request: get('/healthz') },
   { route: 'GET /readyz', name: 'readiness is public', expect: everyone(200), request: get('/readyz') },
+  {
+    route: 'GET /api/openapi.json',
+    name: 'the API document is public',
+    expect: everyone(200),
+    request: get('/api/openapi.json'),
+  },
+  {
+    route: 'GET /api/docs',
+    name: 'the API reference page is public',
+    expect: everyone(200),
+    request: get('/api/docs'),
+  },
+  {
+    route: 'GET /api/docs/:file',
+    name: 'the reference page files are public; nothing else is served there',
+    expect: everyone(200),
+    request: get('/api/docs/start.js'),
+  },
 ];

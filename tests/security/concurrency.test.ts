@@ -1,7 +1,6 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
 import {
   analyticsEvents,
   friendRequests,
@@ -13,9 +12,9 @@ import {
   userAchievements,
   userStats,
 } from '../../server/db/schema/index';
-import { createTestApp, type TestContext } from '../../server/test/test-app';
+import { befriend, createShro, createUser, type SignedInUser, signedIn } from '../../server/test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../server/test/test-app';
 import { recordFigure } from '../support/figures';
-import { befriend, createShro, type Member, newMember } from '../support/world';
 
 /**
  * Races: many identical or crossing requests at once, then the rows are counted. On PostgreSQL
@@ -25,9 +24,7 @@ import { befriend, createShro, type Member, newMember } from '../support/world';
 let ctx: TestContext;
 let races = 0;
 beforeAll(async () => {
-  ctx = await createTestApp({
-    rateLimits: { ...loadConfig().rateLimits, writesPerUser: 1_000_000, writesPerIp: 1_000_000 },
-  });
+  ctx = await createTestApp(withoutWriteLimits);
 });
 afterAll(async () => {
   recordFigure('concurrency', { races });
@@ -37,7 +34,7 @@ afterAll(async () => {
 const db = () => ctx.database.db;
 const rows = async (table: PgTable, where?: SQL) => (await db().select({ n: count() }).from(table).where(where))[0]!.n;
 
-const select = (member: Member, shroId: string, boxId: number) =>
+const select = (member: SignedInUser, shroId: string, boxId: number) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/sessions/${shroId}/select`,
@@ -49,9 +46,9 @@ const statsOf = async (userId: string) => (await db().select().from(userStats).w
 
 describe('selecting a box', () => {
   it('50 parallel selects by one user → one participation, 49 answers saying "already"', async () => {
-    const creator = await newMember(ctx, 'cr');
+    const creator = await createUser(ctx);
     const shro = await createShro(ctx, creator.cookie, { title: 'race', isShareable: true });
-    const picker = await newMember(ctx, 'pk');
+    const picker = await createUser(ctx);
     const boxes = shro.boxes.map((b) => b.id);
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) => select(picker, shro.id, boxes[i % boxes.length]!)),
@@ -71,19 +68,17 @@ describe('selecting a box', () => {
   });
 
   it('one recipient racing from two devices on a single-recipient Shro → one pick, the other told "already"', async () => {
-    const creator = await newMember(ctx, 'cr');
-    const recipient = await newMember(ctx, 'rc');
+    const creator = await createUser(ctx);
+    const recipient = await createUser(ctx);
     await befriend(ctx, creator, recipient);
-    const shro = await createShro(ctx, creator.cookie, { title: 'for you', recipients: [recipient.id] });
-    // A second auth session of the same user (phone and laptop).
-    const otherDevice = { ...recipient, cookie: (await newMember(ctx, 'tmp')).cookie };
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: recipient.username, password: 'secret123' },
+    const shro = await createShro(ctx, creator.cookie, {
+      title: 'for you',
+      isShareable: false,
+      recipients: [recipient.id],
     });
-    otherDevice.cookie = `shro_sid=${login.cookies.find((c) => c.name === 'shro_sid')!.value}`;
-    const stranger = await newMember(ctx, 'st');
+    // A second auth session of the same user (phone and laptop).
+    const otherDevice = { ...recipient, cookie: await signedIn(ctx, recipient) };
+    const stranger = await createUser(ctx);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         select(i % 2 ? otherDevice : recipient, shro.id, shro.boxes[i % 4]!.id),
@@ -101,11 +96,15 @@ describe('selecting a box', () => {
   });
 
   it('two recipients racing on one private Shro: each gets their own one pick (decision 004), the first pick is recorded once', async () => {
-    const creator = await newMember(ctx, 'cr');
-    const [a, b] = [await newMember(ctx, 'ra'), await newMember(ctx, 'rb')];
+    const creator = await createUser(ctx);
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
     await befriend(ctx, creator, a);
     await befriend(ctx, creator, b);
-    const shro = await createShro(ctx, creator.cookie, { title: 'for two', recipients: [a.id, b.id] });
+    const shro = await createShro(ctx, creator.cookie, {
+      title: 'for two',
+      isShareable: false,
+      recipients: [a.id, b.id],
+    });
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => select(i % 2 ? a : b, shro.id, shro.boxes[i % 4]!.id)),
     );
@@ -120,7 +119,7 @@ describe('selecting a box', () => {
 });
 
 describe('reacting', () => {
-  const react = (member: Member, shroId: string, emoji: string) =>
+  const react = (member: SignedInUser, shroId: string, emoji: string) =>
     ctx.app.inject({
       method: 'POST',
       url: `/api/sessions/${shroId}/react`,
@@ -131,9 +130,9 @@ describe('reacting', () => {
     rows(notifications, and(eq(notifications.shroId, shroId), eq(notifications.type, 'reaction')));
 
   it('20 parallel identical reactions → one reaction row, one "New reaction!" for the creator', async () => {
-    const creator = await newMember(ctx, 'cr');
+    const creator = await createUser(ctx);
     const shro = await createShro(ctx, creator.cookie, { title: 'react race', isShareable: true });
-    const picker = await newMember(ctx, 'pk');
+    const picker = await createUser(ctx);
     expect((await select(picker, shro.id, shro.boxes[0]!.id)).statusCode).toBe(200);
     const responses = await Promise.all(Array.from({ length: 20 }, () => react(picker, shro.id, '🔥')));
     races++;
@@ -156,9 +155,9 @@ describe('reacting', () => {
 describe('friendships', () => {
   it('parallel requests both ways, 10 pairs at once → exactly one friendship per pair, no requests left', async () => {
     const pairs = await Promise.all(
-      Array.from({ length: 10 }, async () => [await newMember(ctx, 'fa'), await newMember(ctx, 'fb')] as const),
+      Array.from({ length: 10 }, async () => [await createUser(ctx), await createUser(ctx)] as const),
     );
-    const ask = (from: Member, to: Member) =>
+    const ask = (from: SignedInUser, to: SignedInUser) =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/friends/request',
@@ -177,7 +176,7 @@ describe('friendships', () => {
   });
 
   it('accepting and declining the same request at once → one outcome', async () => {
-    const [a, b] = [await newMember(ctx, 'ad'), await newMember(ctx, 'bd')];
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
     await ctx.database.db.insert(friendRequests).values({ fromUserId: a.id, toUserId: b.id });
     const act = (action: 'accept' | 'decline') =>
       ctx.app.inject({
@@ -217,7 +216,7 @@ describe('achievements', () => {
   };
 
   it('12 parallel creates → First Shro and Shro Master each unlocked once, the counter exact', async () => {
-    const creator = await newMember(ctx, 'ac');
+    const creator = await createUser(ctx);
     const responses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         ctx.app.inject({
@@ -241,16 +240,16 @@ describe('achievements', () => {
   });
 
   it('first participations in 8 Shros at once → Curious Mind unlocked once; 10 pickers at once → Popular Choice once', async () => {
-    const creator = await newMember(ctx, 'pc');
+    const creator = await createUser(ctx);
     const list = await Promise.all(
       Array.from({ length: 8 }, (_, i) => createShro(ctx, creator.cookie, { title: `p${i}`, isShareable: true })),
     );
-    const picker = await newMember(ctx, 'cm');
+    const picker = await createUser(ctx);
     const first = await Promise.all(list.map((s) => select(picker, s.id, s.boxes[0]!.id)));
     expect(first.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     await unlockedOnce(picker.id, 'curious-mind', 'Curious Mind');
 
-    const pickers = await Promise.all(Array.from({ length: 10 }, () => newMember(ctx, 'pp')));
+    const pickers = await Promise.all(Array.from({ length: 10 }, () => createUser(ctx)));
     const target = list[0]!;
     const picks = await Promise.all(pickers.map((p) => select(p, target.id, target.boxes[1]!.id)));
     races += 2;

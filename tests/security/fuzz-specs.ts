@@ -233,4 +233,12 @@ export const fuzzSpecs: FuzzSpec[] = [
   },
   { route: 'GET /healthz' },
   { route: 'GET /readyz' },
+  { route: 'GET /api/openapi.json' },
+  { route: 'GET /api/docs' },
+  {
+    route: 'GET /api/docs/:file',
+    params: () => ({
+      file: fc.constantFrom('start.js', 'swagger-ui.css', 'swagger-ui-bundle.js', 'package.json', '..%2Fpackage.json'),
+    }),
+  },
 ];

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE_HEADER } from '../../contract/achievements';
 import { loadConfig } from '../../server/config';
+import { createUser } from '../../server/test/factories';
 import { createTestApp, type TestContext } from '../../server/test/test-app';
 import { changedTables, resetData, tableChecksum } from '../support/db-checksum';
 import { recordFigure } from '../support/figures';
@@ -18,7 +19,7 @@ import {
 } from '../support/hostile';
 import { hostileFiles, multipartDamage, type RawPart, rawMultipart } from '../support/hostile-files';
 import { collectRoutes } from '../support/routes';
-import { buildWorld, newMember, type World } from '../support/world';
+import { buildWorld, type World } from '../support/world';
 import { type FuzzSpec, fuzzSpecs } from './fuzz-specs';
 
 /**
@@ -204,7 +205,7 @@ async function toRequest(spec: FuzzSpec, world: World, input: FuzzInput): Promis
   if (input.timeZone !== null) headers[TIME_ZONE_HEADER] = headerSafe(input.timeZone);
 
   let cookie: string | undefined;
-  if (spec.disposableIdentity && input.identity !== 'visitor') cookie = (await newMember(ctx, 'fz')).cookie;
+  if (spec.disposableIdentity && input.identity !== 'visitor') cookie = (await createUser(ctx)).cookie;
   else if (input.identity === 'owner') cookie = world.owner.cookie;
   else if (input.identity === 'stranger') cookie = world.stranger.cookie;
   else if (input.identity === 'forged') cookie = 'shro_sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.forgedSignature';

@@ -2,11 +2,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { type AppConfig, loadConfig } from '../../server/config';
+import { createUser, type SignedInUser } from '../../server/test/factories';
 import { createTestApp, type TestContext } from '../../server/test/test-app';
 import { recordFigure } from '../support/figures';
 import { PrivateRedis } from '../support/redis-server';
 import { collectRoutes } from '../support/routes';
-import { type Member, newMember } from '../support/world';
 
 const base = loadConfig().rateLimits;
 
@@ -15,7 +15,7 @@ const base = loadConfig().rateLimits;
  * friend search. Each counts against the caller's read budget (per user when signed in) and the
  * budget of their IP address.
  */
-const READ_LIMITED: Record<string, (target: Member) => string> = {
+const READ_LIMITED: Record<string, (target: SignedInUser) => string> = {
   'GET /api/explore': () => '/api/explore',
   'GET /api/explore/trending': () => '/api/explore/trending',
   'GET /api/explore/search': () => '/api/explore/search?q=pizza&hashtag=pizza',
@@ -36,17 +36,17 @@ describe('read budgets on one instance', () => {
   const READS_PER_USER = 4;
   const READS_PER_IP = 6;
   let ctx: TestContext;
-  let target: Member;
+  let target: SignedInUser;
   beforeAll(async () => {
     ctx = await createTestApp({
       redisUrl: undefined,
       rateLimits: { ...base, readsPerUser: READS_PER_USER, readsPerIp: READS_PER_IP, readWindowSeconds: 60 },
     });
-    target = await newMember(ctx, 'target');
+    target = await createUser(ctx);
   });
   afterAll(() => ctx?.close());
 
-  const read = (url: string, remoteAddress: string, member?: Member): Promise<LightMyRequestResponse> =>
+  const read = (url: string, remoteAddress: string, member?: SignedInUser): Promise<LightMyRequestResponse> =>
     ctx.app.inject({
       method: 'GET',
       url,
@@ -64,27 +64,25 @@ describe('read budgets on one instance', () => {
     for (const [index, [route, urlOf]] of routes.entries()) {
       // A fresh user on a fresh address each time, so only the per-user budget is in play.
       const ip = `10.20.${index}.1`;
-      const reader = await newMember(ctx, 'reader');
+      const reader = await createUser(ctx);
       expect((await read(urlOf(target), ip, reader)).statusCode, route).toBe(200);
       // The budget is shared across the limited routes: spend the rest on explore.
       for (let i = 1; i < READS_PER_USER; i++) expect((await read('/api/explore', ip, reader)).statusCode).toBe(200);
       expect429(await read(urlOf(target), ip, reader), route);
       // Another user elsewhere is not affected.
-      expect((await read(urlOf(target), `10.21.${index}.1`, await newMember(ctx, 'other'))).statusCode, route).toBe(
-        200,
-      );
+      expect((await read(urlOf(target), `10.21.${index}.1`, await createUser(ctx))).statusCode, route).toBe(200);
     }
     recordFigure('readLimits', { limitedRoutes: routes.length, perUser: READS_PER_USER, perIp: READS_PER_IP });
   });
 
   it('accounts on one IP share its read budget, and visitors are counted per IP', async () => {
     const ip = '10.30.0.1';
-    const accounts = [await newMember(ctx, 'nat'), await newMember(ctx, 'nat'), await newMember(ctx, 'nat')];
+    const accounts = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
     // Two reads each: every account stays under its own budget (4), the address reaches its 6.
     for (const account of accounts) {
       for (let i = 0; i < 2; i++) expect((await read('/api/explore/trending', ip, account)).statusCode).toBe(200);
     }
-    expect429(await read('/api/explore', ip, await newMember(ctx, 'nat')), 'a fourth account on the same IP');
+    expect429(await read('/api/explore', ip, await createUser(ctx)), 'a fourth account on the same IP');
     expect429(await read(`/api/users/profile/${target.username}`, ip), 'a visitor on the same IP');
     // The same accounts from another address are still served.
     expect((await read('/api/explore', '10.30.0.2', accounts[0])).statusCode).toBe(200);
@@ -100,7 +98,7 @@ describe('read budgets on one instance', () => {
 
   it('other reads (a Shro, notifications, the own profile) are not counted', async () => {
     const ip = '10.40.0.1';
-    const reader = await newMember(ctx, 'free');
+    const reader = await createUser(ctx);
     for (let i = 0; i < READS_PER_IP + 2; i++) {
       expect((await read('/api/notifications', ip, reader)).statusCode).toBe(200);
       expect((await read('/api/auth/user', ip, reader)).statusCode).toBe(200);
@@ -118,7 +116,7 @@ describe('per-IP write budget', () => {
   });
   afterAll(() => ctx?.close());
 
-  const rename = (member: Member, i: number, remoteAddress: string) =>
+  const rename = (member: SignedInUser, i: number, remoteAddress: string) =>
     ctx.app.inject({
       method: 'PUT',
       url: '/api/auth/username',
@@ -129,7 +127,7 @@ describe('per-IP write budget', () => {
 
   it('three accounts on one IP are limited together, each under its own budget', async () => {
     const ip = '10.50.0.1';
-    const accounts = [await newMember(ctx, 'w'), await newMember(ctx, 'w'), await newMember(ctx, 'w')];
+    const accounts = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
     const statuses: number[] = [];
     for (let round = 0; round < 2; round++) {
       for (const account of accounts) statuses.push((await rename(account, round, ip)).statusCode);
@@ -172,7 +170,7 @@ describe('read budgets shared through Redis by several instances', () => {
   });
 
   it('reads per user and writes per IP add up across instances', async () => {
-    const reader = await newMember(ctx, 'shared');
+    const reader = await createUser(ctx);
     const reads = [];
     for (let i = 0; i < 5; i++) {
       const app = i % 2 ? second : ctx.app;
@@ -182,7 +180,7 @@ describe('read budgets shared through Redis by several instances', () => {
     }
     expect(reads).toEqual([200, 200, 200, 200, 429]);
 
-    const writers = [await newMember(ctx, 'sw'), await newMember(ctx, 'sw')];
+    const writers = [await createUser(ctx), await createUser(ctx)];
     const writes = [];
     for (let i = 0; i < 4; i++) {
       const app = i % 2 ? second : ctx.app;

@@ -1,12 +1,13 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { createUser } from '../../server/test/factories';
 import { multipart } from '../../server/test/multipart';
 import { createTestApp, type TestContext } from '../../server/test/test-app';
 import { changedTables, tableChecksum } from '../support/db-checksum';
 import { recordFigure } from '../support/figures';
 import { collectRoutes } from '../support/routes';
-import { buildWorld, newMember } from '../support/world';
+import { buildWorld } from '../support/world';
 import { memberOf, type Role, scenarios } from './authorization-rows';
 
 /**
@@ -95,7 +96,7 @@ describe('strict write bodies', () => {
   });
 
   it('nested objects are strict too: a text option, a movie pick, an analytics event', async () => {
-    const member = await newMember(ctx, 'nested');
+    const member = await createUser(ctx);
     const create = (fields: Record<string, unknown>) =>
       ctx.app.inject({
         method: 'POST',

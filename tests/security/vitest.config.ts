@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'security-xss',
           include: ['tests/security/**/*.spec.ts'],
-          globalSetup: ['e2e/support/global-setup.ts'],
+          globalSetup: ['tests/security/web-server-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -9,30 +9,13 @@ import { INVALID_CREDENTIALS_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../contr
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { authSessions } from '../../server/db/schema/index';
-import {
-  cookieFrom,
-  createTestApp,
-  createTestDatabase,
-  insertTestUser,
-  TEST_PASSWORD,
-  type TestContext,
-} from '../../server/test/test-app';
+import { cookieFrom, createUser, TEST_PASSWORD } from '../../server/test/factories';
+import { createTestApp, createTestDatabase, type TestContext, withoutRateLimits } from '../../server/test/test-app';
 import { changedTables, tableChecksum } from '../support/db-checksum';
 import { recordFigure } from '../support/figures';
 import { collectRoutes } from '../support/routes';
 import { buildWorld } from '../support/world';
 import { memberOf, ROLES, scenarios } from './authorization-rows';
-
-const generous = {
-  ...loadConfig().rateLimits,
-  writesPerUser: 1_000_000,
-  writesPerIp: 1_000_000,
-  readsPerUser: 1_000_000,
-  readsPerIp: 1_000_000,
-  registrationsPerIp: 1_000_000,
-  loginFailuresPerIp: 1_000_000,
-  loginFailuresPerUsername: 1_000_000,
-};
 
 let ctx: TestContext;
 let writeRoutes: string[];
@@ -48,7 +31,7 @@ beforeAll(async () => {
   );
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log("shro");\n');
-  ctx = await createTestApp({ rateLimits: generous, webDist });
+  ctx = await createTestApp({ ...withoutRateLimits, webDist });
   writeRoutes = collectRoutes(ctx.app).filter((route) => /^(POST|PUT|PATCH|DELETE) /.test(route));
   baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -342,6 +325,8 @@ describe('security headers', () => {
     'GET /api/catalog/posters/:kind/:file': 'public, max-age=31536000, immutable',
     // Upload keys are never reused; `private` keeps shared caches from serving a hidden image.
     'GET /api/uploads/:key': 'private, max-age=31536000, immutable',
+    // The API reference page's script and styles: public, and only as fresh as the installed version.
+    'GET /api/docs/:file': 'public, max-age=3600',
   };
 
   it('every API answer says Cache-Control: no-store unless its route opts in (every route, every role, errors too)', async () => {
@@ -390,9 +375,9 @@ describe('security headers', () => {
   });
 
   it('HSTS and Secure cookies only when SECURE_COOKIES=true', async () => {
-    const secure = await createTestApp({ rateLimits: generous, secureCookies: true });
+    const secure = await createTestApp({ ...withoutRateLimits, secureCookies: true });
     try {
-      await insertTestUser(secure.database, 'hsts_user');
+      await createUser(secure, { username: 'hsts_user', signedIn: false });
       const login = await secure.app.inject({
         method: 'POST',
         url: '/api/login',
@@ -409,7 +394,7 @@ describe('security headers', () => {
     } finally {
       await secure.close();
     }
-    await insertTestUser(ctx.database, 'plain_user');
+    await createUser(ctx, { username: 'plain_user', signedIn: false });
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -515,7 +500,7 @@ describe('no user enumeration', () => {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
   it('login answers the same status and message, in about the same time, for an unknown user and a wrong password', async () => {
-    await insertTestUser(ctx.database, 'known_person');
+    await createUser(ctx, { username: 'known_person', signedIn: false });
     const attempt = async (username: string) => {
       const start = performance.now();
       const response = await ctx.app.inject({
@@ -569,8 +554,8 @@ describe('no user enumeration', () => {
 
 describe('auth sessions', () => {
   it('a cookie set before login (planted or stale) is replaced and dies; the new one is different', async () => {
-    const victim = await insertTestUser(ctx.database, 'fixation_victim');
-    const attacker = await insertTestUser(ctx.database, 'fixation_attacker');
+    const victim = await createUser(ctx, { username: 'fixation_victim', signedIn: false });
+    const attacker = await createUser(ctx, { username: 'fixation_attacker', signedIn: false });
     // The attacker signs in and plants their own cookie in the victim's browser.
     const planted = cookieFrom(
       await ctx.app.inject({
@@ -607,7 +592,7 @@ describe('auth sessions', () => {
   });
 
   it('logout ends the session on the server: a replayed cookie is refused and its row is gone', async () => {
-    const user = await insertTestUser(ctx.database, 'logout_user');
+    const user = await createUser(ctx, { username: 'logout_user', signedIn: false });
     const cookie = cookieFrom(
       await ctx.app.inject({
         method: 'POST',

@@ -1,6 +1,6 @@
 import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, uniqueName } from '../../e2e/support/browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/chromium';
 import { recordFigure } from '../support/figures';
 
 /**
@@ -31,7 +31,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
+const baseURL = () => inject('baseURL');
 const origin = () => ({ origin: baseURL() });
+let counter = 0;
+/** A unique username for this run. */
+const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 30);
 
 async function ok(response: APIResponse) {
   if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);

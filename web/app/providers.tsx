@@ -1,5 +1,4 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useAuth } from '@/features/auth/api/get-user';
 import { watchConnection } from '@/lib/connection';
@@ -16,17 +15,17 @@ function LiveChannelMount({ queryClient, children }: { queryClient: QueryClient;
   );
 }
 
-/** App-wide providers: data fetching, live push and tooltips (700 ms delay, 300 ms skip delay, docs/product.md §9). */
+/**
+ * App-wide providers: data fetching and live push. No Radix tooltip provider: the app shows no
+ * tooltip, and the provider alone pulled the popper code into every first load (decision 094); a
+ * tooltip, when one comes, brings its provider with docs/product.md §9's 700 ms / 300 ms delays.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useEffect(() => watchConnection(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <LiveChannelMount queryClient={queryClient}>
-        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-          {children}
-        </Tooltip.Provider>
-      </LiveChannelMount>
+      <LiveChannelMount queryClient={queryClient}>{children}</LiveChannelMount>
     </QueryClientProvider>
   );
 }

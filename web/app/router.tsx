@@ -1,51 +1,40 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type AppPageName, appPages } from '@contract/pages';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { LoadingScreen } from './layout/loading-screen';
 import { PageLoadBoundary, PageShown } from './layout/page-load-boundary';
 import { Protected } from './layout/protected';
-import HomePage from './routes/home';
 
-type Page = LazyExoticComponent<ComponentType>;
-
-// Route-level code splitting: each page loads on first visit.
-const pages = {
+// Route-level code splitting: each page's code loads on its first visit, the home page's too, so a
+// shared link to a Shro does not fetch the home page (decision 094).
+const pageComponents = {
+  home: lazy(() => import('./routes/home')),
   login: lazy(() => import('./routes/login')),
   register: lazy(() => import('./routes/register')),
+  explore: lazy(() => import('./routes/explore')),
+  create: lazy(() => import('./routes/create')),
+  history: lazy(() => import('./routes/history')),
+  friends: lazy(() => import('./routes/friends')),
+  notifications: lazy(() => import('./routes/notifications')),
+  achievements: lazy(() => import('./routes/achievements')),
+  profile: lazy(() => import('./routes/profile')),
+  chat: lazy(() => import('./routes/chat')),
   privacy: lazy(() => import('./routes/privacy')),
   terms: lazy(() => import('./routes/terms')),
   support: lazy(() => import('./routes/support')),
   test: lazy(() => import('./routes/test')),
-  notFound: lazy(() => import('./routes/not-found')),
   session: lazy(() => import('./routes/session')),
   publicProfile: lazy(() => import('./routes/public-profile')),
-} satisfies Record<string, Page>;
+} satisfies Record<AppPageName, ComponentType>;
 
-/** Login-required routes (docs/product.md §2): visitors get the Login Required page on every one of them. */
-const protectedPaths = [
-  '/explore',
-  '/create',
-  '/history',
-  '/friends',
-  '/notifications',
-  '/achievements',
-  '/profile',
-  '/chat',
-];
+const NotFoundPage = lazy(() => import('./routes/not-found'));
 
-/** The page of each login-required route, added as each feature lands. */
-const protectedPages: Partial<Record<string, Page>> = {
-  '/explore': lazy(() => import('./routes/explore')),
-  '/achievements': lazy(() => import('./routes/achievements')),
-  '/create': lazy(() => import('./routes/create')),
-  '/history': lazy(() => import('./routes/history')),
-  '/friends': lazy(() => import('./routes/friends')),
-  '/notifications': lazy(() => import('./routes/notifications')),
-  '/profile': lazy(() => import('./routes/profile')),
-  '/chat': lazy(() => import('./routes/chat')),
-};
-
-/** Any path starting with /@ is a public profile (docs/product.md §2); the first segment is the username. */
-const publicProfilePath = /^\/@(?<username>[^/]*)/;
+/** The page table (contract/pages.ts, decision 093) in its order, each entry with its component. */
+const routes = (Object.keys(appPages) as AppPageName[]).map((name) => ({
+  name,
+  ...appPages[name],
+  Page: pageComponents[name] as ComponentType,
+}));
 
 export function AppRouter() {
   const [location] = useLocation();
@@ -54,26 +43,19 @@ export function AppRouter() {
       <Suspense fallback={<LoadingScreen />}>
         <PageShown />
         <Switch>
-          <Route path="/" component={HomePage} />
-          <Route path="/login" component={pages.login} />
-          <Route path="/register" component={pages.register} />
-          {protectedPaths.map((path) => {
-            const Page = protectedPages[path] ?? pages.notFound;
-            return (
-              <Route key={path} path={path}>
+          {routes.map(({ name, path, protected: isProtected, Page }) => (
+            <Route key={name} path={path}>
+              {isProtected ? (
+                // Visitors get the Login Required page on every login-required route (docs/product.md §2).
                 <Protected>
                   <Page />
                 </Protected>
-              </Route>
-            );
-          })}
-          <Route path="/privacy" component={pages.privacy} />
-          <Route path="/terms" component={pages.terms} />
-          <Route path="/support" component={pages.support} />
-          <Route path="/test" component={pages.test} />
-          <Route path="/session/:id" component={pages.session} />
-          <Route path={publicProfilePath} component={pages.publicProfile} />
-          <Route component={pages.notFound} />
+              ) : (
+                <Page />
+              )}
+            </Route>
+          ))}
+          <Route component={NotFoundPage} />
         </Switch>
       </Suspense>
     </PageLoadBoundary>

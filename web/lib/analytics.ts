@@ -7,6 +7,7 @@ import {
   type AnalyticsEventName,
   SEARCH_LABEL_MAX,
 } from '@contract/analytics-events';
+import { apiPaths } from './api-paths';
 
 /**
  * First-party analytics (docs/product.md §1, §3): events queue here and go to POST /api/analytics in
@@ -25,7 +26,7 @@ interface QueuedEvent {
   path: string | null;
 }
 
-const ANALYTICS_ENDPOINT = '/api/analytics';
+const ANALYTICS_ENDPOINT = apiPaths.analytics;
 /** How long events wait for company before a batch goes out. */
 export const FLUSH_DELAY_MS = 5000;
 /** Events kept while sending is impossible; the oldest go first. */

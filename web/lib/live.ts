@@ -1,5 +1,5 @@
 import { LIVE_PATH, LIVE_WATCH_MAX, type LiveMessage } from '@contract/live';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createContext,
   createElement,
@@ -9,6 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { apiPaths, pathPrefix, queryKey, shroPathPattern } from './api-paths';
 
 /** The channel's state, as the debug page shows it. */
 type LiveStatus = 'off' | 'connecting' | 'open' | 'retrying';
@@ -29,15 +30,11 @@ const BACKOFF_BASE_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
 /** Failed reconnects by EventSource itself before we take over with a growing backoff. */
 const NATIVE_RETRIES = 3;
-const SESSION_KEY = /^\/api\/sessions\/([^/?]+)$/;
-
-const startsWith = (prefix: string) => (query: Query) =>
-  typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(prefix);
 
 /** Turns one event into the query invalidations it implies; only active queries refetch. */
 export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): void {
-  const invalidate = (key: string) => void queryClient.invalidateQueries({ queryKey: [key] });
-  const invalidatePrefix = (prefix: string) => void queryClient.invalidateQueries({ predicate: startsWith(prefix) });
+  const invalidate = (path: string) => void queryClient.invalidateQueries({ queryKey: queryKey(path) });
+  const invalidatePrefix = (prefix: string) => void queryClient.invalidateQueries(pathPrefix(prefix));
   switch (message.type) {
     case 'ready':
       return;
@@ -48,34 +45,34 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
     case 'shro.box.opened':
     case 'shro.reaction.added':
     case 'shro.deleted':
-      invalidate(`/api/sessions/${encodeURIComponent(message.shroId)}`);
+      invalidate(apiPaths.shro(message.shroId));
       return;
     case 'notification.created':
     case 'notification.read':
-      invalidatePrefix('/api/notifications');
+      invalidatePrefix(apiPaths.notifications);
       return;
     case 'chat.message.sent':
-      invalidate(`/api/chat/${encodeURIComponent(message.senderId)}`);
-      invalidate(`/api/chat/${encodeURIComponent(message.recipientId)}`);
-      invalidate('/api/chat/conversations');
-      invalidate('/api/chat/unread-count');
+      invalidate(apiPaths.conversation(message.senderId));
+      invalidate(apiPaths.conversation(message.recipientId));
+      invalidate(apiPaths.conversations);
+      invalidate(apiPaths.unreadMessages);
       return;
     case 'chat.message.read':
-      invalidate(`/api/chat/${encodeURIComponent(message.readerId)}`);
-      invalidate(`/api/chat/${encodeURIComponent(message.senderId)}`);
-      invalidate('/api/chat/conversations');
-      invalidate('/api/chat/unread-count');
+      invalidate(apiPaths.conversation(message.readerId));
+      invalidate(apiPaths.conversation(message.senderId));
+      invalidate(apiPaths.conversations);
+      invalidate(apiPaths.unreadMessages);
       return;
     case 'chat.message.delivered':
-      invalidate(`/api/chat/${encodeURIComponent(message.recipientId)}`);
+      invalidate(apiPaths.conversation(message.recipientId));
       return;
     case 'friend.request.changed':
     case 'friend.friendship.removed':
-      invalidatePrefix('/api/friends');
-      invalidatePrefix('/api/users/online-status');
+      invalidatePrefix(apiPaths.friends);
+      invalidatePrefix(apiPaths.onlineStatusPrefix);
       return;
     case 'presence.changed':
-      invalidatePrefix('/api/users/online-status');
+      invalidatePrefix(apiPaths.onlineStatusPrefix);
       return;
   }
 }
@@ -164,7 +161,7 @@ class LiveChannel {
   private watchedShros(): string[] {
     const ids = new Set<string>();
     for (const query of this.queryClient.getQueryCache().getAll()) {
-      const match = typeof query.queryKey[0] === 'string' ? SESSION_KEY.exec(query.queryKey[0]) : null;
+      const match = typeof query.queryKey[0] === 'string' ? shroPathPattern.exec(query.queryKey[0]) : null;
       if (match && query.getObserversCount() > 0) ids.add(decodeURIComponent(match[1]!));
     }
     return [...ids].sort().slice(0, LIVE_WATCH_MAX);

@@ -1,33 +1,28 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserAchievement } from '../../../contract/achievements';
-import type { Shro } from '../../../contract/shros';
+import type { Shro } from '../../../contract/shro-views';
 import { analyticsEvents, userAchievements } from '../../db/schema/index';
-import { multipart } from '../../test/multipart';
-import { createSignedInUser, type TestContext } from '../../test/test-app';
-import { getAchievements } from './service';
-import { bumpStats } from './stats';
 import {
-  achievementOf,
-  achievementsOf,
-  createEngineTestApp,
   createShro,
+  createUser,
+  notificationsOf,
+  png,
+  type SignedInUser,
   seedStats,
   selectBox,
   share,
   statsRow,
-  unlockNotifications,
-} from './test-fixtures';
+} from '../../test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
+import { getAchievements } from './service';
+import { bumpStats } from './stats';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createEngineTestApp();
+  ctx = await createTestApp(withoutWriteLimits);
 });
 afterAll(() => ctx.close());
-
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-const newUser = () => createSignedInUser(ctx);
 
 /** The achievement catalogue of docs/product.md §9, with the product term in the names. */
 const CATALOGUE = [
@@ -47,8 +42,24 @@ const CATALOGUE = [
 
 const nameOf = (id: string) => CATALOGUE.find((c) => c[0] === id)![1];
 
-async function notificationsFor(user: SignedIn, id: string) {
-  const all = await unlockNotifications(ctx, user.user.id);
+async function achievementsOf(cookie: string): Promise<UserAchievement[]> {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/achievements', headers: { cookie } });
+  if (response.statusCode !== 200) throw new Error(`achievements failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+async function achievementOf(cookie: string, id: string): Promise<UserAchievement> {
+  const found = (await achievementsOf(cookie)).find((a) => a.id === id);
+  if (!found) throw new Error(`no achievement ${id}`);
+  return found;
+}
+
+/** The user's unlock notifications for achievement `id`, as title and message. */
+async function notificationsFor(user: SignedInUser, id: string) {
+  const all = (await notificationsOf(ctx, user.id, 'achievement_unlocked')).map(({ title, message }) => ({
+    title,
+    message,
+  }));
   return all.filter((n) => n.message.includes(`${nameOf(id)}:`));
 }
 
@@ -57,12 +68,17 @@ async function notificationsFor(user: SignedIn, id: string) {
  * after each: locked with the exact progress before the requirement, unlocked (with `unlockedAt`
  * and exactly one notification) at it, and unchanged by the step after.
  */
-async function expectUnlocksExactlyAt(user: SignedIn, id: string, act: (step: number) => Promise<unknown>, from = 0) {
+async function expectUnlocksExactlyAt(
+  user: SignedInUser,
+  id: string,
+  act: (step: number) => Promise<unknown>,
+  from = 0,
+) {
   const requirement = CATALOGUE.find((c) => c[0] === id)![4];
   let unlockedAt: string | null = null;
   for (let step = from + 1; step <= requirement + 1; step++) {
     await act(step);
-    const achievement = await achievementOf(ctx, user.cookie, id);
+    const achievement = await achievementOf(user.cookie, id);
     const notes = await notificationsFor(user, id);
     if (step < requirement) {
       expect(achievement, `${id} after ${step}`).toMatchObject({ isUnlocked: false, unlockedAt: null, progress: step });
@@ -79,30 +95,9 @@ async function expectUnlocksExactlyAt(user: SignedIn, id: string, act: (step: nu
   }
 }
 
-async function smallPng(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 16, height: 16, channels: 3, background: { r: seed % 255, g: 80, b: 160 } } })
-    .png()
-    .toBuffer();
-}
-
-async function createImageShro(user: SignedIn, seed: number) {
-  const files = await Promise.all(
-    [0, 1].map(async (i) => ({
-      field: 'images',
-      data: await smallPng(seed * 2 + i),
-      filename: `p${i}.png`,
-      type: 'image/png',
-    })),
-  );
-  const body = await multipart({ title: `Pics ${seed}`, type: 'image', isShareable: 'true' }, files);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/sessions',
-    payload: body.payload,
-    headers: { ...body.headers, cookie: user.cookie },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-}
+/** Two small PNGs, different for each seed. */
+const twoPngs = (seed: number) =>
+  Promise.all([0, 1].map((i) => png(16, 16, { r: (seed * 2 + i) % 255, g: 80, b: 160 })));
 
 describe('GET /api/achievements', () => {
   it('needs a signed-in user', async () => {
@@ -112,8 +107,8 @@ describe('GET /api/achievements', () => {
   });
 
   it('lists the whole catalogue of 12 in order, locked with zero progress for a new user', async () => {
-    const user = await newUser();
-    const list = await achievementsOf(ctx, user.cookie);
+    const user = await createUser(ctx);
+    const list = await achievementsOf(user.cookie);
     expect(
       list.map((a) => [
         a.id,
@@ -142,49 +137,51 @@ describe('GET /api/achievements', () => {
 
 describe('each achievement unlocks exactly at its requirement, once, with one notification', () => {
   it('First Shro: the first create', async () => {
-    const user = await newUser();
+    const user = await createUser(ctx);
     await expectUnlocksExactlyAt(user, 'first-shro', () => createShro(ctx, user.cookie));
   });
 
   it('Shro Master: the tenth create (any type)', async () => {
-    const user = await newUser();
+    const user = await createUser(ctx);
     await expectUnlocksExactlyAt(user, 'shro-master', (step) =>
       createShro(ctx, user.cookie, step % 2 ? {} : { isShareable: false, isPublic: true }),
     );
   });
 
   it('Storyteller: the tenth text Shro; image and movie Shros do not count', async () => {
-    const user = await newUser();
-    await createImageShro(user, 1);
+    const user = await createUser(ctx);
+    await createShro(ctx, user.cookie, { title: 'Pics 1' }, await twoPngs(1));
     await createShro(ctx, user.cookie, {
       type: 'movie',
       textOptions: undefined,
       tmdbOptions: [{ tmdbData: { id: 27205, title: 'Inception' } }],
     });
-    expect(await achievementOf(ctx, user.cookie, 'storyteller')).toMatchObject({ progress: 0 });
+    expect(await achievementOf(user.cookie, 'storyteller')).toMatchObject({ progress: 0 });
     await expectUnlocksExactlyAt(user, 'storyteller', () => createShro(ctx, user.cookie));
   });
 
   it('Artist: the tenth image Shro; text Shros do not count', async () => {
-    const user = await newUser();
+    const user = await createUser(ctx);
     await createShro(ctx, user.cookie);
-    expect(await achievementOf(ctx, user.cookie, 'artist')).toMatchObject({ progress: 0 });
-    await expectUnlocksExactlyAt(user, 'artist', (step) => createImageShro(user, step));
+    expect(await achievementOf(user.cookie, 'artist')).toMatchObject({ progress: 0 });
+    await expectUnlocksExactlyAt(user, 'artist', async (step) =>
+      createShro(ctx, user.cookie, { title: `Pics ${step}` }, await twoPngs(step)),
+    );
   });
 
   it('Curious Mind: the first box opened', async () => {
-    const creator = await newUser();
-    const user = await newUser();
+    const creator = await createUser(ctx);
+    const user = await createUser(ctx);
     await expectUnlocksExactlyAt(user, 'curious-mind', async () =>
       selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie), 1),
     );
   });
 
   it('Box Breaker: the hundredth box opened', async () => {
-    const creator = await newUser();
-    const user = await newUser();
+    const creator = await createUser(ctx);
+    const user = await createUser(ctx);
     // 97 earlier picks stand in for a long history; the last three go through the API.
-    await seedStats(ctx, user.user.id, { shrosParticipated: 97 });
+    await seedStats(ctx, user.id, { shrosParticipated: 97 });
     await expectUnlocksExactlyAt(
       user,
       'box-breaker',
@@ -194,49 +191,49 @@ describe('each achievement unlocks exactly at its requirement, once, with one no
   });
 
   it('Lucky Guesser: five winning picks in a row; a wrong pick starts the run again', async () => {
-    const creator = await newUser();
-    const user = await newUser();
+    const creator = await createUser(ctx);
+    const user = await createUser(ctx);
     const pick = async (correct: boolean) =>
       selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie, { winningBoxPosition: 3 }), correct ? 3 : 1);
     await pick(true);
     await pick(true);
     await pick(true);
-    expect(await achievementOf(ctx, user.cookie, 'lucky-guesser')).toMatchObject({ isUnlocked: false, progress: 3 });
+    expect(await achievementOf(user.cookie, 'lucky-guesser')).toMatchObject({ isUnlocked: false, progress: 3 });
     await pick(false);
-    expect(await achievementOf(ctx, user.cookie, 'lucky-guesser')).toMatchObject({ isUnlocked: false, progress: 0 });
+    expect(await achievementOf(user.cookie, 'lucky-guesser')).toMatchObject({ isUnlocked: false, progress: 0 });
     // A Shro without a winning box neither extends nor breaks the run.
     await selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie), 2);
     await expectUnlocksExactlyAt(user, 'lucky-guesser', () => pick(true));
     // A wrong pick after unlocking does not take it back.
     await pick(false);
-    expect(await achievementOf(ctx, user.cookie, 'lucky-guesser')).toMatchObject({ isUnlocked: true, progress: 5 });
-    expect((await statsRow(ctx, user.user.id))!.consecutiveCorrect).toBe(0);
+    expect(await achievementOf(user.cookie, 'lucky-guesser')).toMatchObject({ isUnlocked: true, progress: 5 });
+    expect((await statsRow(ctx, user.id))!.consecutiveCorrect).toBe(0);
   });
 
   it('Popular Choice: the tenth participant across the creator’s Shros', async () => {
-    const creator = await newUser();
+    const creator = await createUser(ctx);
     const first = await createShro(ctx, creator.cookie, { isShareable: false, isPublic: true });
     const second = await createShro(ctx, creator.cookie);
-    const pickers: SignedIn[] = [];
-    for (let i = 0; i < 11; i++) pickers.push(await newUser());
+    const pickers: SignedInUser[] = [];
+    for (let i = 0; i < 11; i++) pickers.push(await createUser(ctx));
     await expectUnlocksExactlyAt(creator, 'popular-choice', (step) =>
       selectBox(ctx, pickers[step - 1]!.cookie, step % 2 ? first : second, (step % 4) + 1),
     );
   });
 
   it('Trendsetter: the twentieth counted share of the creator’s Shros; repeats by one person count once', async () => {
-    const creator = await newUser();
-    const friend = await newUser();
+    const creator = await createUser(ctx);
+    const friend = await createUser(ctx);
     const shros: Shro[] = [];
     for (let i = 0; i < 5; i++) shros.push(await createShro(ctx, creator.cookie));
-    await seedStats(ctx, creator.user.id, { shares: 16 });
+    await seedStats(ctx, creator.id, { shares: 16 });
 
     const own = await share(ctx, creator.cookie, shros[0]!.id);
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json()).toEqual({ success: true, counted: true, shareCount: 1 });
     const again = await share(ctx, creator.cookie, shros[0]!.id);
     expect(again.json()).toEqual({ success: true, counted: false, shareCount: 1 });
-    expect(await achievementOf(ctx, creator.cookie, 'trendsetter')).toMatchObject({ isUnlocked: false, progress: 17 });
+    expect(await achievementOf(creator.cookie, 'trendsetter')).toMatchObject({ isUnlocked: false, progress: 17 });
 
     // Someone else sharing the creator's Shro counts for the creator, not for them.
     const sharers = [friend.cookie, creator.cookie, friend.cookie, creator.cookie];
@@ -249,22 +246,22 @@ describe('each achievement unlocks exactly at its requirement, once, with one no
       },
       17,
     );
-    expect((await statsRow(ctx, friend.user.id))?.shares ?? 0).toBe(0);
+    expect((await statsRow(ctx, friend.id))?.shares ?? 0).toBe(0);
   });
 
   it('Daily Shroer, Weekly Warrior and Monthly Master: 3, 7 and 30 days in a row', async () => {
-    const user = await newUser();
+    const user = await createUser(ctx);
     const ids = ['daily-shroer', 'weekly-warrior', 'monthly-master'] as const;
     const start = Date.UTC(2026, 0, 1, 15);
     const unlockedAt: Record<string, string> = {};
     for (let day = 1; day <= 31; day++) {
       const now = new Date(start + (day - 1) * 86_400_000);
-      await ctx.database.db.transaction((tx) => bumpStats(tx, user.user.id, {}, { activity: true, now }));
+      await ctx.database.db.transaction((tx) => bumpStats(tx, user.id, {}, { activity: true, now }));
       // A second activity the same day changes nothing.
       await ctx.database.db.transaction((tx) =>
-        bumpStats(tx, user.user.id, {}, { activity: true, now: new Date(now.getTime() + 3_600_000) }),
+        bumpStats(tx, user.id, {}, { activity: true, now: new Date(now.getTime() + 3_600_000) }),
       );
-      const list = await getAchievements(ctx.database.db, user.user.id, now);
+      const list = await getAchievements(ctx.database.db, user.id, now);
       for (const id of ids) {
         const requirement = CATALOGUE.find((c) => c[0] === id)![4];
         const entry = list.find((a) => a.id === id) as UserAchievement;
@@ -282,52 +279,52 @@ describe('each achievement unlocks exactly at its requirement, once, with one no
     }
     expect(unlockedAt['daily-shroer']).toBe(new Date(start + 2 * 86_400_000).toISOString());
     expect(unlockedAt['monthly-master']).toBe(new Date(start + 29 * 86_400_000).toISOString());
-    expect((await statsRow(ctx, user.user.id))!.streakDays).toBe(31);
+    expect((await statsRow(ctx, user.id))!.streakDays).toBe(31);
   });
 });
 
 describe('the engine under concurrency', () => {
   it('concurrent creates unlock First Shro once', async () => {
-    const user = await newUser();
+    const user = await createUser(ctx);
     const results = await Promise.all(Array.from({ length: 6 }, () => createShro(ctx, user.cookie)));
     expect(results).toHaveLength(6);
-    expect((await statsRow(ctx, user.user.id))!.shrosCreated).toBe(6);
+    expect((await statsRow(ctx, user.id))!.shrosCreated).toBe(6);
     expect(await notificationsFor(user, 'first-shro')).toHaveLength(1);
-    expect(await achievementOf(ctx, user.cookie, 'first-shro')).toMatchObject({ isUnlocked: true, progress: 1 });
+    expect(await achievementOf(user.cookie, 'first-shro')).toMatchObject({ isUnlocked: true, progress: 1 });
   });
 
   it('concurrent transactions crossing the requirement unlock once', async () => {
-    const user = await newUser();
-    await seedStats(ctx, user.user.id, { shares: 15 });
+    const user = await createUser(ctx);
+    await seedStats(ctx, user.id, { shares: 15 });
     await Promise.all(
-      Array.from({ length: 10 }, () => ctx.database.db.transaction((tx) => bumpStats(tx, user.user.id, { shares: 1 }))),
+      Array.from({ length: 10 }, () => ctx.database.db.transaction((tx) => bumpStats(tx, user.id, { shares: 1 }))),
     );
-    expect((await statsRow(ctx, user.user.id))!.shares).toBe(25);
+    expect((await statsRow(ctx, user.id))!.shares).toBe(25);
     expect(await notificationsFor(user, 'trendsetter')).toHaveLength(1);
-    const rows = await ctx.database.db.select().from(userAchievements).where(eq(userAchievements.userId, user.user.id));
+    const rows = await ctx.database.db.select().from(userAchievements).where(eq(userAchievements.userId, user.id));
     expect(rows.find((r) => r.achievementId === 'trendsetter')).toMatchObject({ progress: 20 });
   });
 
   it('concurrent picks on each other’s Shros by two people do not deadlock', async () => {
-    const a = await newUser();
-    const b = await newUser();
+    const a = await createUser(ctx);
+    const b = await createUser(ctx);
     for (let round = 0; round < 4; round++) {
       const [ofA, ofB] = await Promise.all([createShro(ctx, a.cookie), createShro(ctx, b.cookie)]);
       await Promise.all([selectBox(ctx, b.cookie, ofA, 1), selectBox(ctx, a.cookie, ofB, 2)]);
     }
-    expect(await statsRow(ctx, a.user.id)).toMatchObject({ shrosParticipated: 4, totalParticipants: 4 });
-    expect(await statsRow(ctx, b.user.id)).toMatchObject({ shrosParticipated: 4, totalParticipants: 4 });
+    expect(await statsRow(ctx, a.id)).toMatchObject({ shrosParticipated: 4, totalParticipants: 4 });
+    expect(await statsRow(ctx, b.id)).toMatchObject({ shrosParticipated: 4, totalParticipants: 4 });
   });
 });
 
 describe('unlocks are recorded', () => {
   it('as a gamification analytics event, and the stats agree with the achievements', async () => {
-    const user = await newUser();
+    const user = await createUser(ctx);
     await createShro(ctx, user.cookie);
     const events = await ctx.database.db
       .select({ name: analyticsEvents.name, category: analyticsEvents.category, label: analyticsEvents.label })
       .from(analyticsEvents)
-      .where(eq(analyticsEvents.userId, user.user.id));
+      .where(eq(analyticsEvents.userId, user.id));
     expect(events).toEqual([{ name: 'achievement_unlocked', category: 'gamification', label: 'first-shro' }]);
 
     const stats = await ctx.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie: user.cookie } });
@@ -339,14 +336,14 @@ describe('unlocks are recorded', () => {
       correctGuesses: 0,
       totalParticipants: 0,
     });
-    expect(await achievementOf(ctx, user.cookie, 'daily-shroer')).toMatchObject({ progress: 1 });
+    expect(await achievementOf(user.cookie, 'daily-shroer')).toMatchObject({ progress: 1 });
   });
 
   it('a lapsed streak reads 0 in both /api/stats and the streak achievements', async () => {
-    const user = await newUser();
-    await seedStats(ctx, user.user.id, { streakDays: 2, lastActiveDay: '2020-01-01' });
+    const user = await createUser(ctx);
+    await seedStats(ctx, user.id, { streakDays: 2, lastActiveDay: '2020-01-01' });
     const stats = await ctx.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie: user.cookie } });
     expect(stats.json()).toMatchObject({ streakDays: 0 });
-    expect(await achievementOf(ctx, user.cookie, 'daily-shroer')).toMatchObject({ progress: 0, isUnlocked: false });
+    expect(await achievementOf(user.cookie, 'daily-shroer')).toMatchObject({ progress: 0, isUnlocked: false });
   });
 });

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shro } from '../../../contract/shros';
+import type { Shro } from '../../../contract/shro-views';
 import { participations, shroBoxes, shros, users } from '../../db/schema/index';
-import { createSignedInUser, type TestContext } from '../../test/test-app';
-import { makeFriends } from '../shros/test-fixtures';
+import { befriend, createShro, createUser, type SignedInUser, selectBox } from '../../test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { getUserStatsFor } from './service';
-import { createEngineTestApp, createShro, selectBox } from './test-fixtures';
 
 /**
  * Public counters must not show private activity (issue 10, item 16): anyone but the owner sees a
@@ -14,12 +13,11 @@ import { createEngineTestApp, createShro, selectBox } from './test-fixtures';
  * total counts public and link Shros only.
  */
 let ctx: TestContext;
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-let creator: Signed;
-let friend: Signed;
-let stranger: Signed;
-let picker: Signed;
-let quiet: Signed;
+let creator: SignedInUser;
+let friend: SignedInUser;
+let stranger: SignedInUser;
+let picker: SignedInUser;
+let quiet: SignedInUser;
 let privateShro: Shro;
 
 const statsOf = async (userId: string, cookie?: string) => {
@@ -39,19 +37,19 @@ const platformTotal = async () =>
 let totalBefore: number;
 
 beforeAll(async () => {
-  ctx = await createEngineTestApp();
+  ctx = await createTestApp(withoutWriteLimits);
   [creator, friend, stranger, picker, quiet] = (await Promise.all(
-    Array.from({ length: 5 }, () => createSignedInUser(ctx)),
-  )) as [Signed, Signed, Signed, Signed, Signed];
-  await makeFriends(ctx, creator.user, friend.user);
-  await makeFriends(ctx, creator.user, quiet.user);
+    Array.from({ length: 5 }, () => createUser(ctx)),
+  )) as [SignedInUser, SignedInUser, SignedInUser, SignedInUser, SignedInUser];
+  await befriend(ctx, creator, friend);
+  await befriend(ctx, creator, quiet);
   totalBefore = await platformTotal();
 
   // The creator: one private Shro (to friend and quiet), one link Shro, one public Shro.
   privateShro = await createShro(ctx, creator.cookie, {
     title: 'Private',
     isShareable: false,
-    recipients: [friend.user.id, quiet.user.id],
+    recipients: [friend.id, quiet.id],
     winningBoxPosition: 1,
   });
   const link = await createShro(ctx, creator.cookie, { title: 'Link', isShareable: true, winningBoxPosition: 2 });
@@ -78,7 +76,7 @@ describe('GET /api/users/stats/:id', () => {
       correctGuesses: 0,
       totalParticipants: 5,
     };
-    expect(await statsOf(creator.user.id, creator.cookie)).toEqual(expected);
+    expect(await statsOf(creator.id, creator.cookie)).toEqual(expected);
     expect(await ownStats(creator.cookie)).toEqual(expected);
   });
 
@@ -91,13 +89,13 @@ describe('GET /api/users/stats/:id', () => {
       correctGuesses: 0,
       totalParticipants: 3,
     };
-    expect(await statsOf(creator.user.id, stranger.cookie)).toEqual(expected);
-    expect(await statsOf(creator.user.id)).toEqual(expected);
-    expect(await statsOf(creator.user.id, friend.cookie)).toEqual(expected);
+    expect(await statsOf(creator.id, stranger.cookie)).toEqual(expected);
+    expect(await statsOf(creator.id)).toEqual(expected);
+    expect(await statsOf(creator.id, friend.cookie)).toEqual(expected);
   });
 
   it('a picker’s private picks and guesses are theirs to see only', async () => {
-    expect(await statsOf(friend.user.id, friend.cookie)).toEqual({
+    expect(await statsOf(friend.id, friend.cookie)).toEqual({
       shrosCreated: 0,
       shrosParticipated: 2,
       streakDays: 1,
@@ -105,7 +103,7 @@ describe('GET /api/users/stats/:id', () => {
       correctGuesses: 1,
       totalParticipants: 0,
     });
-    expect(await statsOf(friend.user.id, stranger.cookie)).toEqual({
+    expect(await statsOf(friend.id, stranger.cookie)).toEqual({
       shrosCreated: 0,
       shrosParticipated: 1,
       streakDays: 1,
@@ -116,7 +114,7 @@ describe('GET /api/users/stats/:id', () => {
   });
 
   it('someone active only in private shows nothing at all to others, not even a streak', async () => {
-    const own = await statsOf(quiet.user.id, quiet.cookie);
+    const own = await statsOf(quiet.id, quiet.cookie);
     expect(own).toMatchObject({ shrosParticipated: 1, correctGuesses: 1, consecutiveCorrect: 1, streakDays: 1 });
     const seen = {
       shrosCreated: 0,
@@ -126,8 +124,8 @@ describe('GET /api/users/stats/:id', () => {
       correctGuesses: 0,
       totalParticipants: 0,
     };
-    expect(await statsOf(quiet.user.id, stranger.cookie)).toEqual(seen);
-    expect(await statsOf(quiet.user.id)).toEqual(seen);
+    expect(await statsOf(quiet.id, stranger.cookie)).toEqual(seen);
+    expect(await statsOf(quiet.id)).toEqual(seen);
   });
 
   it('public activity counts the same for everyone', async () => {
@@ -139,8 +137,8 @@ describe('GET /api/users/stats/:id', () => {
       correctGuesses: 1,
       totalParticipants: 0,
     };
-    expect(await statsOf(picker.user.id, picker.cookie)).toEqual(expected);
-    expect(await statsOf(picker.user.id, stranger.cookie)).toEqual(expected);
+    expect(await statsOf(picker.id, picker.cookie)).toEqual(expected);
+    expect(await statsOf(picker.id, stranger.cookie)).toEqual(expected);
   });
 
   it('an unknown user is still a 404', async () => {
@@ -154,7 +152,7 @@ describe('GET /api/platform/stats', () => {
   it('counts public and link Shros, not private ones', async () => {
     expect((await platformTotal()) - totalBefore).toBe(2);
     // Another private Shro moves nothing.
-    await createShro(ctx, creator.cookie, { title: 'Private again', isShareable: false, recipients: [friend.user.id] });
+    await createShro(ctx, creator.cookie, { title: 'Private again', isShareable: false, recipients: [friend.id] });
     expect((await platformTotal()) - totalBefore).toBe(2);
     expect(privateShro.isPublic || privateShro.isShareable).toBe(false);
   });
@@ -186,8 +184,8 @@ describe('the public streak: days with a public or link Shro created or opened, 
   }
 
   it('counts consecutive local days up to today or yesterday; private days neither count nor bridge a gap', async () => {
-    const { user } = await createSignedInUser(ctx);
-    const other = (await createSignedInUser(ctx)).user;
+    const user = await createUser(ctx);
+    const other = await createUser(ctx);
     // Paris is UTC+1 in January: 23:30Z on the 9th is already the 10th there.
     await ctx.database.db.update(users).set({ timeZone: 'Europe/Paris' }).where(eq(users.id, user.id));
     await shroAt(user.id, '2026-01-07T12:00:00Z', 'public');

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { userAchievementSchema } from '../../../contract/achievements';
 import { getAchievements } from './service';
 
 /** GET /api/achievements: the signed-in user's catalogue with progress (docs/product.md §3 "User achievement"). */
 export async function achievementsRoutes(app: FastifyInstance) {
   const { db } = app.database;
-  app.get('/api/achievements', { preHandler: app.requireUser }, async (request) =>
-    getAchievements(db, request.user!.id),
+  app.get(
+    '/api/achievements',
+    { onRequest: app.requireUser, schema: { response: { 200: z.array(userAchievementSchema) } } },
+    async (request) => getAchievements(db, request.user!.id),
   );
 }

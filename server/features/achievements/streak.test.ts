@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
-import { createSignedInUser, type TestContext } from '../../test/test-app';
+import { createShro, createUser, statsRow } from '../../test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { getAchievements, getUserStats } from './service';
 import { recordActivity } from './stats';
 import { canonicalTimeZone, currentStreak, dayIn } from './streak';
-import { createEngineTestApp, createShro, statsRow } from './test-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createEngineTestApp();
+  ctx = await createTestApp(withoutWriteLimits);
 });
 afterAll(() => ctx.close());
-
-async function userIn(timeZone: string) {
-  const user = await createSignedInUser(ctx);
-  await ctx.database.db.update(users).set({ timeZone }).where(eq(users.id, user.user.id));
-  return user;
-}
 
 /** One activity at `iso`, in its own transaction as an action would be; returns the stored streak. */
 async function actAt(userId: string, iso: string) {
@@ -28,7 +22,7 @@ async function actAt(userId: string, iso: string) {
 
 describe('streak days are calendar days in the user’s own zone', () => {
   it('23:30 and 00:30 in Los Angeles are two days, though one UTC day', async () => {
-    const { user } = await userIn('America/Los_Angeles');
+    const user = await createUser(ctx, { timeZone: 'America/Los_Angeles' });
     // Los Angeles is on PDT (UTC−7) from 8 March: 06:30Z on the 10th is 23:30 on the 9th there,
     // 07:30Z is 00:30 on the 10th. All three are 10 March in UTC.
     expect(await actAt(user.id, '2026-03-10T06:00:00Z')).toEqual({ streakDays: 1, lastActiveDay: '2026-03-09' });
@@ -37,7 +31,7 @@ describe('streak days are calendar days in the user’s own zone', () => {
   });
 
   it('two UTC days can be one local day (Tokyo)', async () => {
-    const { user } = await userIn('Asia/Tokyo');
+    const user = await createUser(ctx, { timeZone: 'Asia/Tokyo' });
     // 16:00Z on the 9th is 01:00 on the 10th in Tokyo; 14:00Z on the 10th is 23:00 the same local day.
     expect(await actAt(user.id, '2026-03-09T16:00:00Z')).toEqual({ streakDays: 1, lastActiveDay: '2026-03-10' });
     expect(await actAt(user.id, '2026-03-10T14:00:00Z')).toEqual({ streakDays: 1, lastActiveDay: '2026-03-10' });
@@ -45,19 +39,19 @@ describe('streak days are calendar days in the user’s own zone', () => {
   });
 
   it('counts across a daylight-saving change and a month end', async () => {
-    const { user } = await userIn('America/New_York');
+    const user = await createUser(ctx, { timeZone: 'America/New_York' });
     // Clocks went forward on 8 March 2026 in New York: the local evening moves from 01:00Z to 00:00Z.
     await actAt(user.id, '2026-03-07T23:00:00-05:00');
     await actAt(user.id, '2026-03-08T23:00:00-04:00');
     expect(await actAt(user.id, '2026-03-09T23:30:00-04:00')).toEqual({ streakDays: 3, lastActiveDay: '2026-03-09' });
-    const other = await userIn('UTC');
-    await actAt(other.user.id, '2026-02-27T12:00:00Z');
-    await actAt(other.user.id, '2026-02-28T12:00:00Z');
-    expect(await actAt(other.user.id, '2026-03-01T12:00:00Z')).toEqual({ streakDays: 3, lastActiveDay: '2026-03-01' });
+    const other = await createUser(ctx, { timeZone: 'UTC' });
+    await actAt(other.id, '2026-02-27T12:00:00Z');
+    await actAt(other.id, '2026-02-28T12:00:00Z');
+    expect(await actAt(other.id, '2026-03-01T12:00:00Z')).toEqual({ streakDays: 3, lastActiveDay: '2026-03-01' });
   });
 
   it('a missed day starts again at 1 on the next activity', async () => {
-    const { user } = await userIn('Europe/Berlin');
+    const user = await createUser(ctx, { timeZone: 'Europe/Berlin' });
     await actAt(user.id, '2026-05-01T10:00:00Z');
     expect((await actAt(user.id, '2026-05-02T10:00:00Z')).streakDays).toBe(2);
     expect(await actAt(user.id, '2026-05-04T10:00:00Z')).toEqual({ streakDays: 1, lastActiveDay: '2026-05-04' });
@@ -67,7 +61,7 @@ describe('streak days are calendar days in the user’s own zone', () => {
   });
 
   it('flying west (a local day earlier than the last one) neither breaks nor extends the streak', async () => {
-    const { user } = await userIn('Asia/Tokyo');
+    const user = await createUser(ctx, { timeZone: 'Asia/Tokyo' });
     await actAt(user.id, '2026-06-01T01:00:00Z'); // 1 June, Tokyo
     await actAt(user.id, '2026-06-02T01:00:00Z'); // 2 June, Tokyo
     await ctx.database.db.update(users).set({ timeZone: 'America/Los_Angeles' }).where(eq(users.id, user.id));
@@ -77,7 +71,7 @@ describe('streak days are calendar days in the user’s own zone', () => {
   });
 
   it('reads as 0 once a whole local day has passed, in stats and in the streak achievements alike', async () => {
-    const { user } = await userIn('America/Los_Angeles');
+    const user = await createUser(ctx, { timeZone: 'America/Los_Angeles' });
     await actAt(user.id, '2026-03-08T20:00:00Z');
     await actAt(user.id, '2026-03-09T20:00:00Z'); // streak 2, last day 9 March (LA)
     const read = async (iso: string) => {
@@ -93,9 +87,9 @@ describe('streak days are calendar days in the user’s own zone', () => {
 
 describe('x-time-zone header', () => {
   it('stores the browser’s zone (canonical name) when it differs, and actions then count in it', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const zoneOf = async () =>
-      (await ctx.database.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, me.user.id)))[0]!.tz;
+      (await ctx.database.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, me.id)))[0]!.tz;
     expect(await zoneOf()).toBe('UTC');
     const response = await ctx.app.inject({
       method: 'GET',
@@ -112,11 +106,11 @@ describe('x-time-zone header', () => {
       payload: { title: 'Zone', type: 'text', textOptions: [{ content: 'a' }, { content: 'b' }], isShareable: true },
     });
     expect(await zoneOf()).toBe('Pacific/Auckland');
-    expect((await statsRow(ctx, me.user.id))!.lastActiveDay).toBe(dayIn('Pacific/Auckland', new Date()));
+    expect((await statsRow(ctx, me.id))!.lastActiveDay).toBe(dayIn('Pacific/Auckland', new Date()));
   });
 
   it('ignores a missing, unknown or absurd zone, and never fails the call', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     for (const zone of ['Mars/Olympus_Mons', '', 'x'.repeat(200), '../../etc/passwd', 'UTC; drop table users']) {
       const response = await ctx.app.inject({
         method: 'GET',
@@ -125,7 +119,7 @@ describe('x-time-zone header', () => {
       });
       expect(response.statusCode, zone).toBe(200);
     }
-    const [row] = await ctx.database.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, me.user.id));
+    const [row] = await ctx.database.db.select({ tz: users.timeZone }).from(users).where(eq(users.id, me.id));
     expect(row!.tz).toBe('UTC');
   });
 
@@ -139,9 +133,9 @@ describe('x-time-zone header', () => {
   });
 
   it('the create route counts a streak day in the stored zone', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     await createShro(ctx, me.cookie);
-    expect((await statsRow(ctx, me.user.id))!).toMatchObject({
+    expect((await statsRow(ctx, me.id))!).toMatchObject({
       streakDays: 1,
       lastActiveDay: dayIn('UTC', new Date()),
     });

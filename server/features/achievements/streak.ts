@@ -1,13 +1,15 @@
+import { LruCache } from '../../lib/lru-cache';
+
 /** Calendar days in a user's own time zone: what a streak counts. */
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+// Zones are few (one per user's browser); the bound only guards against junk. A zone's formatter never changes.
+const dayFormats = new LruCache<Intl.DateTimeFormat>(1000, Number.POSITIVE_INFINITY);
 
 function dayFormat(timeZone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    // Zones are few (one per user's browser); the cap only guards against junk.
-    if (dayFormats.size < 1000) dayFormats.set(timeZone, format);
+    dayFormats.set(timeZone, format);
   }
   return format;
 }
@@ -55,9 +57,8 @@ export function canonicalTimeZone(raw: unknown): string | null {
   }
   // The header comes with every call; building an Intl formatter each time would cost the hot
   // path. There are only a few hundred zones: remember answers, up to a bound no client can grow.
-  if (canonicalZones.size < CANONICAL_ZONES_MAX) canonicalZones.set(value, zone);
+  canonicalZones.set(value, zone);
   return zone;
 }
 
-const CANONICAL_ZONES_MAX = 2000;
-const canonicalZones = new Map<string, string | null>();
+const canonicalZones = new LruCache<string | null>(2000, Number.POSITIVE_INFINITY);

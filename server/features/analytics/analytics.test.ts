@@ -1,7 +1,8 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../../db/schema/index';
-import { createSignedInUser, createTestApp, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('POST /api/analytics', () => {
   });
 
   it('stores the user id when signed in, and takes every spec event name and category', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const events = [
       ['create_shro', 'engagement', 'public'],
       ['select_box', 'engagement', '2'],
@@ -64,7 +65,7 @@ describe('POST /api/analytics', () => {
     expect(response.statusCode, response.body).toBe(202);
     const stored = (await latest(events.length)).reverse();
     expect(stored.map((e) => [e.userId, e.name, e.category, e.label])).toEqual(
-      events.map((e) => [me.user.id, e.name, e.category, e.label]),
+      events.map((e) => [me.id, e.name, e.category, e.label]),
     );
   });
 
@@ -98,6 +99,9 @@ describe('POST /api/analytics', () => {
       [{ events: [{ ...ok, label: 42 }] }, 'label must be text of at most 100 characters'],
       [{ events: [{ ...ok, path: 'https://evil.example/' }] }, expect.stringContaining('path must be a path')],
       [{ events: [ok, 'nope'] }, 'Each event must be {name, category, label?, path?}'],
+      // A stray field is named with where it sits.
+      [{ events: [ok, { ...ok, extra: 1, more: 2 }] }, 'Unknown fields "events.1.extra", "events.1.more".'],
+      [{ events: [ok], extra: 1 }, 'Unknown field "extra".'],
     ];
     for (const [payload, message] of cases) {
       const response = await post(payload);
@@ -130,7 +134,7 @@ describe('rate limit', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // A signed-in user is counted on their own.
-    const me = await createSignedInUser(limited);
+    const me = await createUser(limited);
     expect((await send({ cookie: me.cookie })).statusCode).toBe(202);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsBatchSchema } from '../../../contract/analytics';
-import { parseInput } from '../../lib/parse';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { analyticsAcceptedSchema, analyticsBatchSchema } from '../../../contract/analytics';
+import { errorAnswers } from '../../lib/error-answers';
 import { consumeOrThrow } from '../../plugins/rate-limit';
 import { recordAnalytics } from './service';
 
@@ -9,11 +10,18 @@ import { recordAnalytics } from './service';
  * user's events carry their id. Batches per user (or per IP for visitors) are rate limited:
  * RATE_LIMIT_ANALYTICS_PER_CLIENT (default 60) per RATE_LIMIT_ANALYTICS_WINDOW_SECONDS (60).
  */
-export async function analyticsRoutes(app: FastifyInstance) {
+export async function analyticsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  app.post('/api/analytics', { preHandler: app.loadUser }, async (request, reply) => {
-    await consumeOrThrow(app.limiters.analyticsByClient, request.user ? `user:${request.user.id}` : `ip:${request.ip}`);
-    const batch = parseInput(analyticsBatchSchema, request.body);
-    return reply.status(202).send(await recordAnalytics(db, request.user?.id ?? null, batch));
-  });
+  app.post(
+    '/api/analytics',
+    {
+      onRequest: app.loadUser,
+      // Counted before the batch is checked: a refused batch costs as much as an accepted one.
+      preValidation: async (request) =>
+        consumeOrThrow(app.limiters.analyticsByClient, request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+      schema: { body: analyticsBatchSchema, response: { 202: analyticsAcceptedSchema, ...errorAnswers(429) } },
+    },
+    async (request, reply) => reply.status(202).send(await recordAnalytics(db, request.user?.id ?? null, request.body)),
+  );
 }

@@ -1,14 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, users } from '../../db/schema/index';
-import {
-  cookieFrom,
-  createTestApp,
-  insertTestUser,
-  signIn,
-  TEST_PASSWORD,
-  type TestContext,
-} from '../../test/test-app';
+import { cookieFrom, createUser, logIn, TEST_PASSWORD } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -145,7 +139,7 @@ describe('POST /api/register', () => {
 
 describe('POST /api/login', () => {
   it('signs in with the username in any case', async () => {
-    const user = await insertTestUser(ctx.database, 'CaseUser');
+    const user = await createUser(ctx, { username: 'CaseUser', signedIn: false });
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -156,7 +150,7 @@ describe('POST /api/login', () => {
   });
 
   it('answers the same 401 for a wrong password and an unknown user', async () => {
-    await insertTestUser(ctx.database, 'victim');
+    await createUser(ctx, { username: 'victim', signedIn: false });
     const wrong = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -187,8 +181,8 @@ describe('POST /api/login', () => {
   });
 
   it('rotates the auth session: the cookie held before login stops working', async () => {
-    const user = await insertTestUser(ctx.database);
-    const first = await signIn(ctx.app, user.username);
+    const user = await createUser(ctx, { signedIn: false });
+    const first = await logIn(ctx.app, user.username);
     const second = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -201,7 +195,7 @@ describe('POST /api/login', () => {
   });
 
   it('limits failed logins per username with 429 and Retry-After, even with the right password', async () => {
-    await insertTestUser(ctx.database, 'limited');
+    await createUser(ctx, { username: 'limited', signedIn: false });
     for (let i = 0; i < 3; i++) {
       const r = await ctx.app.inject({
         method: 'POST',
@@ -234,8 +228,8 @@ describe('session lifecycle', () => {
   });
 
   it('logout destroys the session on the server, not just the cookie', async () => {
-    const user = await insertTestUser(ctx.database);
-    const cookie = await signIn(ctx.app, user.username);
+    const user = await createUser(ctx, { signedIn: false });
+    const cookie = await logIn(ctx.app, user.username);
     const sessionsBefore = await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, user.id));
     expect(sessionsBefore).toHaveLength(1);
     const out = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
@@ -257,9 +251,9 @@ describe('PUT /api/auth/username', () => {
   });
 
   it('renames, refuses a name taken in any case and bad names, and changes nothing on failure', async () => {
-    const user = await insertTestUser(ctx.database, 'renamer');
-    await insertTestUser(ctx.database, 'TakenName');
-    const cookie = await signIn(ctx.app, 'renamer');
+    const user = await createUser(ctx, { username: 'renamer', signedIn: false });
+    await createUser(ctx, { username: 'TakenName', signedIn: false });
+    const cookie = await logIn(ctx.app, 'renamer');
     const put = (username: unknown) =>
       ctx.app.inject({ method: 'PUT', url: '/api/auth/username', payload: { username }, headers: { cookie } });
 

@@ -3,8 +3,9 @@ import { INVALID_CREDENTIALS_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../../co
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unauthorized } from '../../lib/http-errors';
+import type { LiveDeps } from '../live/bus';
 import { hashPassword, verifyPassword } from './password';
-import { findUserByUsername, insertUser, type UserRow, updateUsername } from './queries';
+import { deleteAuthSession, findUserByUsername, insertUser, type UserRow, updateUsername } from './queries';
 
 type ValidRegistration = { username: string; email: string; password: string; firstName?: string; lastName?: string };
 
@@ -37,15 +38,24 @@ export async function authenticate(db: Db, input: { username: string; password: 
 }
 
 /** Renames a user; 409 when another account holds the name in any case. */
-export async function changeUsername(db: Db, userId: string, username: string): Promise<UserRow> {
+export async function changeUsername({ db, live }: LiveDeps, userId: string, username: string): Promise<UserRow> {
   const holder = await findUserByUsername(db, username);
   if (holder && holder.id !== userId) throw conflict(USERNAME_TAKEN_MESSAGE);
+  let row: UserRow | undefined;
   try {
-    const row = await updateUsername(db, userId, username);
-    if (!row) throw notFound('User not found');
-    return row;
+    row = await updateUsername(db, userId, username);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN_MESSAGE);
     throw error;
   }
+  if (!row) throw notFound('User not found');
+  // Cached sessions and Shros carry the old name on every instance.
+  await live.publish({ type: 'user.profile.updated', userId: row.id }, { servers: true });
+  return row;
+}
+
+/** Signs one auth session out: its row goes, and every instance drops it from its session cache. */
+export async function endAuthSession({ db, live }: LiveDeps, authSessionId: string): Promise<void> {
+  await deleteAuthSession(db, authSessionId);
+  await live.publish({ type: 'auth.session.ended', authSessionId }, { servers: true });
 }

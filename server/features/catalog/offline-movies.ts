@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: a data table of the offline catalogue, one title per line (decision 091).
 import type { OfflineTitle } from './offline-title';
 
 /** Popular movies searched when no TMDB key is configured; release dates are the first theatrical release. */

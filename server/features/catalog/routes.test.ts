@@ -1,23 +1,26 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../lib/http-errors';
+import { validatorCompiler } from '../../lib/schema-compilers';
+import errorHandler from '../../plugins/error-handler';
 import { catalogRoutes } from './routes';
 
 describe('catalog routes', () => {
   let app: FastifyInstance;
-  let preHandlerCalls = 0;
+  let hookCalls = 0;
 
   beforeAll(async () => {
     app = Fastify();
-    app.setErrorHandler((error, _request, reply) => {
-      if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
-      return reply.status(500).send({ message: 'Something went wrong' });
-    });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errorHandler);
     await app.register(catalogRoutes, {
       tmdbBaseUrl: 'http://127.0.0.1:1/3',
-      preHandler: async () => {
-        preHandlerCalls += 1;
+      searchHooks: {
+        preValidation: async () => {
+          hookCalls += 1;
+        },
       },
     });
     await app.ready();
@@ -50,8 +53,8 @@ describe('catalog routes', () => {
     expect(response.json().message).toMatch(/query/);
   });
 
-  it('answers results for a good query and runs the preHandler', async () => {
-    const before = preHandlerCalls;
+  it('answers results for a good query and runs the search hooks', async () => {
+    const before = hookCalls;
     const response = await app.inject({
       method: 'GET',
       url: `/api/tmdb/search/movie?query=${encodeURIComponent('dune')}`,
@@ -60,14 +63,14 @@ describe('catalog routes', () => {
     const { results } = response.json() as { results: Array<Record<string, unknown>> };
     expect(results.map((result) => result.title)).toEqual(['Dune: Part Two', 'Dune']);
     expect(Object.keys(results[0]!).sort()).toEqual(['id', 'poster_path', 'release_date', 'title', 'vote_average']);
-    expect(preHandlerCalls).toBe(before + 1);
+    expect(hookCalls).toBe(before + 1);
 
     const tv = await app.inject({ method: 'GET', url: '/api/tmdb/search/tv?query=sherlock' });
     expect(tv.json().results[0]).toMatchObject({ title: 'Sherlock', release_date: '2010-07-25' });
   });
 
-  it('serves a poster as a cacheable PNG without the preHandler', async () => {
-    const before = preHandlerCalls;
+  it('serves a poster as a cacheable PNG without the search hooks', async () => {
+    const before = hookCalls;
     const search = await app.inject({ method: 'GET', url: '/api/tmdb/search/movie?query=inception' });
     const posterPath = search.json().results[0].poster_path as string;
     const response = await app.inject({ method: 'GET', url: posterPath });
@@ -76,7 +79,7 @@ describe('catalog routes', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const metadata = await sharp(response.rawPayload).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 500, 750]);
-    expect(preHandlerCalls).toBe(before + 1);
+    expect(hookCalls).toBe(before + 1);
   });
 
   it('answers 404 for a bad poster file, kind or id', async () => {

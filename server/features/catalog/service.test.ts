@@ -2,18 +2,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { posterUrl, type TitleSearchResult } from '../../../contract/catalog';
 import { HttpError } from '../../lib/http-errors';
 import { offlineMovies } from './offline-movies';
 import { offlineTv } from './offline-tv';
 import { buildPosterSvg, escapeXml, wrapTitle } from './poster-svg';
-import {
-  clearTitleSearchCache,
-  posterUrl,
-  renderPoster,
-  SEARCH_CACHE_TTL_MS,
-  searchTitles,
-  type TitleSearchResult,
-} from './service';
+import { clearTitleSearchCache, renderPoster, SEARCH_CACHE_TTL_MS, searchTitles } from './service';
 
 const OFFLINE = { baseUrl: 'http://127.0.0.1:1' };
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -108,14 +102,6 @@ describe('searchTitles offline', () => {
     await expectHttpError(searchTitles('tv', '', OFFLINE), 400, 'Type at least 3 characters to search');
     await expectHttpError(searchTitles('movie', 'x'.repeat(101), OFFLINE), 400);
     await expect(searchTitles('movie', 'x'.repeat(100), OFFLINE)).resolves.toEqual([]);
-  });
-});
-
-describe('posterUrl', () => {
-  it('points TMDB paths at the w500 image service and keeps ours', () => {
-    expect(posterUrl('/abc.jpg')).toBe('https://image.tmdb.org/t/p/w500/abc.jpg');
-    expect(posterUrl('/api/catalog/posters/movie/1.png')).toBe('/api/catalog/posters/movie/1.png');
-    expect(posterUrl(null)).toBeNull();
   });
 });
 

@@ -1,22 +1,12 @@
 import sharp from 'sharp';
 import { z } from 'zod';
+import { offlinePosterPath, type TitleKind, type TitleSearchResult } from '../../../contract/catalog';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { BoundedCache } from './bounded-cache';
+import { LruCache } from '../../lib/lru-cache';
 import { offlineMovies } from './offline-movies';
 import type { OfflineTitle } from './offline-title';
 import { offlineTv } from './offline-tv';
 import { buildPosterSvg } from './poster-svg';
-
-export type TitleKind = 'movie' | 'tv';
-
-/** docs/product.md §3 "Movie or TV search result"; snake_case because these are TMDB's field names. */
-export type TitleSearchResult = {
-  id: number;
-  title: string;
-  poster_path: string | null;
-  release_date: string;
-  vote_average: number;
-};
 
 export type SearchTitlesOptions = {
   /** TMDB v3 API key; without one the offline catalogue answers. */
@@ -37,13 +27,12 @@ const MAX_RESULTS = 8;
 export const SEARCH_CACHE_TTL_MS = 5 * 60 * 1000;
 const SEARCH_CACHE_MAX_ENTRIES = 500;
 const TMDB_TIMEOUT_MS = 5000;
-const TMDB_IMAGE_BASE = 'https://image.tmdb.org/t/p/w500';
-const OWN_POSTER_PREFIX = '/api/';
 const POSTER_CACHE_MAX_ENTRIES = 300;
 
 const offlineCatalogues: Record<TitleKind, ReadonlyArray<OfflineTitle>> = { movie: offlineMovies, tv: offlineTv };
-const searchCache = new BoundedCache<TitleSearchResult[]>(SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS);
-const posterCache = new BoundedCache<Promise<Buffer>>(POSTER_CACHE_MAX_ENTRIES);
+const searchCache = new LruCache<TitleSearchResult[]>(SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS);
+/** A poster never changes for a given id: kept until evicted. */
+const posterCache = new LruCache<Buffer>(POSTER_CACHE_MAX_ENTRIES, Number.POSITIVE_INFINITY);
 
 /** Searches movies or TV shows on TMDB when a key is set, else (or when TMDB fails) offline. */
 export async function searchTitles(
@@ -58,17 +47,17 @@ export async function searchTitles(
   }
   if (!opts.apiKey) return searchOffline(kind, trimmed);
 
+  const { apiKey, baseUrl } = opts;
   const now = opts.now ?? Date.now;
   const cacheKey = `${kind}:${trimmed.toLowerCase()}`;
-  const cached = searchCache.get(cacheKey, now());
-  if (cached) return cached;
-
   try {
-    const results = await searchTmdb(kind, trimmed, opts.apiKey, opts.baseUrl, opts.fetchImpl ?? fetch);
-    searchCache.set(cacheKey, results, now());
-    return results;
+    return await searchCache.getOrLoad(
+      cacheKey,
+      () => searchTmdb(kind, trimmed, apiKey, baseUrl, opts.fetchImpl ?? fetch),
+      now(),
+    );
   } catch (error) {
-    // Not cached: the next search tries TMDB again.
+    // A failed load is not cached: the next search tries TMDB again.
     opts.onFallback?.(error);
     return searchOffline(kind, trimmed);
   }
@@ -79,27 +68,16 @@ export function clearTitleSearchCache(): void {
   searchCache.clear();
 }
 
-/** The image URL a browser loads for a result's `poster_path`: TMDB's w500 CDN, or our own placeholder. */
-export function posterUrl(posterPath: string | null): string | null {
-  if (!posterPath) return null;
-  if (posterPath.startsWith(OWN_POSTER_PREFIX) || /^https?:\/\//.test(posterPath)) return posterPath;
-  return `${TMDB_IMAGE_BASE}${posterPath.startsWith('/') ? '' : '/'}${posterPath}`;
-}
-
 /** Renders (once, then from memory) the placeholder PNG poster of an offline catalogue title. */
 export async function renderPoster(kind: TitleKind, id: number): Promise<Buffer> {
   const title = offlineCatalogues[kind].find((entry) => entry.id === id);
   if (!title) throw notFound('Poster not found');
-  const key = `${kind}:${id}`;
-  const cached = posterCache.get(key, 0);
-  if (cached) return cached;
-  // The promise is cached so simultaneous requests for one poster render it once.
-  const rendering = sharp(Buffer.from(buildPosterSvg(kind, title)))
-    .png({ compressionLevel: 9 })
-    .toBuffer();
-  posterCache.set(key, rendering, 0);
-  rendering.catch(() => posterCache.delete(key));
-  return rendering;
+  // The cache keeps the rendering promise, so simultaneous requests for one poster render it once.
+  return posterCache.getOrLoad(`${kind}:${id}`, () =>
+    sharp(Buffer.from(buildPosterSvg(kind, title)))
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  );
 }
 
 const tmdbResponseSchema = z.object({
@@ -186,7 +164,7 @@ function searchOffline(kind: TitleKind, query: string): TitleSearchResult[] {
   return ranked.slice(0, MAX_RESULTS).map(({ entry }) => ({
     id: entry.id,
     title: entry.title,
-    poster_path: `/api/catalog/posters/${kind}/${entry.id}.png`,
+    poster_path: offlinePosterPath(kind, entry.id),
     release_date: entry.releaseDate,
     vote_average: entry.voteAverage,
   }));

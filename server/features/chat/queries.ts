@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, max, or, sql } from 'drizzle-orm';
 import type { MessageType } from '../../../contract/chat';
 import type { Db } from '../../db/client';
-import { chatClears, friendships, messages, shros, users } from '../../db/schema/index';
+import { chatClears, messages, shros, users } from '../../db/schema/index';
 import { publicUserColumns } from '../profiles/queries';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -167,29 +167,4 @@ export async function countUnreadBySender(db: Db, me: string): Promise<Map<strin
     .where(and(eq(messages.recipientId, me), isNull(messages.readAt), sql`not ${clearedForRecipient(me)}`))
     .groupBy(messages.senderId);
   return new Map(rows.map((r) => [r.senderId, r.n]));
-}
-
-/** Records that the user is around, unless a recent enough mark already says so (one cheap write at most). */
-export async function touchLastSeen(db: Db, userId: string, now: Date, staleBefore: Date): Promise<void> {
-  await db
-    .update(users)
-    .set({ lastSeenAt: now })
-    .where(and(eq(users.id, userId), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, staleBefore))));
-}
-
-/** Last-seen times of those of `ids` who are the user or the user's friends; others are left out. */
-export async function lastSeenOfFriends(db: Db, me: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: users.id, lastSeenAt: users.lastSeenAt })
-    .from(users)
-    .where(
-      and(
-        inArray(users.id, ids),
-        or(
-          eq(users.id, me),
-          sql`exists (select 1 from ${friendships} where (${friendships.userLowId} = ${me} and ${friendships.userHighId} = ${users.id}) or (${friendships.userHighId} = ${me} and ${friendships.userLowId} = ${users.id}))`,
-        ),
-      ),
-    );
 }

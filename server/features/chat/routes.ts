@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { chatUserParamSchema, onlineStatusQuerySchema, sendMessageInputSchema } from '../../../contract/chat';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  chatMessageSchema,
+  conversationSchema,
+  deleteConversationResultSchema,
+  markConversationReadResultSchema,
+  onlineStatusMapSchema,
+  onlineStatusQuerySchema,
+  sendMessageInputSchema,
+} from '../../../contract/chat';
+import { chatUserIdParamsSchema } from '../../../contract/ids';
 import { noBodySchema } from '../../../contract/validation';
-import { parseInput } from '../../lib/parse';
-import { getOnlineStatus, notePresence } from './presence';
+import { getOnlineStatus, notePresence } from '../live/presence';
 import {
   deleteConversation,
   getConversation,
@@ -13,53 +23,64 @@ import {
 } from './service';
 
 /** Direct messages between friends and the online-status map (docs/product.md §7). */
-export async function chatRoutes(app: FastifyInstance) {
+export async function chatRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const read = { preHandler: app.requireUser };
+  const deps = { db, live: app.bus };
+  const read = { onRequest: app.requireUser };
+  const write = { onRequest: app.requireUser, preValidation: app.limitWrites };
+  const withUser = { params: chatUserIdParamsSchema };
 
-  app.post('/api/chat/send', { preHandler: [app.requireUser, app.limitWrites] }, async (request, reply) => {
-    const input = parseInput(sendMessageInputSchema, request.body);
-    return reply.status(201).send(await sendMessage(db, request.user!.id, input, app.bus));
-  });
+  app.post(
+    '/api/chat/send',
+    { ...write, schema: { body: sendMessageInputSchema, response: { 201: chatMessageSchema } } },
+    async (request, reply) => reply.status(201).send(await sendMessage(deps, request.user!.id, request.body)),
+  );
 
   // The polled reads below also keep the user's `lastSeenAt` fresh (see notePresence).
-  app.get('/api/chat/conversations', read, async (request) => {
+  app.get(
+    '/api/chat/conversations',
+    { ...read, schema: { response: { 200: z.array(conversationSchema) } } },
+    async (request) => {
+      await notePresence(db, request.user!);
+      return getConversations(deps, request.user!.id);
+    },
+  );
+
+  // A bare JSON number, as the web app reads it.
+  app.get('/api/chat/unread-count', { ...read, schema: { response: { 200: z.number() } } }, async (request) => {
     await notePresence(db, request.user!);
-    return getConversations(db, request.user!.id, new Date(), app.bus);
+    return getUnreadMessageCount(deps, request.user!.id);
   });
 
-  app.get('/api/chat/unread-count', read, async (request, reply) => {
-    await notePresence(db, request.user!);
-    // A bare JSON number, as the web app reads it.
-    return reply
-      .type('application/json')
-      .send(JSON.stringify(await getUnreadMessageCount(db, request.user!.id, new Date(), app.bus)));
-  });
-
-  app.get('/api/chat/:userId', read, async (request) => {
-    const { userId } = parseInput(chatUserParamSchema, request.params);
-    await notePresence(db, request.user!);
-    return getConversation(db, request.user!.id, userId);
-  });
+  app.get(
+    '/api/chat/:userId',
+    { ...read, schema: { ...withUser, response: { 200: z.array(chatMessageSchema) } } },
+    async (request) => {
+      await notePresence(db, request.user!);
+      return getConversation(db, request.user!.id, request.params.userId);
+    },
+  );
 
   // Marking read is a write of its own (never a side effect of the GET above), so a cross-site
   // navigation cannot do it. Not under the write budget: it only touches the caller's own rows,
   // is idempotent, and publishes only when something changed (once per message the friend sent).
-  app.post('/api/chat/:userId/read', read, async (request) => {
-    parseInput(noBodySchema, request.body);
-    const { userId } = parseInput(chatUserParamSchema, request.params);
-    return readConversation(db, request.user!.id, userId, new Date(), app.bus);
-  });
+  app.post(
+    '/api/chat/:userId/read',
+    { ...read, schema: { ...withUser, body: noBodySchema, response: { 200: markConversationReadResultSchema } } },
+    async (request) => readConversation(deps, request.user!.id, request.params.userId),
+  );
 
   // Deleting hides the conversation from the caller only; a write like any other, under the budget.
-  app.delete('/api/chat/:userId', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
-    parseInput(noBodySchema, request.body);
-    const { userId } = parseInput(chatUserParamSchema, request.params);
-    return deleteConversation(db, request.user!.id, userId, new Date());
-  });
+  app.delete(
+    '/api/chat/:userId',
+    { ...write, schema: { ...withUser, body: noBodySchema, response: { 200: deleteConversationResultSchema } } },
+    async (request) => deleteConversation(db, request.user!.id, request.params.userId, new Date()),
+  );
 
-  app.get('/api/users/online-status', read, async (request) => {
-    const { userIds } = parseInput(onlineStatusQuerySchema, request.query);
-    return getOnlineStatus(db, request.user!.id, userIds);
-  });
+  app.get(
+    '/api/users/online-status',
+    { ...read, schema: { querystring: onlineStatusQuerySchema, response: { 200: onlineStatusMapSchema } } },
+    async (request) => getOnlineStatus(db, request.user!.id, request.query.userIds),
+  );
 }

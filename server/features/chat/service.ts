@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { recordActivity } from '../achievements/stats';
 import { toPublicUser } from '../auth/present';
 import { areFriends, findUsersByIds } from '../friends/queries';
-import { type LivePublisher, noLive } from '../live/bus';
+import type { LiveDeps, LivePublisher } from '../live/bus';
 import {
   clearConversation,
   countUnreadBySender,
@@ -49,10 +49,9 @@ function toChatMessage(row: MessageRow): ChatMessage {
  * name a Shro the sender created or one that is public or shareable.
  */
 export async function sendMessage(
-  db: Db,
+  { db, live }: LiveDeps,
   senderId: string,
   input: ValidSendMessage,
-  live: LivePublisher = noLive,
 ): Promise<ChatMessage> {
   if (input.recipientId === senderId) throw badRequest(CHAT_MESSAGES.self);
   const [recipient] = await findUsersByIds(db, [input.recipientId]);
@@ -94,6 +93,13 @@ async function publishDelivered(live: LivePublisher, userId: string, senderIds: 
     await live.publish({ type: 'chat.message.delivered', recipientId: userId }, { users: senderIds });
 }
 
+/** The other side of a conversation the user acts on: someone else, who exists (400 / 404 otherwise). */
+async function requireOtherUser(db: Db, userId: string, otherId: string): Promise<void> {
+  if (otherId === userId) throw badRequest(CHAT_MESSAGES.readSelf);
+  const [other] = await findUsersByIds(db, [otherId]);
+  if (!other) throw notFound(CHAT_MESSAGES.userNotFound);
+}
+
 /** The last 200 messages between the user and `otherId`, oldest first. A pure read: opening a chat marks nothing. */
 export async function getConversation(db: Db, userId: string, otherId: string): Promise<ChatMessage[]> {
   const [other] = await findUsersByIds(db, [otherId]);
@@ -113,9 +119,7 @@ export async function deleteConversation(
   otherId: string,
   now = new Date(),
 ): Promise<DeleteConversationResult> {
-  if (otherId === userId) throw badRequest(CHAT_MESSAGES.readSelf);
-  const [other] = await findUsersByIds(db, [otherId]);
-  if (!other) throw notFound(CHAT_MESSAGES.userNotFound);
+  await requireOtherUser(db, userId, otherId);
   await clearConversation(db, userId, otherId, now);
   return { success: true };
 }
@@ -125,15 +129,12 @@ export async function deleteConversation(
  * An explicit write, so it goes through the cross-site checks that no GET gets.
  */
 export async function readConversation(
-  db: Db,
+  { db, live }: LiveDeps,
   userId: string,
   otherId: string,
   now = new Date(),
-  live: LivePublisher = noLive,
 ): Promise<MarkConversationReadResult> {
-  if (otherId === userId) throw badRequest(CHAT_MESSAGES.readSelf);
-  const [other] = await findUsersByIds(db, [otherId]);
-  if (!other) throw notFound(CHAT_MESSAGES.userNotFound);
+  await requireOtherUser(db, userId, otherId);
   const updated = await markConversationRead(db, userId, otherId, now);
   // Only an actual change is published: the event makes both sides refetch, and the reader's
   // refetch must not lead to another mark that published again.
@@ -148,10 +149,9 @@ export async function readConversation(
 
 /** One row per person the user has exchanged messages with, newest first; marks incoming messages delivered. */
 export async function getConversations(
-  db: Db,
+  { db, live }: LiveDeps,
   userId: string,
   now = new Date(),
-  live: LivePublisher = noLive,
 ): Promise<Conversation[]> {
   await publishDelivered(live, userId, await markAllDelivered(db, userId, now));
   const [heads, unread] = await Promise.all([listConversationHeads(db, userId), countUnreadBySender(db, userId)]);
@@ -169,12 +169,7 @@ export async function getConversations(
 }
 
 /** Unread messages to the user, all conversations together; marks them delivered (the badge saw them). */
-export async function getUnreadMessageCount(
-  db: Db,
-  userId: string,
-  now = new Date(),
-  live: LivePublisher = noLive,
-): Promise<number> {
+export async function getUnreadMessageCount({ db, live }: LiveDeps, userId: string, now = new Date()): Promise<number> {
   await publishDelivered(live, userId, await markAllDelivered(db, userId, now));
   return countUnreadMessages(db, userId);
 }

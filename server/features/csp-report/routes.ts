@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorAnswers } from '../../lib/error-answers';
 import { badRequest } from '../../lib/http-errors';
 import { consumeOrThrow } from '../../plugins/rate-limit';
 import { CSP_REPORT_PATH } from '../../plugins/security-headers';
@@ -27,6 +29,7 @@ export async function cspReportRoutes(app: FastifyInstance) {
     CSP_REPORT_PATH,
     {
       bodyLimit: BODY_LIMIT,
+      schema: { response: { 204: z.null().describe('Reported (nothing is sent back)'), ...errorAnswers(429) } },
       // Counted before the body is read: a flood costs no parsing and no logging.
       onRequest: async (request) => consumeOrThrow(app.limiters.cspReportsByIp, request.ip),
     },

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExploreCard, ExplorePage } from '../../../contract/explore';
-import type { Shro } from '../../../contract/shros';
+import type { Shro } from '../../../contract/shro-views';
 import { participations, shros, users } from '../../db/schema/index';
-import { createSignedInUser, type TestContext } from '../../test/test-app';
-import { createEngineTestApp, createShro, selectBox } from '../achievements/test-fixtures';
-import { makeFriends } from '../shros/test-fixtures';
+import { befriend, createShro, createUser, type SignedInUser, selectBox } from '../../test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
 let ctx: TestContext;
-let creator: Awaited<ReturnType<typeof createSignedInUser>>;
-let viewer: Awaited<ReturnType<typeof createSignedInUser>>;
-let friend: Awaited<ReturnType<typeof createSignedInUser>>;
+let creator: SignedInUser;
+let viewer: SignedInUser;
+let friend: SignedInUser;
 
 /** Public Shros created through the API, oldest first; createdAt is then spaced an hour apart. */
 const made: Record<string, Shro> = {};
@@ -30,18 +29,10 @@ async function publicShro(key: string, title: string, hashtags: string | undefin
 
 /** A pick `hoursAgo` by a fresh user, written straight to the database (test data). */
 async function pickAt(key: string, hoursAgo: number) {
-  const [user] = await ctx.database.db
-    .insert(users)
-    .values({
-      id: randomUUID(),
-      username: `p_${randomUUID().slice(0, 8)}`,
-      email: `${randomUUID()}@x.test`,
-      passwordHash: 'x',
-    })
-    .returning();
+  const user = await createUser(ctx, { signedIn: false });
   await ctx.database.db.insert(participations).values({
     shroId: made[key]!.id,
-    userId: user!.id,
+    userId: user.id,
     boxId: made[key]!.boxes[0]!.id,
     createdAt: new Date(now - hoursAgo * HOUR),
   });
@@ -59,10 +50,10 @@ async function page(url: string): Promise<ExplorePage> {
 const titles = (p: ExplorePage) => p.items.map((c) => c.title);
 
 beforeAll(async () => {
-  ctx = await createEngineTestApp();
-  creator = await createSignedInUser(ctx);
-  viewer = await createSignedInUser(ctx);
-  friend = await createSignedInUser(ctx);
+  ctx = await createTestApp(withoutWriteLimits);
+  creator = await createUser(ctx);
+  viewer = await createUser(ctx);
+  friend = await createUser(ctx);
 
   await publicShro('pizza', 'Pizza Friday', 'pizza,friday', 50);
   await publicShro('movie', 'Movie marathon', 'movies,weekend', 40);
@@ -74,12 +65,12 @@ beforeAll(async () => {
   // Not on explore: a link Shro, a private Shro, and a public Shro that has expired.
   const link = await createShro(ctx, creator.cookie, { title: 'Pizza link only', hashtags: 'pizza' });
   made.link = link;
-  await makeFriends(ctx, creator.user, friend.user);
+  await befriend(ctx, creator, friend);
   made.private = await createShro(ctx, creator.cookie, {
     title: 'Pizza private',
     hashtags: 'pizza',
     isShareable: false,
-    recipients: [friend.user.id],
+    recipients: [friend.id],
   });
   made.expired = await publicShro('expired', 'Pizza expired', 'pizza', 10);
   await ctx.database.db
@@ -117,7 +108,7 @@ describe('GET /api/explore (recent)', () => {
       title: 'Pizza Friday',
       type: 'text',
       status: 'waiting',
-      creator: { id: creator.user.id, username: creator.user.username, profileImageUrl: null },
+      creator: { id: creator.id, username: creator.username, profileImageUrl: null },
       createdAt: new Date(now - 50 * HOUR).toISOString(),
       participantCount: 0,
       hashtags: 'pizza,friday',
@@ -175,9 +166,9 @@ describe('GET /api/explore/trending', () => {
   });
 
   it('moves with real picks through the API', async () => {
-    const picker = await createSignedInUser(ctx);
+    const picker = await createUser(ctx);
     await selectBox(ctx, picker.cookie, made.newest!, 2);
-    const second = await createSignedInUser(ctx);
+    const second = await createUser(ctx);
     await selectBox(ctx, second.cookie, made.newest!, 3);
     const p = await page('/api/explore/trending');
     expect(titles(p).indexOf('Brand new question')).toBeLessThan(titles(p).indexOf('Weekend TRIP ideas'));

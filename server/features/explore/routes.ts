@@ -1,21 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { exploreQuerySchema, exploreSearchQuerySchema } from '../../../contract/explore';
-import { parseInput } from '../../lib/parse';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { explorePageSchema, exploreQuerySchema, exploreSearchQuerySchema } from '../../../contract/explore';
 import { listRecent, listTrending, searchExplore } from './service';
 
 /** Public Shros for signed-in users (docs/product.md §2: /explore needs login). */
-export async function exploreRoutes(app: FastifyInstance) {
+export async function exploreRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   // Searching and paging cost the database the most: each counts against the read budgets.
-  const read = { preHandler: [app.requireUser, app.limitReads] };
+  const read = { onRequest: app.requireUser, preValidation: app.limitReads };
+  const response = { 200: explorePageSchema };
+  const page = { ...read, schema: { querystring: exploreQuerySchema, response } };
 
-  app.get('/api/explore', read, async (request) => listRecent(db, parseInput(exploreQuerySchema, request.query)));
+  app.get('/api/explore', page, async (request) => listRecent(db, request.query));
 
-  app.get('/api/explore/trending', read, async (request) =>
-    listTrending(db, parseInput(exploreQuerySchema, request.query)),
-  );
+  app.get('/api/explore/trending', page, async (request) => listTrending(db, request.query));
 
-  app.get('/api/explore/search', read, async (request) =>
-    searchExplore(db, parseInput(exploreSearchQuerySchema, request.query)),
+  app.get(
+    '/api/explore/search',
+    { ...read, schema: { querystring: exploreSearchQuerySchema, response } },
+    async (request) => searchExplore(db, request.query),
   );
 }

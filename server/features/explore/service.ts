@@ -1,10 +1,5 @@
-import {
-  type ExploreCard,
-  type ExplorePage,
-  type ExploreQuery,
-  type ExploreSearchQuery,
-  TRENDING_WINDOW_DAYS,
-} from '../../../contract/explore';
+import type { ExploreCard, ExplorePage, ExploreQuery, ExploreSearchQuery } from '../../../contract/explore';
+import { TRENDING_WINDOW_DAYS } from '../../../contract/explore-limits';
 import type { Db } from '../../db/client';
 import { viewerStatus } from '../shros/present';
 import { type CardRow, listCardBoxes, listRecentPublic, listTrendingPublic, searchPublic } from './queries';

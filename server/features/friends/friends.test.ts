@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { friendRequests, friendships, notifications } from '../../db/schema/index';
-import { createSignedInUser, createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
-import { insertFriendship } from './queries';
+import { befriend, createUser, type SignedInUser } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,17 +21,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-
-const get = (who: Signed, url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
-const post = (who: Signed, action: string, payload: unknown) =>
+const get = (who: SignedInUser, url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+const post = (who: SignedInUser, action: string, payload: unknown) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/friends/${action}`,
     payload: payload as Record<string, unknown>,
     headers: { cookie: who.cookie },
   });
-const unfriend = (who: Signed, id: string) =>
+const unfriend = (who: SignedInUser, id: string) =>
   ctx.app.inject({ method: 'DELETE', url: `/api/friends/${encodeURIComponent(id)}`, headers: { cookie: who.cookie } });
 
 async function pairState(a: string, b: string) {
@@ -80,56 +78,56 @@ describe('auth', () => {
 
 describe('friend requests', () => {
   it('request → incoming/sent lists → accept → friends both ways, with notifications', async () => {
-    const alice = await createSignedInUser(ctx);
-    const bob = await createSignedInUser(ctx);
+    const alice = await createUser(ctx);
+    const bob = await createUser(ctx);
 
-    const sent = await post(alice, 'request', { friendId: bob.user.id });
+    const sent = await post(alice, 'request', { friendId: bob.id });
     expect(sent.statusCode).toBe(201);
-    expect(sent.json()).toMatchObject({ friendshipStatus: 'pending', user: { id: bob.user.id } });
+    expect(sent.json()).toMatchObject({ friendshipStatus: 'pending', user: { id: bob.id } });
 
     const incoming = (await get(bob, '/api/friends/requests')).json();
     expect(incoming).toHaveLength(1);
     expect(incoming[0]).toMatchObject({
       id: expect.any(Number),
       createdAt: expect.any(String),
-      user: { id: alice.user.id, username: alice.user.username },
+      user: { id: alice.id, username: alice.username },
     });
     const outgoing = (await get(alice, '/api/friends/sent')).json();
     expect(outgoing).toHaveLength(1);
-    expect(outgoing[0].user.id).toBe(bob.user.id);
+    expect(outgoing[0].user.id).toBe(bob.id);
     expect((await get(alice, '/api/friends/requests')).json()).toEqual([]);
 
-    const bobNotes = await notificationsOf(bob.user.id);
+    const bobNotes = await notificationsOf(bob.id);
     expect(bobNotes).toHaveLength(1);
-    expect(bobNotes[0]).toMatchObject({ type: 'friend_request', actorId: alice.user.id, isRead: false });
-    expect(bobNotes[0]!.message).toContain(alice.user.username);
+    expect(bobNotes[0]).toMatchObject({ type: 'friend_request', actorId: alice.id, isRead: false });
+    expect(bobNotes[0]!.message).toContain(alice.username);
 
-    expect((await get(alice, `/api/friends/status/${bob.user.id}`)).json()).toEqual({
+    expect((await get(alice, `/api/friends/status/${bob.id}`)).json()).toEqual({
       areFriends: false,
       sentRequest: true,
       receivedRequest: false,
     });
-    expect((await get(bob, `/api/friends/status/${alice.user.id}`)).json()).toEqual({
+    expect((await get(bob, `/api/friends/status/${alice.id}`)).json()).toEqual({
       areFriends: false,
       sentRequest: false,
       receivedRequest: true,
     });
 
-    const accepted = await post(bob, 'accept', { friendId: alice.user.id });
+    const accepted = await post(bob, 'accept', { friendId: alice.id });
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ friendshipStatus: 'friends', user: { id: alice.user.id } });
+    expect(accepted.json()).toMatchObject({ friendshipStatus: 'friends', user: { id: alice.id } });
 
-    expect((await get(alice, '/api/friends')).json().map((f: { id: string }) => f.id)).toEqual([bob.user.id]);
-    expect((await get(bob, '/api/friends')).json().map((f: { id: string }) => f.id)).toEqual([alice.user.id]);
+    expect((await get(alice, '/api/friends')).json().map((f: { id: string }) => f.id)).toEqual([bob.id]);
+    expect((await get(bob, '/api/friends')).json().map((f: { id: string }) => f.id)).toEqual([alice.id]);
     expect((await get(bob, '/api/friends/requests')).json()).toEqual([]);
     expect((await get(alice, '/api/friends/sent')).json()).toEqual([]);
-    expect(await pairState(alice.user.id, bob.user.id)).toEqual({ friendships: 1, requests: [] });
+    expect(await pairState(alice.id, bob.id)).toEqual({ friendships: 1, requests: [] });
 
-    const aliceNotes = await notificationsOf(alice.user.id);
+    const aliceNotes = await notificationsOf(alice.id);
     expect(aliceNotes).toHaveLength(1);
-    expect(aliceNotes[0]).toMatchObject({ type: 'friend_accepted', actorId: bob.user.id });
+    expect(aliceNotes[0]).toMatchObject({ type: 'friend_accepted', actorId: bob.id });
 
-    expect((await get(alice, `/api/friends/status/${bob.user.id}`)).json()).toEqual({
+    expect((await get(alice, `/api/friends/status/${bob.id}`)).json()).toEqual({
       areFriends: true,
       sentRequest: false,
       receivedRequest: false,
@@ -137,9 +135,9 @@ describe('friend requests', () => {
   });
 
   it('lists friends with public fields only', async () => {
-    const me = await createSignedInUser(ctx);
-    const friend = await insertTestUser(ctx.database);
-    await insertFriendship(ctx.database.db, me.user.id, friend.id);
+    const me = await createUser(ctx);
+    const friend = await createUser(ctx, { signedIn: false });
+    await befriend(ctx, me, friend);
     const list = (await get(me, '/api/friends')).json();
     expect(list).toEqual([
       {
@@ -154,41 +152,41 @@ describe('friend requests', () => {
   });
 
   it('requesting someone who already asked you makes you friends and removes both requests', async () => {
-    const a = await createSignedInUser(ctx);
-    const b = await createSignedInUser(ctx);
-    expect((await post(a, 'request', { friendId: b.user.id })).statusCode).toBe(201);
-    const back = await post(b, 'request', { friendId: a.user.id });
+    const a = await createUser(ctx);
+    const b = await createUser(ctx);
+    expect((await post(a, 'request', { friendId: b.id })).statusCode).toBe(201);
+    const back = await post(b, 'request', { friendId: a.id });
     expect(back.statusCode).toBe(201);
     expect(back.json().friendshipStatus).toBe('friends');
-    expect(await pairState(a.user.id, b.user.id)).toEqual({ friendships: 1, requests: [] });
-    const aNotes = await notificationsOf(a.user.id);
+    expect(await pairState(a.id, b.id)).toEqual({ friendships: 1, requests: [] });
+    const aNotes = await notificationsOf(a.id);
     expect(aNotes.map((n) => n.type)).toEqual(['friend_accepted']);
   });
 
   it('refuses a duplicate request with 409 and changes nothing', async () => {
-    const a = await createSignedInUser(ctx);
-    const b = await createSignedInUser(ctx);
-    await post(a, 'request', { friendId: b.user.id });
-    const again = await post(a, 'request', { friendId: b.user.id });
+    const a = await createUser(ctx);
+    const b = await createUser(ctx);
+    await post(a, 'request', { friendId: b.id });
+    const again = await post(a, 'request', { friendId: b.id });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'Friend request already sent' });
-    expect((await pairState(a.user.id, b.user.id)).requests).toHaveLength(1);
-    expect(await notificationsOf(b.user.id)).toHaveLength(1);
+    expect((await pairState(a.id, b.id)).requests).toHaveLength(1);
+    expect(await notificationsOf(b.id)).toHaveLength(1);
   });
 
   it('refuses a request to a friend with 409', async () => {
-    const a = await createSignedInUser(ctx);
-    const b = await insertTestUser(ctx.database);
-    await insertFriendship(ctx.database.db, a.user.id, b.id);
+    const a = await createUser(ctx);
+    const b = await createUser(ctx, { signedIn: false });
+    await befriend(ctx, a, b);
     const response = await post(a, 'request', { friendId: b.id });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'You are already friends' });
-    expect(await pairState(a.user.id, b.id)).toEqual({ friendships: 1, requests: [] });
+    expect(await pairState(a.id, b.id)).toEqual({ friendships: 1, requests: [] });
   });
 
   it('refuses a request to yourself with 400 and to an unknown user with 404', async () => {
-    const a = await createSignedInUser(ctx);
-    const self = await post(a, 'request', { friendId: a.user.id });
+    const a = await createUser(ctx);
+    const self = await post(a, 'request', { friendId: a.id });
     expect(self.statusCode).toBe(400);
     expect(self.json()).toEqual({ message: 'You cannot send a friend request to yourself' });
     const unknown = await post(a, 'request', { friendId: '00000000-0000-4000-8000-000000000000' });
@@ -204,7 +202,7 @@ describe('friend requests', () => {
     [{ friendId: null }, 'friendId is required'],
     [{ friendId: 'x'.repeat(65) }, 'friendId is not a valid user id'],
   ])('rejects a bad body %# with 400 on every action', async (payload, message) => {
-    const a = await createSignedInUser(ctx);
+    const a = await createUser(ctx);
     for (const action of ['request', 'accept', 'decline']) {
       const response = await post(a, action, payload);
       expect(response.statusCode).toBe(400);
@@ -213,7 +211,7 @@ describe('friend requests', () => {
   });
 
   it('rejects a missing or non-JSON body with a 4xx, never a 500', async () => {
-    const a = await createSignedInUser(ctx);
+    const a = await createUser(ctx);
     const empty = await ctx.app.inject({ method: 'POST', url: '/api/friends/request', headers: { cookie: a.cookie } });
     expect(empty.statusCode).toBe(400);
     const broken = await ctx.app.inject({
@@ -227,90 +225,90 @@ describe('friend requests', () => {
   });
 
   it('accept and decline without a pending request are 404, also for the sender of the request', async () => {
-    const a = await createSignedInUser(ctx);
-    const b = await createSignedInUser(ctx);
+    const a = await createUser(ctx);
+    const b = await createUser(ctx);
     for (const action of ['accept', 'decline']) {
-      const none = await post(a, action, { friendId: b.user.id });
+      const none = await post(a, action, { friendId: b.id });
       expect(none.statusCode).toBe(404);
       expect(none.json()).toEqual({ message: 'Friend request not found' });
     }
-    await post(a, 'request', { friendId: b.user.id });
+    await post(a, 'request', { friendId: b.id });
     // Only the person asked may answer: the requester cannot accept their own request.
-    const selfAccept = await post(a, 'accept', { friendId: b.user.id });
+    const selfAccept = await post(a, 'accept', { friendId: b.id });
     expect(selfAccept.statusCode).toBe(404);
-    expect(await pairState(a.user.id, b.user.id)).toMatchObject({ friendships: 0 });
+    expect(await pairState(a.id, b.id)).toMatchObject({ friendships: 0 });
     const unknown = await post(a, 'accept', { friendId: 'no-such-user' });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('decline removes the request quietly and lets the requester ask again', async () => {
-    const a = await createSignedInUser(ctx);
-    const b = await createSignedInUser(ctx);
-    await post(a, 'request', { friendId: b.user.id });
-    const declined = await post(b, 'decline', { friendId: a.user.id });
+    const a = await createUser(ctx);
+    const b = await createUser(ctx);
+    await post(a, 'request', { friendId: b.id });
+    const declined = await post(b, 'decline', { friendId: a.id });
     expect(declined.statusCode).toBe(200);
-    expect(declined.json()).toMatchObject({ friendshipStatus: 'none', user: { id: a.user.id } });
-    expect(await pairState(a.user.id, b.user.id)).toEqual({ friendships: 0, requests: [] });
-    expect(await notificationsOf(a.user.id)).toHaveLength(0);
-    expect((await post(a, 'request', { friendId: b.user.id })).statusCode).toBe(201);
+    expect(declined.json()).toMatchObject({ friendshipStatus: 'none', user: { id: a.id } });
+    expect(await pairState(a.id, b.id)).toEqual({ friendships: 0, requests: [] });
+    expect(await notificationsOf(a.id)).toHaveLength(0);
+    expect((await post(a, 'request', { friendId: b.id })).statusCode).toBe(201);
   });
 
   it('parallel requests both ways end in exactly one friendship and no requests', async () => {
     for (let round = 0; round < 5; round++) {
-      const a = await createSignedInUser(ctx);
-      const b = await createSignedInUser(ctx);
+      const a = await createUser(ctx);
+      const b = await createUser(ctx);
       const [ab, ba] = await Promise.all([
-        post(a, 'request', { friendId: b.user.id }),
-        post(b, 'request', { friendId: a.user.id }),
+        post(a, 'request', { friendId: b.id }),
+        post(b, 'request', { friendId: a.id }),
       ]);
       expect([ab.statusCode, ba.statusCode]).toEqual([201, 201]);
       expect([ab.json().friendshipStatus, ba.json().friendshipStatus].sort()).toEqual(['friends', 'pending']);
-      expect(await pairState(a.user.id, b.user.id)).toEqual({ friendships: 1, requests: [] });
+      expect(await pairState(a.id, b.id)).toEqual({ friendships: 1, requests: [] });
     }
   });
 
   it('parallel duplicate requests store one request and answer one 201 and one 409', async () => {
-    const a = await createSignedInUser(ctx);
-    const b = await createSignedInUser(ctx);
+    const a = await createUser(ctx);
+    const b = await createUser(ctx);
     const responses = await Promise.all([
-      post(a, 'request', { friendId: b.user.id }),
-      post(a, 'request', { friendId: b.user.id }),
-      post(a, 'request', { friendId: b.user.id }),
+      post(a, 'request', { friendId: b.id }),
+      post(a, 'request', { friendId: b.id }),
+      post(a, 'request', { friendId: b.id }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    expect((await pairState(a.user.id, b.user.id)).requests).toHaveLength(1);
+    expect((await pairState(a.id, b.id)).requests).toHaveLength(1);
   });
 });
 
 describe('DELETE /api/friends/:id', () => {
   it('unfriends both ways; a second time is 404', async () => {
-    const a = await createSignedInUser(ctx);
-    const b = await createSignedInUser(ctx);
-    await insertFriendship(ctx.database.db, b.user.id, a.user.id);
-    const removed = await unfriend(a, b.user.id);
+    const a = await createUser(ctx);
+    const b = await createUser(ctx);
+    await befriend(ctx, b, a);
+    const removed = await unfriend(a, b.id);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toMatchObject({ friendshipStatus: 'none', user: { id: b.user.id } });
+    expect(removed.json()).toMatchObject({ friendshipStatus: 'none', user: { id: b.id } });
     expect((await get(b, '/api/friends')).json()).toEqual([]);
-    expect(await pairState(a.user.id, b.user.id)).toEqual({ friendships: 0, requests: [] });
-    const again = await unfriend(a, b.user.id);
+    expect(await pairState(a.id, b.id)).toEqual({ friendships: 0, requests: [] });
+    const again = await unfriend(a, b.id);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'You are not friends with this user' });
   });
 
   it('is 404 for an unknown user and for yourself', async () => {
-    const a = await createSignedInUser(ctx);
+    const a = await createUser(ctx);
     expect((await unfriend(a, 'nobody-here')).statusCode).toBe(404);
-    expect((await unfriend(a, a.user.id)).statusCode).toBe(404);
+    expect((await unfriend(a, a.id)).statusCode).toBe(404);
     expect((await unfriend(a, 'x'.repeat(80))).statusCode).toBe(400);
     // Longer than Fastify's path-parameter limit: still a clean 4xx, never a 500.
     expect((await unfriend(a, 'x'.repeat(200))).statusCode).toBe(414);
   });
 
   it("cannot end other people's friendships", async () => {
-    const a = await createSignedInUser(ctx);
-    const b = await insertTestUser(ctx.database);
-    const c = await insertTestUser(ctx.database);
-    await insertFriendship(ctx.database.db, b.id, c.id);
+    const a = await createUser(ctx);
+    const b = await createUser(ctx, { signedIn: false });
+    const c = await createUser(ctx, { signedIn: false });
+    await befriend(ctx, b, c);
     expect((await unfriend(a, b.id)).statusCode).toBe(404);
     expect(await pairState(b.id, c.id)).toMatchObject({ friendships: 1 });
   });
@@ -319,23 +317,23 @@ describe('DELETE /api/friends/:id', () => {
 describe('GET /api/friends/search', () => {
   it('finds by case-insensitive substring, prefix matches first, never yourself, each with its state', async () => {
     const tag = `q${Math.random().toString(36).slice(2, 7)}`;
-    const me = await createSignedInUser(ctx, `${tag}_me`);
-    const prefix = await insertTestUser(ctx.database, `${tag.toUpperCase()}_prefix`);
-    const inner = await insertTestUser(ctx.database, `zz_${tag}_inner`);
-    const friend = await insertTestUser(ctx.database, `${tag}_friend`);
-    const asked = await insertTestUser(ctx.database, `${tag}_asked`);
-    const asker = await insertTestUser(ctx.database, `${tag}_asker`);
-    await insertTestUser(ctx.database, 'unrelated_name');
-    await insertFriendship(ctx.database.db, me.user.id, friend.id);
+    const me = await createUser(ctx, { username: `${tag}_me` });
+    const prefix = await createUser(ctx, { username: `${tag.toUpperCase()}_prefix`, signedIn: false });
+    const inner = await createUser(ctx, { username: `zz_${tag}_inner`, signedIn: false });
+    const friend = await createUser(ctx, { username: `${tag}_friend`, signedIn: false });
+    const asked = await createUser(ctx, { username: `${tag}_asked`, signedIn: false });
+    const asker = await createUser(ctx, { username: `${tag}_asker`, signedIn: false });
+    await createUser(ctx, { username: 'unrelated_name', signedIn: false });
+    await befriend(ctx, me, friend);
     await ctx.database.db.insert(friendRequests).values([
-      { fromUserId: me.user.id, toUserId: asked.id },
-      { fromUserId: asker.id, toUserId: me.user.id },
+      { fromUserId: me.id, toUserId: asked.id },
+      { fromUserId: asker.id, toUserId: me.id },
     ]);
 
     const response = await get(me, `/api/friends/search?q=${encodeURIComponent(`  ${tag.toUpperCase()} `)}`);
     expect(response.statusCode).toBe(200);
     const results: { id: string; friendshipStatus: string }[] = response.json();
-    expect(results.map((r) => r.id)).not.toContain(me.user.id);
+    expect(results.map((r) => r.id)).not.toContain(me.id);
     expect(results.at(-1)!.id).toBe(inner.id);
     const status = Object.fromEntries(results.map((r) => [r.id, r.friendshipStatus]));
     expect(status).toEqual({
@@ -358,14 +356,14 @@ describe('GET /api/friends/search', () => {
 
   it('returns at most 20 results', async () => {
     const tag = `m${Math.random().toString(36).slice(2, 7)}`;
-    const me = await createSignedInUser(ctx);
-    for (let i = 0; i < 25; i++) await insertTestUser(ctx.database, `${tag}_${i}`);
+    const me = await createUser(ctx);
+    for (let i = 0; i < 25; i++) await createUser(ctx, { username: `${tag}_${i}`, signedIn: false });
     expect((await get(me, `/api/friends/search?q=${tag}`)).json()).toHaveLength(20);
   });
 
   it('ignores a leading "@" in the term', async () => {
-    const me = await createSignedInUser(ctx);
-    const target = await insertTestUser(ctx.database, `at_${randomUUID().slice(0, 6)}`);
+    const me = await createUser(ctx);
+    const target = await createUser(ctx, { username: `at_${randomUUID().slice(0, 6)}`, signedIn: false });
     const found = (await get(me, `/api/friends/search?q=${encodeURIComponent(`@${target.username}`)}`)).json();
     expect(found.map((u: { id: string }) => u.id)).toEqual([target.id]);
     const bare = await get(me, '/api/friends/search?q=%40');
@@ -374,8 +372,8 @@ describe('GET /api/friends/search', () => {
   });
 
   it('treats LIKE wildcards literally', async () => {
-    const me = await createSignedInUser(ctx);
-    await insertTestUser(ctx.database, 'wild_card_user');
+    const me = await createUser(ctx);
+    await createUser(ctx, { username: 'wild_card_user', signedIn: false });
     const percent = await get(me, '/api/friends/search?q=%25');
     expect(percent.statusCode).toBe(200);
     expect(percent.json()).toEqual([]);
@@ -391,7 +389,7 @@ describe('GET /api/friends/search', () => {
     [`?q=${'a'.repeat(31)}`, 'Search term must be at most 30 characters'],
     ['?q=a&q=b', 'Search term is required'],
   ])('rejects a bad term %s with 400', async (query, message) => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const response = await get(me, `/api/friends/search${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
@@ -400,11 +398,11 @@ describe('GET /api/friends/search', () => {
 
 describe('GET /api/friends/status/:id', () => {
   it('is 404 for an unknown user and all false for yourself', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const unknown = await get(me, '/api/friends/status/nobody');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'User not found' });
-    expect((await get(me, `/api/friends/status/${me.user.id}`)).json()).toEqual({
+    expect((await get(me, `/api/friends/status/${me.id}`)).json()).toEqual({
       areFriends: false,
       sentRequest: false,
       receivedRequest: false,
@@ -414,21 +412,21 @@ describe('GET /api/friends/status/:id', () => {
 
 describe('privacy', () => {
   it('never puts an email in any friends response', async () => {
-    const a = await createSignedInUser(ctx, 'privacy_alpha');
-    const b = await createSignedInUser(ctx, 'privacy_beta');
-    const c = await createSignedInUser(ctx, 'privacy_gamma');
+    const a = await createUser(ctx, { username: 'privacy_alpha' });
+    const b = await createUser(ctx, { username: 'privacy_beta' });
+    const c = await createUser(ctx, { username: 'privacy_gamma' });
     const bodies: string[] = [];
-    bodies.push((await post(a, 'request', { friendId: b.user.id })).body);
-    bodies.push((await post(c, 'request', { friendId: a.user.id })).body);
+    bodies.push((await post(a, 'request', { friendId: b.id })).body);
+    bodies.push((await post(c, 'request', { friendId: a.id })).body);
     bodies.push((await get(b, '/api/friends/requests')).body);
     bodies.push((await get(a, '/api/friends/sent')).body);
     bodies.push((await get(a, '/api/friends/requests')).body);
-    bodies.push((await post(b, 'accept', { friendId: a.user.id })).body);
-    bodies.push((await post(a, 'decline', { friendId: c.user.id })).body);
+    bodies.push((await post(b, 'accept', { friendId: a.id })).body);
+    bodies.push((await post(a, 'decline', { friendId: c.id })).body);
     bodies.push((await get(a, '/api/friends')).body);
     bodies.push((await get(a, '/api/friends/search?q=privacy')).body);
-    bodies.push((await get(a, `/api/friends/status/${b.user.id}`)).body);
-    bodies.push((await unfriend(a, b.user.id)).body);
+    bodies.push((await get(a, `/api/friends/status/${b.id}`)).body);
+    bodies.push((await unfriend(a, b.id)).body);
     for (const body of bodies) {
       expect(body).not.toMatch(/email|@example\.com/i);
     }

@@ -1,7 +1,13 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { friendRequests, friendships, users } from '../../db/schema/index';
 import { type PublicUserRow, publicUserColumns } from '../profiles/queries';
+
+/*
+ * A friendship is stored once per pair, the lower id first (a CHECK constraint holds it). Only this
+ * file knows that: other features ask through `areFriends`, `friendIdsOf` and `whichAreFriends`
+ * (docs/decisions/092-one-owner-per-concept.md).
+ */
 
 /** Matches the one friendship row of a pair whichever way round the ids are given. */
 const pairIs = (a: string, b: string) =>
@@ -20,9 +26,35 @@ export async function lockFriendPair(tx: Db, a: string, b: string): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock(727275, hashtext(${key}))`);
 }
 
+/** Rows that link `userId` to one of `otherIds`, whichever of the two columns holds which. */
+const linking = (a: AnyColumn, b: AnyColumn, userId: string, otherIds: string[]) =>
+  or(and(eq(a, userId), inArray(b, otherIds)), and(eq(b, userId), inArray(a, otherIds)));
+
+/** The other side of a friendship row of `userId`. */
+const otherSide = (userId: string) => (row: { low: string; high: string }) => (row.low === userId ? row.high : row.low);
+
 export async function areFriends(db: Db, a: string, b: string): Promise<boolean> {
   const [row] = await db.select({ one: sql<number>`1` }).from(friendships).where(pairIs(a, b)).limit(1);
   return Boolean(row);
+}
+
+/** The ids of all the user's friends. */
+export async function friendIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ low: friendships.userLowId, high: friendships.userHighId })
+    .from(friendships)
+    .where(or(eq(friendships.userLowId, userId), eq(friendships.userHighId, userId)));
+  return rows.map(otherSide(userId));
+}
+
+/** Which of `candidateIds` are the user's friends. */
+export async function whichAreFriends(db: Db, userId: string, candidateIds: readonly string[]): Promise<Set<string>> {
+  if (candidateIds.length === 0) return new Set();
+  const rows = await db
+    .select({ low: friendships.userLowId, high: friendships.userHighId })
+    .from(friendships)
+    .where(linking(friendships.userLowId, friendships.userHighId, userId, [...candidateIds]));
+  return new Set(rows.map(otherSide(userId)));
 }
 
 /** Stores the friendship once; the database orders the pair, matching its CHECK constraint. */
@@ -87,25 +119,22 @@ export async function listFriends(db: Db, userId: string): Promise<PublicUserRow
     .orderBy(sql`lower(${users.username})`);
 }
 
-/** Pending requests to the user (with who asked), newest first. */
-export async function listIncomingRequests(db: Db, userId: string) {
+/** Pending requests on one side of the user, each with the user on the other side, newest first. */
+function listRequests(db: Db, userId: string, userSide: 'fromUserId' | 'toUserId') {
+  const otherUserSide = userSide === 'fromUserId' ? 'toUserId' : 'fromUserId';
   return db
     .select({ id: friendRequests.id, createdAt: friendRequests.createdAt, user: publicUserColumns })
     .from(friendRequests)
-    .innerJoin(users, eq(users.id, friendRequests.fromUserId))
-    .where(eq(friendRequests.toUserId, userId))
+    .innerJoin(users, eq(users.id, friendRequests[otherUserSide]))
+    .where(eq(friendRequests[userSide], userId))
     .orderBy(desc(friendRequests.createdAt), desc(friendRequests.id));
 }
 
+/** Pending requests to the user (with who asked), newest first. */
+export const listIncomingRequests = (db: Db, userId: string) => listRequests(db, userId, 'toUserId');
+
 /** Pending requests from the user (with who was asked), newest first. */
-export async function listSentRequests(db: Db, userId: string) {
-  return db
-    .select({ id: friendRequests.id, createdAt: friendRequests.createdAt, user: publicUserColumns })
-    .from(friendRequests)
-    .innerJoin(users, eq(users.id, friendRequests.toUserId))
-    .where(eq(friendRequests.fromUserId, userId))
-    .orderBy(desc(friendRequests.createdAt), desc(friendRequests.id));
-}
+export const listSentRequests = (db: Db, userId: string) => listRequests(db, userId, 'fromUserId');
 
 /** `\`, `%` and `_` are LIKE wildcards; the term must match them literally. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -129,31 +158,16 @@ export async function searchUsersByUsername(
 
 /** Who among `otherIds` is a friend, was asked by the user, or has asked the user. */
 export async function relationsWith(db: Db, userId: string, otherIds: string[]) {
-  const friends = new Set<string>();
   const sent = new Set<string>();
   const received = new Set<string>();
-  if (otherIds.length === 0) return { friends, sent, received };
-  const [friendRows, requestRows] = await Promise.all([
-    db
-      .select({ low: friendships.userLowId, high: friendships.userHighId })
-      .from(friendships)
-      .where(
-        or(
-          and(eq(friendships.userLowId, userId), inArray(friendships.userHighId, otherIds)),
-          and(eq(friendships.userHighId, userId), inArray(friendships.userLowId, otherIds)),
-        ),
-      ),
+  if (otherIds.length === 0) return { friends: new Set<string>(), sent, received };
+  const [friends, requestRows] = await Promise.all([
+    whichAreFriends(db, userId, otherIds),
     db
       .select({ from: friendRequests.fromUserId, to: friendRequests.toUserId })
       .from(friendRequests)
-      .where(
-        or(
-          and(eq(friendRequests.fromUserId, userId), inArray(friendRequests.toUserId, otherIds)),
-          and(eq(friendRequests.toUserId, userId), inArray(friendRequests.fromUserId, otherIds)),
-        ),
-      ),
+      .where(linking(friendRequests.fromUserId, friendRequests.toUserId, userId, otherIds)),
   ]);
-  for (const row of friendRows) friends.add(row.low === userId ? row.high : row.low);
   for (const row of requestRows) {
     if (row.from === userId) sent.add(row.to);
     else received.add(row.from);

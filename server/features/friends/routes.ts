@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { friendIdInputSchema, friendIdParamSchema, friendSearchQuerySchema } from '../../../contract/friends';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicUserSchema } from '../../../contract/auth';
+import {
+  friendActionResultSchema,
+  friendIdInputSchema,
+  friendRequestItemSchema,
+  friendSearchQuerySchema,
+  friendSearchResultSchema,
+  friendStatusSchema,
+} from '../../../contract/friends';
+import { userIdParamsSchema } from '../../../contract/ids';
 import { noBodySchema } from '../../../contract/validation';
-import { parseInput } from '../../lib/parse';
+import { errorAnswers } from '../../lib/error-answers';
 import {
   acceptFriendRequest,
   declineFriendRequest,
@@ -15,68 +26,65 @@ import {
 } from './service';
 
 /** Friends, friend requests, search and status (docs/product.md §7); everything needs a signed-in user. */
-export async function friendsRoutes(app: FastifyInstance) {
+export async function friendsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const read = { preHandler: app.requireUser };
-  const write = { preHandler: [app.requireUser, app.limitWrites] };
+  const deps = { db, live: app.bus };
+  const read = { onRequest: app.requireUser };
+  const write = { onRequest: app.requireUser, preValidation: app.limitWrites };
+  // Request, accept and decline name the other person in the body: 404 when there is no such
+  // person or request, 409 when it is already done.
+  const answers = { 200: friendActionResultSchema, 201: friendActionResultSchema, ...errorAnswers(404, 409) };
+  const toFriend = { ...write, schema: { body: friendIdInputSchema, response: answers } };
 
-  /** After a committed change between two users: both sides' lists refetch (and the other's notifications). */
-  async function publishChange(
-    type: 'friend.request.changed' | 'friend.friendship.removed',
-    userId: string,
-    otherId: string,
-    notified: boolean,
-  ) {
-    await app.bus.publish({ type, userId: otherId }, { users: [userId] });
-    await app.bus.publish({ type, userId }, { users: [otherId] });
-    if (notified) await app.bus.publish({ type: 'notification.created' }, { users: [otherId] });
-    // Answering a request marks its notification read (service), so the user's badges refetch.
-    await app.bus.publish({ type: 'notification.read' }, { users: [userId] });
-  }
+  const users = { ...read, schema: { response: { 200: z.array(publicUserSchema) } } };
+  app.get('/api/friends', users, async (request) => getFriends(db, request.user!.id));
 
-  app.get('/api/friends', read, async (request) => getFriends(db, request.user!.id));
+  const requests = { ...read, schema: { response: { 200: z.array(friendRequestItemSchema) } } };
+  app.get('/api/friends/requests', requests, async (request) => getIncomingRequests(db, request.user!.id));
 
-  app.get('/api/friends/requests', read, async (request) => getIncomingRequests(db, request.user!.id));
+  app.get('/api/friends/sent', requests, async (request) => getSentRequests(db, request.user!.id));
 
-  app.get('/api/friends/sent', read, async (request) => getSentRequests(db, request.user!.id));
+  const search = { onRequest: app.requireUser, preValidation: app.limitReads };
+  app.get(
+    '/api/friends/search',
+    {
+      ...search,
+      schema: { querystring: friendSearchQuerySchema, response: { 200: z.array(friendSearchResultSchema) } },
+    },
+    async (request) => searchFriends(db, request.user!.id, request.query.q),
+  );
 
-  app.get('/api/friends/search', { preHandler: [app.requireUser, app.limitReads] }, async (request) => {
-    const { q } = parseInput(friendSearchQuerySchema, request.query);
-    return searchFriends(db, request.user!.id, q);
+  app.get(
+    '/api/friends/status/:id',
+    { ...read, schema: { params: userIdParamsSchema, response: { 200: friendStatusSchema } } },
+    async (request) => getFriendStatus(db, request.user!.id, request.params.id),
+  );
+
+  app.post('/api/friends/request', toFriend, async (request, reply) => {
+    const { friendId } = request.body;
+    return reply.status(201).send(await sendFriendRequest(deps, request.user!.id, friendId));
   });
 
-  app.get('/api/friends/status/:id', read, async (request) => {
-    const { id } = parseInput(friendIdParamSchema, request.params);
-    return getFriendStatus(db, request.user!.id, id);
+  app.post('/api/friends/accept', toFriend, async (request) => {
+    const { friendId } = request.body;
+    return acceptFriendRequest(deps, request.user!.id, friendId);
   });
 
-  app.post('/api/friends/request', write, async (request, reply) => {
-    const { friendId } = parseInput(friendIdInputSchema, request.body);
-    const result = await sendFriendRequest(db, request.user!.id, friendId);
-    // Either way the other side got a notification: a request, or "accepted" when theirs was pending.
-    await publishChange('friend.request.changed', request.user!.id, friendId, true);
-    return reply.status(201).send(result);
+  app.post('/api/friends/decline', toFriend, async (request) => {
+    const { friendId } = request.body;
+    return declineFriendRequest(deps, request.user!.id, friendId);
   });
 
-  app.post('/api/friends/accept', write, async (request) => {
-    const { friendId } = parseInput(friendIdInputSchema, request.body);
-    const result = await acceptFriendRequest(db, request.user!.id, friendId);
-    await publishChange('friend.request.changed', request.user!.id, friendId, true);
-    return result;
-  });
-
-  app.post('/api/friends/decline', write, async (request) => {
-    const { friendId } = parseInput(friendIdInputSchema, request.body);
-    const result = await declineFriendRequest(db, request.user!.id, friendId);
-    await publishChange('friend.request.changed', request.user!.id, friendId, false);
-    return result;
-  });
-
-  app.delete('/api/friends/:id', write, async (request) => {
-    parseInput(noBodySchema, request.body);
-    const { id } = parseInput(friendIdParamSchema, request.params);
-    const result = await removeFriend(db, request.user!.id, id);
-    await publishChange('friend.friendship.removed', request.user!.id, id, false);
-    return result;
-  });
+  app.delete(
+    '/api/friends/:id',
+    {
+      ...write,
+      schema: { params: userIdParamsSchema, body: noBodySchema, response: { 200: friendActionResultSchema } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return removeFriend(deps, request.user!.id, id);
+    },
+  );
 }

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { toPublicUser } from '../auth/present';
+import type { LiveDeps, LivePublisher } from '../live/bus';
 import { insertNotifications, markNotificationsReadAbout } from '../notifications/queries';
 import type { PublicUserRow } from '../profiles/queries';
 import {
@@ -28,6 +29,24 @@ import {
   relationsWith,
   searchUsersByUsername,
 } from './queries';
+
+/**
+ * After a committed change between two users: both sides' lists refetch (and the other's
+ * notifications when they got one). Answering a request marks its notification read, so the
+ * user's badges refetch too.
+ */
+async function publishFriendChange(
+  live: LivePublisher,
+  type: 'friend.request.changed' | 'friend.friendship.removed',
+  userId: string,
+  otherId: string,
+  notified: boolean,
+) {
+  await live.publish({ type, userId: otherId }, { users: [userId] });
+  await live.publish({ type, userId }, { users: [otherId] });
+  if (notified) await live.publish({ type: 'notification.created' }, { users: [otherId] });
+  await live.publish({ type: 'notification.read' }, { users: [userId] });
+}
 
 /** Both users of an action; 404 when the other one does not exist. */
 async function loadPair(db: Db, userId: string, otherId: string): Promise<{ me: PublicUserRow; other: PublicUserRow }> {
@@ -58,9 +77,13 @@ const markRequestNotificationsRead = (db: Db, userId: string, requesterId: strin
  * Asks `friendId` to be friends. If they had already asked the user, the two become friends at
  * once (both requests go away) and they get a `friend_accepted` notification instead.
  */
-export async function sendFriendRequest(db: Db, userId: string, friendId: string): Promise<FriendActionResult> {
+export async function sendFriendRequest(
+  { db, live }: LiveDeps,
+  userId: string,
+  friendId: string,
+): Promise<FriendActionResult> {
   if (friendId === userId) throw badRequest(FRIEND_MESSAGES.self);
-  return db.transaction(async (tx) => {
+  const result: FriendActionResult = await db.transaction(async (tx) => {
     await lockFriendPair(tx, userId, friendId);
     const { me, other } = await loadPair(tx, userId, friendId);
     if (await areFriends(tx, userId, friendId)) throw conflict(FRIEND_MESSAGES.alreadyFriends);
@@ -86,12 +109,19 @@ export async function sendFriendRequest(db: Db, userId: string, friendId: string
     ]);
     return { friendshipStatus: 'pending', user: toPublicUser(other) };
   });
+  // Either way the other side got a notification: a request, or "accepted" when theirs was pending.
+  await publishFriendChange(live, 'friend.request.changed', userId, friendId, true);
+  return result;
 }
 
 /** Accepts the pending request `friendId` sent to the user; 404 when there is none. */
-export async function acceptFriendRequest(db: Db, userId: string, friendId: string): Promise<FriendActionResult> {
+export async function acceptFriendRequest(
+  { db, live }: LiveDeps,
+  userId: string,
+  friendId: string,
+): Promise<FriendActionResult> {
   if (friendId === userId) throw notFound(FRIEND_MESSAGES.requestNotFound);
-  return db.transaction(async (tx) => {
+  const result: FriendActionResult = await db.transaction(async (tx) => {
     await lockFriendPair(tx, userId, friendId);
     const { me, other } = await loadPair(tx, userId, friendId);
     if (!(await deleteFriendRequest(tx, friendId, userId))) throw notFound(FRIEND_MESSAGES.requestNotFound);
@@ -101,29 +131,43 @@ export async function acceptFriendRequest(db: Db, userId: string, friendId: stri
     await notifyAccepted(tx, me, friendId);
     return { friendshipStatus: 'friends', user: toPublicUser(other) };
   });
+  await publishFriendChange(live, 'friend.request.changed', userId, friendId, true);
+  return result;
 }
 
 /** Declines (deletes) the pending request `friendId` sent to the user, quietly; 404 when there is none. */
-export async function declineFriendRequest(db: Db, userId: string, friendId: string): Promise<FriendActionResult> {
+export async function declineFriendRequest(
+  { db, live }: LiveDeps,
+  userId: string,
+  friendId: string,
+): Promise<FriendActionResult> {
   if (friendId === userId) throw notFound(FRIEND_MESSAGES.requestNotFound);
-  return db.transaction(async (tx) => {
+  const result: FriendActionResult = await db.transaction(async (tx) => {
     await lockFriendPair(tx, userId, friendId);
     const { other } = await loadPair(tx, userId, friendId);
     if (!(await deleteFriendRequest(tx, friendId, userId))) throw notFound(FRIEND_MESSAGES.requestNotFound);
     await markRequestNotificationsRead(tx, userId, friendId);
     return { friendshipStatus: 'none', user: toPublicUser(other) };
   });
+  await publishFriendChange(live, 'friend.request.changed', userId, friendId, false);
+  return result;
 }
 
 /** Ends a friendship; 404 when the two are not friends. */
-export async function removeFriend(db: Db, userId: string, friendId: string): Promise<FriendActionResult> {
+export async function removeFriend(
+  { db, live }: LiveDeps,
+  userId: string,
+  friendId: string,
+): Promise<FriendActionResult> {
   if (friendId === userId) throw notFound(FRIEND_MESSAGES.notFriends);
-  return db.transaction(async (tx) => {
+  const result: FriendActionResult = await db.transaction(async (tx) => {
     await lockFriendPair(tx, userId, friendId);
     const { other } = await loadPair(tx, userId, friendId);
     if (!(await deleteFriendship(tx, userId, friendId))) throw notFound(FRIEND_MESSAGES.notFriends);
     return { friendshipStatus: 'none', user: toPublicUser(other) };
   });
+  await publishFriendChange(live, 'friend.friendship.removed', userId, friendId, false);
+  return result;
 }
 
 /** The user's friends, by username. */

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { LiveEvent } from '../../../contract/live';
+import type { Db } from '../../db/client';
 
 /** Who an event is for. Browsers only ever receive the event itself, never its audience. */
 export type Audience =
@@ -27,8 +28,14 @@ export interface LivePublisher {
   publish(event: LiveEvent, audience: Audience): Promise<void>;
 }
 
-/** For callers without a bus (scripts): publishing goes nowhere. */
-export const noLive: LivePublisher = { publish: async () => {} };
+/**
+ * What a service that publishes takes, always explicitly: its database and the bus. There is no
+ * default bus, so no write can forget to publish (docs/decisions/091-shro-modules.md).
+ */
+export interface LiveDeps {
+  db: Db;
+  live: LivePublisher;
+}
 
 export interface EventBus extends LivePublisher {
   /** Every event once, in bus order, each instance seeing the same order. */

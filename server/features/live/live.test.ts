@@ -1,16 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shro } from '../../../contract/shros';
+import type { Shro } from '../../../contract/shro-views';
+import { befriend, createShro, createUser, type SignedInUser } from '../../test/factories';
 import { SseClient } from '../../test/sse-client';
-import { createSignedInUser, type TestContext } from '../../test/test-app';
-import { createGameTestApp, createTextShro, makeFriends, type SignedIn } from '../shros/test-fixtures';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
 let ctx: TestContext;
 let base: string;
 const clients: SseClient[] = [];
 
 beforeAll(async () => {
-  ctx = await createGameTestApp();
+  ctx = await createTestApp(withoutWriteLimits);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 /** Opens a live channel as this user (or a visitor), watching these Shros. */
-async function live(who: SignedIn | null, watch: string[] = [], headers: Record<string, string> = {}) {
+async function live(who: SignedInUser | null, watch: string[] = [], headers: Record<string, string> = {}) {
   const query = watch.length ? `?watch=${watch.join(',')}` : '';
   const client = await SseClient.open(`${base}/api/live${query}`, {
     ...(who ? { cookie: who.cookie } : {}),
@@ -30,7 +30,7 @@ async function live(who: SignedIn | null, watch: string[] = [], headers: Record<
   return client;
 }
 
-const post = (who: SignedIn, url: string, body: unknown) =>
+const post = (who: SignedInUser, url: string, body: unknown) =>
   fetch(`${base}${url}`, {
     method: 'POST',
     headers: { cookie: who.cookie, 'content-type': 'application/json' },
@@ -44,9 +44,9 @@ const CONTENT = ['Pizza', 'Sushi', 'Tacos', 'Curry'];
 
 describe('GET /api/live', () => {
   it('a creator watching sees a pick well under a second later, and the event holds no box content', async () => {
-    const creator = await createSignedInUser(ctx);
-    const picker = await createSignedInUser(ctx);
-    const shro: Shro = await createTextShro(ctx, creator.cookie);
+    const creator = await createUser(ctx);
+    const picker = await createUser(ctx);
+    const shro: Shro = await createShro(ctx, creator.cookie);
     const channel = await live(creator, [shro.id]);
     expect(channel.messages[0]!.json).toEqual({ type: 'ready', watching: [shro.id] });
 
@@ -66,12 +66,12 @@ describe('GET /api/live', () => {
   });
 
   it('visitors may watch a public Shro; nobody learns of a private Shro they may not see', async () => {
-    const creator = await createSignedInUser(ctx);
-    const friend = await createSignedInUser(ctx);
-    const stranger = await createSignedInUser(ctx);
-    await makeFriends(ctx, creator.user, friend.user);
-    const publicShro = await createTextShro(ctx, creator.cookie, { isPublic: 'true' });
-    const privateShro = await createTextShro(ctx, creator.cookie, { isShareable: 'false', friendId: friend.user.id });
+    const creator = await createUser(ctx);
+    const friend = await createUser(ctx);
+    const stranger = await createUser(ctx);
+    await befriend(ctx, creator, friend);
+    const publicShro = await createShro(ctx, creator.cookie, { isPublic: 'true' });
+    const privateShro = await createShro(ctx, creator.cookie, { isShareable: 'false', friendId: friend.id });
 
     const visitor = await live(null, [publicShro.id, privateShro.id]);
     const snoop = await live(stranger, [privateShro.id, 'no-such-shro']);
@@ -91,72 +91,72 @@ describe('GET /api/live', () => {
   });
 
   it('a chat message reaches the recipient (and the sender’s own tabs), never a third user', async () => {
-    const sender = await createSignedInUser(ctx);
-    const recipient = await createSignedInUser(ctx);
-    const bystander = await createSignedInUser(ctx);
-    await makeFriends(ctx, sender.user, recipient.user);
-    await makeFriends(ctx, sender.user, bystander.user);
+    const sender = await createUser(ctx);
+    const recipient = await createUser(ctx);
+    const bystander = await createUser(ctx);
+    await befriend(ctx, sender, recipient);
+    await befriend(ctx, sender, bystander);
     const theirs = await live(recipient);
     const mine = await live(sender);
     const other = await live(bystander);
 
-    const response = await post(sender, '/api/chat/send', { recipientId: recipient.user.id, content: 'secret plans' });
+    const response = await post(sender, '/api/chat/send', { recipientId: recipient.id, content: 'secret plans' });
     expect(response.status).toBe(201);
     const message = await response.json();
     const event = await theirs.next((m) => m.json.type === 'chat.message.sent');
     expect(event.json).toEqual({
       type: 'chat.message.sent',
       messageId: message.id,
-      senderId: sender.user.id,
-      recipientId: recipient.user.id,
+      senderId: sender.id,
+      recipientId: recipient.id,
     });
     expect(event.data).not.toContain('secret');
     await mine.next((m) => m.json.type === 'chat.message.sent');
 
     // Opening the chat (a GET) reads nothing; marking it read does: the sender hears of it once
     // (no echo back and forth).
-    const opened = await fetch(`${base}/api/chat/${sender.user.id}`, { headers: { cookie: recipient.cookie } });
+    const opened = await fetch(`${base}/api/chat/${sender.id}`, { headers: { cookie: recipient.cookie } });
     expect(opened.status).toBe(200);
     await settle();
     expect(mine.ofType('chat.message.read')).toHaveLength(0);
-    expect((await post(recipient, `/api/chat/${sender.user.id}/read`, {})).status).toBe(200);
+    expect((await post(recipient, `/api/chat/${sender.id}/read`, {})).status).toBe(200);
     await mine.next((m) => m.json.type === 'chat.message.read');
-    await post(recipient, `/api/chat/${sender.user.id}/read`, {});
+    await post(recipient, `/api/chat/${sender.id}/read`, {});
     await settle();
     expect(mine.ofType('chat.message.read')).toHaveLength(1);
     expect(other.messages.filter((m) => m.json.type.startsWith('chat.'))).toEqual([]);
   });
 
   it('friend requests and presence reach both people', async () => {
-    const ada = await createSignedInUser(ctx);
-    const bob = await createSignedInUser(ctx);
+    const ada = await createUser(ctx);
+    const bob = await createUser(ctx);
     const adaChannel = await live(ada);
     const bobChannel = await live(bob);
-    await post(ada, '/api/friends/request', { friendId: bob.user.id });
-    await bobChannel.next((m) => m.json.type === 'friend.request.changed' && m.json.userId === ada.user.id);
+    await post(ada, '/api/friends/request', { friendId: bob.id });
+    await bobChannel.next((m) => m.json.type === 'friend.request.changed' && m.json.userId === ada.id);
     await bobChannel.next((m) => m.json.type === 'notification.created');
-    await post(bob, '/api/friends/accept', { friendId: ada.user.id });
-    await adaChannel.next((m) => m.json.type === 'friend.request.changed' && m.json.userId === bob.user.id);
+    await post(bob, '/api/friends/accept', { friendId: ada.id });
+    await adaChannel.next((m) => m.json.type === 'friend.request.changed' && m.json.userId === bob.id);
 
     // Now friends: Bob opening another tab changes nothing, a first channel of Bob's would.
-    const carol = await createSignedInUser(ctx);
-    await makeFriends(ctx, ada.user, carol.user);
+    const carol = await createUser(ctx);
+    await befriend(ctx, ada, carol);
     const carolChannel = await live(carol);
-    await adaChannel.next((m) => m.json.type === 'presence.changed' && m.json.userId === carol.user.id);
-    const status = await fetch(`${base}/api/users/online-status?userIds=${carol.user.id}`, {
+    await adaChannel.next((m) => m.json.type === 'presence.changed' && m.json.userId === carol.id);
+    const status = await fetch(`${base}/api/users/online-status?userIds=${carol.id}`, {
       headers: { cookie: ada.cookie },
     });
-    expect(await status.json()).toEqual({ [carol.user.id]: true });
+    expect(await status.json()).toEqual({ [carol.id]: true });
     expect(carolChannel.status).toBe(200);
   });
 
   it('resumes with Last-Event-ID: a missed event is replayed; an unknown id gets a resync', async () => {
-    const creator = await createSignedInUser(ctx);
-    const picker = await createSignedInUser(ctx);
-    const shro = await createTextShro(ctx, creator.cookie);
+    const creator = await createUser(ctx);
+    const picker = await createUser(ctx);
+    const shro = await createShro(ctx, creator.cookie);
     const first = await live(creator, [shro.id]);
     await post(picker, `/api/sessions/${shro.id}/react`, { emoji: '🔥' }); // 403, nothing published
-    const other = await createSignedInUser(ctx);
+    const other = await createUser(ctx);
     await post(other, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });
     await first.next((m) => m.json.type === 'shro.box.opened');
     const lastSeen = first.lastEventId!;
@@ -197,7 +197,7 @@ describe('GET /api/live', () => {
   });
 
   it('a signed-out tab’s channel closes', async () => {
-    const user = await createSignedInUser(ctx);
+    const user = await createUser(ctx);
     const channel = await live(user);
     const logout = await fetch(`${base}/api/logout`, { method: 'POST', headers: { cookie: user.cookie } });
     expect(logout.status).toBe(200);
@@ -209,7 +209,7 @@ describe('GET /api/live', () => {
 
 describe('channel limit', () => {
   it('refuses a user more open channels than the limit with 429, and allows one again once a tab closes', async () => {
-    const user = await createSignedInUser(ctx);
+    const user = await createUser(ctx);
     const max = ctx.app.config.liveMaxChannelsPerUser;
     const open: SseClient[] = [];
     for (let i = 0; i < max; i++) open.push(await live(user));
@@ -218,7 +218,7 @@ describe('channel limit', () => {
     expect(await refused.json()).toEqual({ message: 'Too many open live channels' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Someone else is not affected.
-    const other = await createSignedInUser(ctx);
+    const other = await createUser(ctx);
     await live(other);
     await open[0]!.close();
     await expect

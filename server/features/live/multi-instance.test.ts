@@ -2,14 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shro } from '../../../contract/shros';
+import type { Shro } from '../../../contract/shro-views';
 import { buildApp } from '../../app';
 import { type AppConfig, loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
+import { befriend, createShro, createUser, type SignedInUser } from '../../test/factories';
 import { SseClient } from '../../test/sse-client';
-import { createTestDatabase, insertTestUser, signIn } from '../../test/test-app';
+import { createTestDatabase, type TestContext } from '../../test/test-app';
 import type { RedisBus } from '../live/bus';
-import { createTextShro, makeFriends } from '../shros/test-fixtures';
 
 /**
  * Issue 6: two instances behind one load balancer, sharing PostgreSQL and Redis, behave as one.
@@ -67,11 +67,10 @@ afterAll(async () => {
   await drop();
 });
 
-async function user() {
-  const row = await insertTestUser(database);
-  return { user: row, cookie: await signIn(a.app, row.username) };
-}
-type User = Awaited<ReturnType<typeof user>>;
+/** The factories take a test context; instance A plays it. */
+const onA = (): TestContext => ({ app: a.app, database, close: async () => {} });
+const user = () => createUser(onA());
+type User = SignedInUser;
 
 async function watch(on: Instance, who: User | null, shroIds: string[] = [], headers: Record<string, string> = {}) {
   const query = shroIds.length ? `?watch=${shroIds.join(',')}` : '';
@@ -93,9 +92,7 @@ const call = (on: Instance, who: User, method: string, url: string, body?: unkno
 const read = async (on: Instance, who: User, shroId: string): Promise<Shro> =>
   (await call(on, who, 'GET', `/api/sessions/${shroId}`)).json();
 
-/** The Shro helpers take a test context; instance A plays it. */
-const createOnA = (creator: User, fields: Record<string, string> = {}) =>
-  createTextShro({ app: a.app, database, close: async () => {} }, creator.cookie, fields);
+const createOnA = (creator: User, fields: Record<string, string> = {}) => createShro(onA(), creator.cookie, fields);
 
 describe.skipIf(!enabled)(title, () => {
   it('a creator watching on A sees a pick made through B well under a second later', async () => {
@@ -141,7 +138,7 @@ describe.skipIf(!enabled)(title, () => {
     await call(b, picker, 'POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[2]!.id });
     const creatorView = await read(a, creator, shro.id);
     expect(creatorView.participantCount).toBe(1);
-    expect(creatorView.participants.map((p) => p.userId)).toEqual([picker.user.id]);
+    expect(creatorView.participants.map((p) => p.userId)).toEqual([picker.id]);
     const pickerView = await read(a, picker, shro.id);
     expect(pickerView).toMatchObject({ hasSelected: true, selectedBoxId: shro.boxes[2]!.id });
     expect(pickerView.boxes[2]!.textContent).toBe('Tacos');
@@ -151,7 +148,7 @@ describe.skipIf(!enabled)(title, () => {
     expect((await read(a, picker, shro.id)).myReaction).toBe('😍');
 
     // A renamed creator shows renamed on A at once (the cached session and Shro both carried the old name).
-    const renamed = `renamed_${creator.user.id.slice(0, 6)}`;
+    const renamed = `renamed_${creator.id.slice(0, 6)}`;
     expect((await call(b, creator, 'PUT', '/api/auth/username', { username: renamed })).status).toBe(200);
     expect((await read(a, picker, shro.id)).creator.username).toBe(renamed);
     expect((await (await call(a, creator, 'GET', '/api/auth/user')).json()).username).toBe(renamed);
@@ -160,7 +157,7 @@ describe.skipIf(!enabled)(title, () => {
     expect((await call(b, creator, 'DELETE', `/api/sessions/${shro.id}`)).status).toBe(200);
     expect((await call(a, picker, 'GET', `/api/sessions/${shro.id}`)).status).toBe(404);
 
-    // Signed out through B: the cookie stops working on A at once.
+    // SignedInUser out through B: the cookie stops working on A at once.
     expect((await call(a, picker, 'GET', '/api/auth/user')).status).toBe(200);
     expect((await call(b, picker, 'POST', '/api/logout')).status).toBe(200);
     expect((await call(a, picker, 'GET', '/api/auth/user')).status).toBe(401);
@@ -170,11 +167,11 @@ describe.skipIf(!enabled)(title, () => {
     const sender = await user();
     const recipient = await user();
     const bystander = await user();
-    await makeFriends({ app: a.app, database, close: async () => {} }, sender.user, recipient.user);
+    await befriend({ database }, sender, recipient);
     const theirs = await watch(a, recipient);
     const other = await watch(a, bystander);
     const alsoOther = await watch(b, bystander);
-    const sent = await call(b, sender, 'POST', '/api/chat/send', { recipientId: recipient.user.id, content: 'hi' });
+    const sent = await call(b, sender, 'POST', '/api/chat/send', { recipientId: recipient.id, content: 'hi' });
     expect(sent.status).toBe(201);
     await theirs.next((m) => m.json.type === 'chat.message.sent', 1000);
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -185,8 +182,8 @@ describe.skipIf(!enabled)(title, () => {
     const creator = await user();
     const friend = await user();
     const stranger = await user();
-    await makeFriends({ app: a.app, database, close: async () => {} }, creator.user, friend.user);
-    const shro = await createOnA(creator, { isShareable: 'false', friendId: friend.user.id });
+    await befriend({ database }, creator, friend);
+    const shro = await createOnA(creator, { isShareable: 'false', friendId: friend.id });
     const snoops = [await watch(a, stranger, [shro.id]), await watch(b, null, [shro.id])];
     const creatorChannel = await watch(b, creator, [shro.id]);
     await call(a, friend, 'POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });

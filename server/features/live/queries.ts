@@ -1,11 +1,19 @@
-import { and, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { friendships, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 
 /** Marks these users as seen now: one statement for every user with an open channel on this instance. */
 export async function touchPresence(db: Db, userIds: string[], now: Date): Promise<void> {
   if (userIds.length === 0) return;
   await db.update(users).set({ lastSeenAt: now }).where(inArray(users.id, userIds));
+}
+
+/** Records that the user is around, unless a recent enough mark already says so (one cheap write at most). */
+export async function touchLastSeen(db: Db, userId: string, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastSeenAt: now })
+    .where(and(eq(users.id, userId), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, staleBefore))));
 }
 
 /**
@@ -21,11 +29,8 @@ export async function markAway(db: Db, userId: string, awayAt: Date, seenNotAfte
   return rows.length > 0;
 }
 
-/** The ids of the user's friends (a friendship row is stored once, low id first). */
-export async function listFriendIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ low: friendships.userLowId, high: friendships.userHighId })
-    .from(friendships)
-    .where(or(eq(friendships.userLowId, userId), eq(friendships.userHighId, userId)));
-  return rows.map((row) => (row.low === userId ? row.high : row.low));
+/** Last-seen marks of these users (who may see them is the caller's rule). */
+export async function lastSeenOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, lastSeenAt: users.lastSeenAt }).from(users).where(inArray(users.id, ids));
 }

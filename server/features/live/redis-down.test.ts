@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createShro, createUser } from '../../test/factories';
 import { SseClient } from '../../test/sse-client';
-import { createSignedInUser, createTestApp, type TestContext } from '../../test/test-app';
-import { createTextShro } from '../shros/test-fixtures';
+import { createTestApp, type TestContext } from '../../test/test-app';
 
 /** REDIS_URL points at nothing: the instance must keep working on its own. */
 let ctx: TestContext;
@@ -18,9 +18,9 @@ afterAll(() => ctx.close());
 it('with Redis unreachable, publishing never fails a write and watchers here still get events', async () => {
   expect(ctx.app.bus.kind).toBe('redis');
   expect(ctx.app.bus.coherent).toBe(false);
-  const creator = await createSignedInUser(ctx);
-  const picker = await createSignedInUser(ctx);
-  const shro = await createTextShro(ctx, creator.cookie);
+  const creator = await createUser(ctx);
+  const picker = await createUser(ctx);
+  const shro = await createShro(ctx, creator.cookie);
   const channel = await SseClient.open(`${base}/api/live?watch=${shro.id}`, { cookie: creator.cookie });
   const response = await fetch(`${base}/api/sessions/${shro.id}/select`, {
     method: 'POST',

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { LIVE_PATH, LIVE_WATCH_MAX } from '../../../contract/live';
-import { badRequest, tooManyRequests } from '../../lib/http-errors';
-import { canViewShro, type ShroDeps } from '../shros/service';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIVE_PATH } from '../../../contract/live';
+import { liveQuerySchema } from '../../../contract/live-query';
+import { errorAnswers } from '../../lib/error-answers';
+import { tooManyRequests } from '../../lib/http-errors';
+import { canViewShro, type ShroDeps } from '../shros/access';
 import { DEFAULT_HUB_OPTIONS, type HubOptions, LiveHub } from './hub';
 import { channelPresence } from './presence';
 import { createVisitorSlots } from './visitor-slots';
@@ -15,31 +17,14 @@ declare module 'fastify' {
   }
 }
 
-const liveQuerySchema = z.object({
-  /** Comma-separated Shro ids whose changes this tab wants (the Shro page it shows). */
-  watch: z
-    .string()
-    .max(LIVE_WATCH_MAX * 101)
-    .optional(),
-  /** For a new EventSource that continues an old one (it cannot set the Last-Event-ID header). */
-  lastEventId: z.string().max(40).optional(),
-});
-
-function parseWatch(raw: string | undefined): string[] {
-  if (!raw) return [];
-  const ids = [...new Set(raw.split(',').map((id) => id.trim()))].filter(Boolean);
-  if (ids.length > LIVE_WATCH_MAX) throw badRequest(`watch: at most ${LIVE_WATCH_MAX} Shros`);
-  if (ids.some((id) => id.length > 100)) throw badRequest('watch: not a Shro id');
-  return ids;
-}
-
 /**
  * GET /api/live: the tab's one Server-Sent Events channel. Signed-in users get their own
  * events (notifications, chat, friends, friends' presence); anyone, visitors included, gets
  * change notices for the Shros they watch and may read. Events carry ids only: the browser
  * refetches through the ordinary per-viewer reads, so nothing hidden can leak through here.
  */
-export async function liveRoutes(app: FastifyInstance, opts: { hubOptions?: Partial<HubOptions> } = {}) {
+export async function liveRoutes(fastify: FastifyInstance, opts: { hubOptions?: Partial<HubOptions> } = {}) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: ShroDeps = { db: app.database.db, cache: app.shroCache, live: app.bus };
   const hubOptions: HubOptions = { ...DEFAULT_HUB_OPTIONS, ...opts.hubOptions };
   const hub = new LiveHub(
@@ -61,53 +46,63 @@ export async function liveRoutes(app: FastifyInstance, opts: { hubOptions?: Part
   app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', async () => visitorSlots.close());
 
-  app.get(LIVE_PATH, { preHandler: app.loadUser }, async (request, reply) => {
-    const parsed = liveQuerySchema.safeParse(request.query);
-    if (!parsed.success) throw badRequest('Invalid live channel query');
-    const wanted = parseWatch(parsed.data.watch);
-    const viewer = request.user ? { id: request.user.id, username: request.user.username } : null;
-    if (viewer && !hub.hasRoomFor(viewer.id)) throw tooManyRequests(5, 'Too many open live channels');
-    // A visitor's slot is taken before any database work, so an address at its cap costs nothing more.
-    let release = () => {};
-    if (!viewer) {
-      const channelId = randomUUID();
-      if (!(await visitorSlots.acquire(request.ip, channelId))) throw tooManyRequests(5, 'Too many open live channels');
-      release = () => visitorSlots.release(request.ip, channelId);
-    }
-    let watches: string[];
-    try {
-      // Unknown and forbidden Shros are left out alike, so a watch reveals nothing about them.
-      const allowed = await Promise.all(wanted.map((id) => canViewShro(deps, id, viewer)));
-      watches = wanted.filter((_, index) => allowed[index]);
-    } catch (error) {
-      release();
-      throw error;
-    }
-    const header = request.headers['last-event-id'];
-    const lastEventId = (Array.isArray(header) ? header[0] : header) ?? parsed.data.lastEventId;
+  app.get(
+    LIVE_PATH,
+    {
+      onRequest: app.loadUser,
+      schema: {
+        description: 'An event stream (text/event-stream) of change notices, contract/live.ts.',
+        querystring: liveQuerySchema,
+        response: errorAnswers(429),
+      },
+    },
+    async (request, reply) => {
+      const wanted = request.query.watch;
+      const viewer = request.user ? { id: request.user.id, username: request.user.username } : null;
+      if (viewer && !hub.hasRoomFor(viewer.id)) throw tooManyRequests(5, 'Too many open live channels');
+      // A visitor's slot is taken before any database work, so an address at its cap costs nothing more.
+      let release = () => {};
+      if (!viewer) {
+        const channelId = randomUUID();
+        if (!(await visitorSlots.acquire(request.ip, channelId)))
+          throw tooManyRequests(5, 'Too many open live channels');
+        release = () => visitorSlots.release(request.ip, channelId);
+      }
+      let watches: string[];
+      try {
+        // Unknown and forbidden Shros are left out alike, so a watch reveals nothing about them.
+        const allowed = await Promise.all(wanted.map((id) => canViewShro(deps, id, viewer)));
+        watches = wanted.filter((_, index) => allowed[index]);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      const header = request.headers['last-event-id'];
+      const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
 
-    reply.hijack();
-    const res = reply.raw;
-    // Gone while the checks above ran: its close has passed, so nothing would ever end the channel.
-    if (request.socket.destroyed) {
-      release();
-      return;
-    }
-    res.once('close', release);
-    res.writeHead(200, {
-      // A hijacked reply skips Fastify's header handling: the security set goes on here.
-      ...app.securityHeaders,
-      'content-type': 'text/event-stream; charset=utf-8',
-      // Private events: no cache keeps them.
-      'cache-control': 'no-store, no-transform',
-      connection: 'keep-alive',
-      // Proxies (nginx) must pass events through as they come.
-      'x-accel-buffering': 'no',
-    });
-    res.socket?.setNoDelay(true);
-    hub.open(
-      { res, userId: viewer?.id ?? null, authSessionId: request.authSessionId, watches },
-      lastEventId === undefined || lastEventId === '' ? undefined : lastEventId,
-    );
-  });
+      reply.hijack();
+      const res = reply.raw;
+      // Gone while the checks above ran: its close has passed, so nothing would ever end the channel.
+      if (request.socket.destroyed) {
+        release();
+        return;
+      }
+      res.once('close', release);
+      res.writeHead(200, {
+        // A hijacked reply skips Fastify's header handling: the security set goes on here.
+        ...app.securityHeaders,
+        'content-type': 'text/event-stream; charset=utf-8',
+        // Private events: no cache keeps them.
+        'cache-control': 'no-store, no-transform',
+        connection: 'keep-alive',
+        // Proxies (nginx) must pass events through as they come.
+        'x-accel-buffering': 'no',
+      });
+      res.socket?.setNoDelay(true);
+      hub.open(
+        { res, userId: viewer?.id ?? null, authSessionId: request.authSessionId, watches },
+        lastEventId === undefined || lastEventId === '' ? undefined : lastEventId,
+      );
+    },
+  );
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories';
 import { SseClient } from '../../test/sse-client';
-import { createSignedInUser, createTestApp, type TestConfigOverrides, type TestContext } from '../../test/test-app';
+import { createTestApp, type TestConfigOverrides, type TestContext } from '../../test/test-app';
 
 /**
  * Issue 10 item 3: visitors (no auth cookie) could hold any number of live channels from one
@@ -64,7 +65,7 @@ describe('visitor live channels per address', () => {
     }
     await expectRefused(base);
 
-    const member = await createSignedInUser(ctx);
+    const member = await createUser(ctx);
     expect((await live(base, member.cookie)).status).toBe(200);
 
     await open[0]!.close();

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, shroRecipients, shros, users } from '../../db/schema/index';
-import { createSignedInUser, createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
+import { createUser, insertShro, type SignedInUser } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 import { insertNotifications, type NewNotification } from './queries';
 
 let ctx: TestContext;
@@ -11,9 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
-
-const call = (who: Signed | null, method: 'GET' | 'PATCH', url: string) =>
+const call = (who: SignedInUser | null, method: 'GET' | 'PATCH', url: string) =>
   ctx.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {} });
 
 const note = (userId: string, extra: Partial<NewNotification> = {}): NewNotification => ({
@@ -23,14 +22,6 @@ const note = (userId: string, extra: Partial<NewNotification> = {}): NewNotifica
   message: 'Someone sent you a friend request',
   ...extra,
 });
-
-async function insertShro(creatorId: string, values: Partial<typeof shros.$inferInsert> = {}) {
-  const [row] = await ctx.database.db
-    .insert(shros)
-    .values({ id: randomUUID(), title: 'Dinner?', type: 'text', creatorId, ...values })
-    .returning();
-  return row!;
-}
 
 const isRead = async (id: number) =>
   (await ctx.database.db.select().from(notifications).where(eq(notifications.id, id)))[0]!.isRead;
@@ -50,16 +41,16 @@ describe('auth', () => {
 
 describe('GET /api/notifications', () => {
   it('lists only your own, newest first, with the Shro state or null', async () => {
-    const me = await createSignedInUser(ctx);
-    const other = await insertTestUser(ctx.database);
+    const me = await createUser(ctx);
+    const other = await createUser(ctx, { signedIn: false });
     // My own private Shro, picked: its creator sees the first pick.
-    const shro = await insertShro(me.user.id, { status: 'selected', selectedBoxId: 7, selectedAt: new Date() });
+    const shro = await insertShro(ctx, me.id, { status: 'selected', selectedBoxId: 7, selectedAt: new Date() });
     const t0 = Date.now() - 60_000;
     const { db } = ctx.database;
     await db.insert(notifications).values([
-      { ...note(me.user.id), createdAt: new Date(t0) },
+      { ...note(me.id), createdAt: new Date(t0) },
       {
-        ...note(me.user.id, { type: 'shro_selected', title: 'Box opened', message: 'x opened', shroId: shro.id }),
+        ...note(me.id, { type: 'shro_selected', title: 'Box opened', message: 'x opened', shroId: shro.id }),
         createdAt: new Date(t0 + 1000),
       },
       { ...note(other.id, { title: 'Not yours' }), createdAt: new Date(t0 + 2000) },
@@ -84,16 +75,16 @@ describe('GET /api/notifications', () => {
   });
 
   it("never shows a Shro's state to someone who may not open it, nor another recipient's pick", async () => {
-    const me = await createSignedInUser(ctx);
-    const creator = await insertTestUser(ctx.database);
+    const me = await createUser(ctx);
+    const creator = await createUser(ctx, { signedIn: false });
     // A private Shro I am not a recipient of (a stray notification): it does not exist for me.
-    const foreign = await insertShro(creator.id, { status: 'selected', selectedBoxId: 7, selectedAt: new Date() });
+    const foreign = await insertShro(ctx, creator.id, { status: 'selected', selectedBoxId: 7, selectedAt: new Date() });
     // A private Shro sent to me, where another recipient opened box 7 and I have not picked.
-    const mine = await insertShro(creator.id, { status: 'selected', selectedBoxId: 7, selectedAt: new Date() });
-    await ctx.database.db.insert(shroRecipients).values({ shroId: mine.id, userId: me.user.id });
+    const mine = await insertShro(ctx, creator.id, { status: 'selected', selectedBoxId: 7, selectedAt: new Date() });
+    await ctx.database.db.insert(shroRecipients).values({ shroId: mine.id, userId: me.id });
     await insertNotifications(ctx.database.db, [
-      note(me.user.id, { type: 'shro_received', shroId: foreign.id }),
-      note(me.user.id, { type: 'shro_received', shroId: mine.id }),
+      note(me.id, { type: 'shro_received', shroId: foreign.id }),
+      note(me.id, { type: 'shro_received', shroId: mine.id }),
     ]);
     const list = (await call(me, 'GET', '/api/notifications')).json();
     const byShro = Object.fromEntries(
@@ -104,26 +95,26 @@ describe('GET /api/notifications', () => {
   });
 
   it('shows an expired link Shro as expired', async () => {
-    const me = await createSignedInUser(ctx);
-    const shro = await insertShro(me.user.id, { isShareable: true, expiresAt: new Date(Date.now() - 1000) });
-    await insertNotifications(ctx.database.db, [note(me.user.id, { type: 'reaction', shroId: shro.id })]);
+    const me = await createUser(ctx);
+    const shro = await insertShro(ctx, me.id, { isShareable: true, expiresAt: new Date(Date.now() - 1000) });
+    await insertNotifications(ctx.database.db, [note(me.id, { type: 'reaction', shroId: shro.id })]);
     const [item] = (await call(me, 'GET', '/api/notifications')).json();
     expect(item.session).toEqual({ status: 'expired', selectedBoxId: null });
   });
 
   it('returns at most 100', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     await insertNotifications(
       ctx.database.db,
-      Array.from({ length: 105 }, (_, i) => note(me.user.id, { title: `n${i}` })),
+      Array.from({ length: 105 }, (_, i) => note(me.id, { title: `n${i}` })),
     );
     expect((await call(me, 'GET', '/api/notifications')).json()).toHaveLength(100);
   });
 
   it('keeps the user marked as seen (lastSeenAt) for the online dot', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     await call(me, 'GET', '/api/notifications');
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, me.user.id));
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, me.id));
     expect(row!.lastSeenAt).toBeInstanceOf(Date);
     expect(Date.now() - row!.lastSeenAt!.getTime()).toBeLessThan(10_000);
   });
@@ -131,15 +122,15 @@ describe('GET /api/notifications', () => {
 
 describe('unread count and marking read', () => {
   it('counts unread, marks one read (only your own) and all read', async () => {
-    const me = await createSignedInUser(ctx);
-    const other = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
+    const other = await createUser(ctx);
     const [a, b, c] = await insertNotifications(ctx.database.db, [
-      note(me.user.id),
-      note(me.user.id),
-      note(me.user.id, { title: 'already read' }),
+      note(me.id),
+      note(me.id),
+      note(me.id, { title: 'already read' }),
     ]);
     await ctx.database.db.update(notifications).set({ isRead: true }).where(eq(notifications.id, c!.id));
-    const [theirs] = await insertNotifications(ctx.database.db, [note(other.user.id)]);
+    const [theirs] = await insertNotifications(ctx.database.db, [note(other.id)]);
 
     const count = await call(me, 'GET', '/api/notifications/unread-count');
     expect(count.statusCode).toBe(200);
@@ -174,7 +165,7 @@ describe('unread count and marking read', () => {
   });
 
   it('answers 404 for a notification that does not exist', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const response = await call(me, 'PATCH', '/api/notifications/2147483647/read');
     expect(response.statusCode).toBe(404);
   });
@@ -182,7 +173,7 @@ describe('unread count and marking read', () => {
   it.each(['abc', '0', '-1', '1.5', '2147483648', '99999999999', '1e3'])(
     'rejects the id %s with 400, never a 500',
     async (id) => {
-      const me = await createSignedInUser(ctx);
+      const me = await createUser(ctx);
       const response = await call(me, 'PATCH', `/api/notifications/${id}/read`);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: 'Invalid notification id' });

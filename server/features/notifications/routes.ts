@@ -1,42 +1,55 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationIdParamSchema } from '../../../contract/notifications';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  markAllNotificationsReadResultSchema,
+  notificationIdParamSchema,
+  notificationItemSchema,
+} from '../../../contract/notifications';
 import { noBodySchema } from '../../../contract/validation';
-import { parseInput } from '../../lib/parse';
-import { notePresence } from '../chat/presence';
+import { notePresence } from '../live/presence';
 import { getNotifications, getUnreadNotificationCount, readAllNotifications, readNotification } from './service';
 
 /** The signed-in user's notifications: list, unread count, mark one or all read (docs/product.md §7). */
-export async function notificationsRoutes(app: FastifyInstance) {
+export async function notificationsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const read = { preHandler: app.requireUser };
+  const read = { onRequest: app.requireUser };
 
   // The polled reads also keep the user's `lastSeenAt` fresh (see notePresence).
-  app.get('/api/notifications', read, async (request) => {
-    await notePresence(db, request.user!);
-    return getNotifications(db, request.user!.id);
-  });
+  app.get(
+    '/api/notifications',
+    { ...read, schema: { response: { 200: z.array(notificationItemSchema) } } },
+    async (request) => {
+      await notePresence(db, request.user!);
+      return getNotifications(db, request.user!.id);
+    },
+  );
 
-  app.get('/api/notifications/unread-count', read, async (request, reply) => {
-    await notePresence(db, request.user!);
-    // A bare JSON number, like /api/chat/unread-count.
-    return reply.type('application/json').send(JSON.stringify(await getUnreadNotificationCount(db, request.user!.id)));
-  });
+  // A bare JSON number, like /api/chat/unread-count.
+  app.get(
+    '/api/notifications/unread-count',
+    { ...read, schema: { response: { 200: z.number() } } },
+    async (request) => {
+      await notePresence(db, request.user!);
+      return getUnreadNotificationCount(db, request.user!.id);
+    },
+  );
 
-  // The user's other tabs refresh their lists and badges.
-  const publishRead = (userId: string) => app.bus.publish({ type: 'notification.read' }, { users: [userId] });
+  app.patch(
+    '/api/notifications/read-all',
+    { ...read, schema: { body: noBodySchema, response: { 200: markAllNotificationsReadResultSchema } } },
+    async (request) => {
+      return readAllNotifications({ db, live: app.bus }, request.user!.id);
+    },
+  );
 
-  app.patch('/api/notifications/read-all', read, async (request) => {
-    parseInput(noBodySchema, request.body);
-    const result = await readAllNotifications(db, request.user!.id);
-    if (result.updated > 0) await publishRead(request.user!.id);
-    return result;
-  });
-
-  app.patch('/api/notifications/:id/read', read, async (request) => {
-    parseInput(noBodySchema, request.body);
-    const { id } = parseInput(notificationIdParamSchema, request.params);
-    const result = await readNotification(db, request.user!.id, id);
-    await publishRead(request.user!.id);
-    return result;
+  const markOne = {
+    params: notificationIdParamSchema,
+    body: noBodySchema,
+    response: { 200: notificationItemSchema },
+  };
+  app.patch('/api/notifications/:id/read', { ...read, schema: markOne }, async (request) => {
+    return readNotification({ db, live: app.bus }, request.user!.id, request.params.id);
   });
 }

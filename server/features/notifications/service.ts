@@ -6,6 +6,7 @@ import {
 } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
+import type { LiveDeps, LivePublisher } from '../live/bus';
 import { presentShroState, viewerRoleOf } from '../shros/present';
 import {
   countUnreadNotifications,
@@ -51,21 +52,28 @@ export async function getNotifications(db: Db, userId: string, now = new Date())
   return rows.map((row) => toItem(row, now));
 }
 
+/** The user's other tabs refresh their lists and badges. */
+const publishRead = (live: LivePublisher, userId: string) =>
+  live.publish({ type: 'notification.read' }, { users: [userId] });
+
 /** Marks one of the user's own notifications read; someone else's is a 404, as if it did not exist. */
 export async function readNotification(
-  db: Db,
+  { db, live }: LiveDeps,
   userId: string,
   id: number,
   now = new Date(),
 ): Promise<NotificationItem> {
   const row = await markNotificationRead(db, userId, id);
   if (!row) throw notFound(NOTIFICATION_NOT_FOUND_MESSAGE);
+  await publishRead(live, userId);
   return toItem(row, now);
 }
 
 /** Marks every unread notification of the user read. */
-export async function readAllNotifications(db: Db, userId: string): Promise<{ updated: number }> {
-  return { updated: await markAllNotificationsRead(db, userId) };
+export async function readAllNotifications({ db, live }: LiveDeps, userId: string): Promise<{ updated: number }> {
+  const updated = await markAllNotificationsRead(db, userId);
+  if (updated > 0) await publishRead(live, userId);
+  return { updated };
 }
 
 /** How many of the user's notifications are unread (for header badges). */

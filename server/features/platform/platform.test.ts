@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shros } from '../../db/schema/index';
-import { createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(() => ctx.close());
 it('counts every public and link Shro, never a private one', async () => {
   const empty = await ctx.app.inject({ method: 'GET', url: '/api/platform/stats' });
   expect(empty.json()).toEqual({ totalShros: 0 });
-  const user = await insertTestUser(ctx.database);
+  const user = await createUser(ctx, { signedIn: false });
   await ctx.database.db.insert(shros).values(
     [1, 2, 3].map((n) => ({
       id: randomUUID(),

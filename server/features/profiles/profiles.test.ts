@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, userAchievements, userStats, users } from '../../db/schema/index';
-import { createSignedInUser, createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
+import { befriend, createUser, png, type SignedInUser } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 import { currentStreak } from '../achievements/streak';
-import { insertFriendship } from '../friends/queries';
 import { createUploadStorage } from '../uploads/storage';
 
 let ctx: TestContext;
@@ -13,8 +13,6 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
-
-type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 
 interface FilePart {
   name: string;
@@ -43,7 +41,7 @@ function formData(fields: Record<string, string>, files: FilePart[] = []) {
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-function patchProfile(who: Signed, fields: Record<string, string>, files: FilePart[] = []) {
+function patchProfile(who: SignedInUser, fields: Record<string, string>, files: FilePart[] = []) {
   const body = formData(fields, files);
   return ctx.app.inject({
     method: 'PATCH',
@@ -52,11 +50,6 @@ function patchProfile(who: Signed, fields: Record<string, string>, files: FilePa
     headers: { ...body.headers, cookie: who.cookie },
   });
 }
-
-const pngOf = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
-    .png()
-    .toBuffer();
 
 const userRow = async (id: string) => (await ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
@@ -68,27 +61,27 @@ describe('PATCH /api/profile', () => {
   });
 
   it('updates username and names from multipart and returns the current user with email', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const newName = `renamed_${randomUUID().slice(0, 6)}`;
     const response = await patchProfile(me, { username: ` ${newName} `, firstName: ' Ada ', lastName: 'Lovelace' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      id: me.user.id,
+      id: me.id,
       username: newName,
-      email: me.user.email,
+      email: me.email,
       firstName: 'Ada',
       lastName: 'Lovelace',
       profileImageUrl: null,
-      createdAt: me.user.createdAt.toISOString(),
+      createdAt: me.createdAt.toISOString(),
     });
-    expect(await userRow(me.user.id)).toMatchObject({ username: newName, firstName: 'Ada', lastName: 'Lovelace' });
+    expect(await userRow(me.id)).toMatchObject({ username: newName, firstName: 'Ada', lastName: 'Lovelace' });
   });
 
   it('clears a name sent empty and leaves missing fields alone; JSON works too', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     await patchProfile(me, { firstName: 'Grace', lastName: 'Hopper' });
     const cleared = await patchProfile(me, { firstName: '' });
-    expect(cleared.json()).toMatchObject({ firstName: null, lastName: 'Hopper', username: me.user.username });
+    expect(cleared.json()).toMatchObject({ firstName: null, lastName: 'Hopper', username: me.username });
     const json = await ctx.app.inject({
       method: 'PATCH',
       url: '/api/profile',
@@ -103,19 +96,19 @@ describe('PATCH /api/profile', () => {
   });
 
   it('refuses a username taken in any case with 409 and changes nothing', async () => {
-    const me = await createSignedInUser(ctx);
-    const other = await insertTestUser(ctx.database, `Taken_${randomUUID().slice(0, 6)}`);
+    const me = await createUser(ctx);
+    const other = await createUser(ctx, { username: `Taken_${randomUUID().slice(0, 6)}`, signedIn: false });
     const response = await patchProfile(me, { username: other.username.toLowerCase(), firstName: 'Changed' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'Username is already taken' });
-    expect(await userRow(me.user.id)).toMatchObject({ username: me.user.username, firstName: null });
+    expect(await userRow(me.id)).toMatchObject({ username: me.username, firstName: null });
   });
 
   it('lets you keep your own username in another case', async () => {
-    const me = await createSignedInUser(ctx);
-    const response = await patchProfile(me, { username: me.user.username.toUpperCase() });
+    const me = await createUser(ctx);
+    const response = await patchProfile(me, { username: me.username.toUpperCase() });
     expect(response.statusCode).toBe(200);
-    expect(response.json().username).toBe(me.user.username.toUpperCase());
+    expect(response.json().username).toBe(me.username.toUpperCase());
   });
 
   it.each([
@@ -126,17 +119,17 @@ describe('PATCH /api/profile', () => {
     [{ firstName: 'a'.repeat(51) }, 'First name must be at most 50 characters'],
     [{ lastName: 'b'.repeat(51) }, 'Last name must be at most 50 characters'],
   ])('rejects bad input %# with 400 and changes nothing', async (fields, message) => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const response = await patchProfile(me, fields);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
-    expect(await userRow(me.user.id)).toMatchObject({ username: me.user.username, firstName: null, lastName: null });
+    expect(await userRow(me.id)).toMatchObject({ username: me.username, firstName: null, lastName: null });
   });
 
   it('stores the profile image as a 256×256 WebP avatar, public, and replaces the previous one', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const first = await patchProfile(me, { firstName: 'Pic' }, [
-      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await pngOf(640, 400) },
+      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await png(640, 400) },
     ]);
     expect(first.statusCode).toBe(200);
     const url: string = first.json().profileImageUrl;
@@ -144,7 +137,7 @@ describe('PATCH /api/profile', () => {
     const key = url.split('/').pop()!;
     const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.key, key));
     expect(row).toMatchObject({
-      ownerId: me.user.id,
+      ownerId: me.id,
       kind: 'avatar',
       contentType: 'image/webp',
       width: 256,
@@ -156,7 +149,7 @@ describe('PATCH /api/profile', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
 
     // Visitors see the avatar URL on the public profile, and the image itself.
-    const publicProfile = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${me.user.username}` });
+    const publicProfile = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${me.username}` });
     expect(publicProfile.json().profileImageUrl).toBe(url);
     const served = await ctx.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
@@ -168,7 +161,7 @@ describe('PATCH /api/profile', () => {
         name: 'profileImage',
         filename: 'again.jpg',
         type: 'image/jpeg',
-        data: await sharp(await pngOf(300, 300))
+        data: await sharp(await png(300, 300))
           .jpeg()
           .toBuffer(),
       },
@@ -182,7 +175,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('treats an empty file part as "no new image"', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const response = await patchProfile(me, { firstName: 'NoPic' }, [
       { name: 'profileImage', filename: '', type: 'application/octet-stream', data: Buffer.alloc(0) },
     ]);
@@ -191,19 +184,19 @@ describe('PATCH /api/profile', () => {
   });
 
   it('refuses a file that is not an image by its content, whatever its claimed type, and changes nothing', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const before = (await ctx.database.db.select().from(uploads)).length;
     const response = await patchProfile(me, { firstName: 'Nope' }, [
       { name: 'profileImage', filename: 'evil.png', type: 'image/png', data: Buffer.from('<html>not an image</html>') },
     ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Please select an image file.' });
-    expect(await userRow(me.user.id)).toMatchObject({ firstName: null, profileImageUrl: null });
+    expect(await userRow(me.id)).toMatchObject({ firstName: null, profileImageUrl: null });
     expect((await ctx.database.db.select().from(uploads)).length).toBe(before);
   });
 
   it('refuses a file over 5 MB with 413', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const response = await patchProfile(me, {}, [
       { name: 'profileImage', filename: 'big.png', type: 'image/png', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) },
     ]);
@@ -212,18 +205,18 @@ describe('PATCH /api/profile', () => {
   });
 
   it('keeps the username untouched when the image is refused', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const response = await patchProfile(me, { username: `fresh_${randomUUID().slice(0, 6)}` }, [
       { name: 'profileImage', filename: 'x.gif', type: 'image/gif', data: Buffer.from('GIF89a broken') },
     ]);
     expect(response.statusCode).toBe(400);
-    expect((await userRow(me.user.id)).username).toBe(me.user.username);
+    expect((await userRow(me.id)).username).toBe(me.username);
   });
 
   it('removes the profile picture with removeProfileImage: the initial shows again, the file is gone', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const withPicture = await patchProfile(me, {}, [
-      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await pngOf(64, 64) },
+      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await png(64, 64) },
     ]);
     const key = withPicture.json().profileImageUrl.split('/').pop();
     const storage = createUploadStorage(':memory:');
@@ -232,11 +225,11 @@ describe('PATCH /api/profile', () => {
     const removed = await patchProfile(me, { removeProfileImage: 'true', firstName: 'Plain' });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ firstName: 'Plain', profileImageUrl: null });
-    expect(await userRow(me.user.id)).toMatchObject({ profileImageUrl: null });
+    expect(await userRow(me.id)).toMatchObject({ profileImageUrl: null });
     expect(await ctx.database.db.select().from(uploads).where(eq(uploads.key, key))).toHaveLength(0);
     expect(await storage.read(key)).toBeNull();
     expect((await ctx.app.inject({ method: 'GET', url: `/api/uploads/${key}` })).statusCode).toBe(404);
-    const publicProfile = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${me.user.username}` });
+    const publicProfile = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${me.username}` });
     expect(publicProfile.json().profileImageUrl).toBeNull();
 
     // Asking again, with no picture left, is harmless; JSON works too.
@@ -251,30 +244,30 @@ describe('PATCH /api/profile', () => {
   });
 
   it('a new image wins over removeProfileImage sent with it', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const response = await patchProfile(me, { removeProfileImage: 'true' }, [
-      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await pngOf(64, 64) },
+      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await png(64, 64) },
     ]);
     expect(response.statusCode).toBe(200);
     expect(response.json().profileImageUrl).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
   });
 
   it('refuses a removeProfileImage that is not yes or no with 400, keeping the picture', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const withPicture = await patchProfile(me, {}, [
-      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await pngOf(64, 64) },
+      { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await png(64, 64) },
     ]);
     const url = withPicture.json().profileImageUrl;
     const response = await patchProfile(me, { removeProfileImage: 'maybe' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'removeProfileImage must be true or false' });
-    expect((await userRow(me.user.id)).profileImageUrl).toBe(url);
+    expect((await userRow(me.id)).profileImageUrl).toBe(url);
   });
 });
 
 describe('GET /api/users/profile/:username', () => {
   it('returns public fields only, found in any case, without signing in', async () => {
-    const user = await insertTestUser(ctx.database, `Public_${randomUUID().slice(0, 6)}`);
+    const user = await createUser(ctx, { username: `Public_${randomUUID().slice(0, 6)}`, signedIn: false });
     const response = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${user.username.toUpperCase()}` });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -301,7 +294,7 @@ describe('GET /api/users/profile/:username', () => {
 
 describe('GET /api/users/stats/:id and /api/stats', () => {
   it('answers zeros for a user without stats, and 404 for an unknown user', async () => {
-    const user = await insertTestUser(ctx.database);
+    const user = await createUser(ctx, { signedIn: false });
     const response = await ctx.app.inject({ method: 'GET', url: `/api/users/stats/${user.id}` });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -317,11 +310,21 @@ describe('GET /api/users/stats/:id and /api/stats', () => {
     expect(unknown.json()).toEqual({ message: 'User not found' });
   });
 
+  it('answers a malformed id like an unknown one: 404, never 400', async () => {
+    for (const id of ['x'.repeat(65), '%20%20', ` ${'y'.repeat(70)} `.replaceAll(' ', '%20')]) {
+      for (const url of [`/api/users/stats/${id}`, `/api/users/achievements/${id}`]) {
+        const response = await ctx.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json(), url).toEqual({ message: 'User not found' });
+      }
+    }
+  });
+
   it('returns the six counters; a streak whose last day is long gone reads 0', async () => {
-    const me = await createSignedInUser(ctx);
+    const me = await createUser(ctx);
     const today = new Date().toISOString().slice(0, 10);
     await ctx.database.db.insert(userStats).values({
-      userId: me.user.id,
+      userId: me.id,
       shrosCreated: 3,
       imageShrosCreated: 2,
       shrosParticipated: 4,
@@ -342,14 +345,14 @@ describe('GET /api/users/stats/:id and /api/stats', () => {
     };
     const mine = await ctx.app.inject({
       method: 'GET',
-      url: `/api/users/stats/${me.user.id}`,
+      url: `/api/users/stats/${me.id}`,
       headers: { cookie: me.cookie },
     });
     expect(mine.json()).toEqual(expected);
     const own = await ctx.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie: me.cookie } });
     expect(own.json()).toEqual(expected);
     // Others see only what public and link Shros add up to (public-stats.test.ts): here, nothing.
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/users/stats/${me.user.id}` })).json()).toEqual({
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/users/stats/${me.id}` })).json()).toEqual({
       shrosCreated: 0,
       shrosParticipated: 0,
       streakDays: 0,
@@ -358,10 +361,7 @@ describe('GET /api/users/stats/:id and /api/stats', () => {
       totalParticipants: 0,
     });
 
-    await ctx.database.db
-      .update(userStats)
-      .set({ lastActiveDay: '2020-01-01' })
-      .where(eq(userStats.userId, me.user.id));
+    await ctx.database.db.update(userStats).set({ lastActiveDay: '2020-01-01' }).where(eq(userStats.userId, me.id));
     expect((await ctx.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie: me.cookie } })).json()).toEqual(
       { ...expected, streakDays: 0 },
     );
@@ -391,8 +391,8 @@ describe('currentStreak', () => {
 
 describe('GET /api/users/achievements/:id', () => {
   it("lists only the user's unlocked achievements with their catalogue entry", async () => {
-    const user = await insertTestUser(ctx.database);
-    const other = await insertTestUser(ctx.database);
+    const user = await createUser(ctx, { signedIn: false });
+    const other = await createUser(ctx, { signedIn: false });
     await ctx.database.db.insert(userAchievements).values([
       { userId: user.id, achievementId: 'first-shro', progress: 1, unlockedAt: new Date('2026-01-02T10:00:00Z') },
       { userId: user.id, achievementId: 'shro-master', progress: 4, unlockedAt: null },
@@ -419,7 +419,7 @@ describe('GET /api/users/achievements/:id', () => {
   });
 
   it('answers [] for a user with none and 404 for an unknown user', async () => {
-    const user = await insertTestUser(ctx.database);
+    const user = await createUser(ctx, { signedIn: false });
     expect((await ctx.app.inject({ method: 'GET', url: `/api/users/achievements/${user.id}` })).json()).toEqual([]);
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/users/achievements/nobody' });
     expect(unknown.statusCode).toBe(404);
@@ -429,9 +429,9 @@ describe('GET /api/users/achievements/:id', () => {
 
 describe('privacy', () => {
   it('never shows an email in any response about another user', async () => {
-    const viewer = await createSignedInUser(ctx);
-    const subject = await insertTestUser(ctx.database, `subject_${randomUUID().slice(0, 6)}`);
-    await insertFriendship(ctx.database.db, viewer.user.id, subject.id);
+    const viewer = await createUser(ctx);
+    const subject = await createUser(ctx, { username: `subject_${randomUUID().slice(0, 6)}`, signedIn: false });
+    await befriend(ctx, viewer, subject);
     const urls = [
       `/api/users/profile/${subject.username}`,
       `/api/users/stats/${subject.id}`,

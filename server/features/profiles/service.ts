@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../lib/http-errors';
 import type { ProcessedImage } from '../../lib/images';
 import { toCurrentUser, toPublicUser } from '../auth/present';
 import { findUserById, findUserByUsername } from '../auth/queries';
+import type { LiveDeps } from '../live/bus';
 import { deleteUploads, findUpload } from '../uploads/queries';
 import { checkUploadQuota, insertUploadsWithinQuota, storeImages, uploadUrl } from '../uploads/service';
 import type { UploadStorage } from '../uploads/storage';
@@ -35,7 +36,7 @@ const AVATAR_URL_PATTERN = /^\/api\/uploads\/([0-9a-f]{32})$/;
  * `'remove'` instead of an avatar takes the picture away the same way (the initial shows again).
  */
 export async function updateProfile(
-  db: Db,
+  { db, live }: LiveDeps,
   storage: UploadStorage,
   userId: string,
   changes: ProfileChanges,
@@ -74,6 +75,8 @@ export async function updateProfile(
       return updated;
     });
     if (replacedKey) await storage.remove([replacedKey]).catch(() => {});
+    // Cached sessions and Shros carry the old name and avatar on every instance (publish never throws).
+    await live.publish({ type: 'user.profile.updated', userId: row.id }, { servers: true });
     return toCurrentUser(row);
   } catch (error) {
     if (stored) await storage.remove([stored.key]).catch(() => {});

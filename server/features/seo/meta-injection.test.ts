@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shroBoxes, shros } from '../../db/schema/index';
-import { createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 
 /**
  * Regression (issue 7): titles went into index.html through String.replace with a replacement
@@ -34,7 +35,7 @@ describe('server-rendered link previews', () => {
     '$$ $1 $<name>',
     '"><script>window.__xss=1</script>',
   ])('a title like %j is written as text, once, inside its own tags', async (title) => {
-    const creator = await insertTestUser(ctx.database);
+    const creator = await createUser(ctx, { signedIn: false });
     const id = randomUUID();
     await ctx.database.db.insert(shros).values({ id, type: 'text', creatorId: creator.id, title, isPublic: true });
     await ctx.database.db.insert(shroBoxes).values({ shroId: id, position: 1, salt: 'aa', commitment: 'bb' });

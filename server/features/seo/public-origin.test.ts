@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { createTestApp, createTestDatabase, insertTestUser, type TestContext } from '../../test/test-app';
+import { createUser } from '../../test/factories';
+import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
 import { defaultAllowedHosts } from './public-origin';
 
 /**
@@ -154,7 +155,7 @@ describe('unknown profiles and pages', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({ webDist, publicOrigin: 'https://shro.example' });
-    await insertTestUser(ctx.database, 'known_user');
+    await createUser(ctx, { username: 'known_user', signedIn: false });
   });
   afterAll(() => ctx.close());
 

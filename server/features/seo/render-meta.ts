@@ -1,3 +1,4 @@
+import { fixedPages } from '../../../contract/pages';
 import { PRODUCT_NAME } from '../../../contract/product';
 import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData, pageMeta } from '../../../contract/seo';
 import { hidOptionsPhrase } from '../../../contract/shros';
@@ -12,25 +13,6 @@ const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\
 
 /** A page's metadata as the server renders it: `notFound` pages answer 404 and have no URL of their own. */
 export type ServerPageMeta = PageMetaData & { notFound?: boolean };
-
-/** Client routes (docs/product.md §2) besides the Shro and profile pages, which metaForPath looks up. */
-const APP_PAGES = new Set([
-  '/',
-  '/login',
-  '/register',
-  '/explore',
-  '/create',
-  '/history',
-  '/friends',
-  '/notifications',
-  '/achievements',
-  '/profile',
-  '/chat',
-  '/privacy',
-  '/terms',
-  '/support',
-  '/test',
-]);
 
 /** Any other path is the app's not-found screen: no canonical link echoing it, indexed by nobody. */
 const notFoundMeta = (): ServerPageMeta => ({ ...pageMeta.home, path: '/', noindex: true, notFound: true });
@@ -65,9 +47,9 @@ function renderMetaTags(meta: ServerPageMeta, origin: string): string {
 
 /** Page metadata for a path, looking up the Shro or profile a shared link points at. */
 export async function metaForPath(db: Db, pathname: string): Promise<ServerPageMeta> {
-  if (pathname === '/') return pageMeta.home;
-  if (pathname === '/explore') return pageMeta.explore;
-  if (pathname === '/create') return pageMeta.create;
+  // A fixed page with head tags of its own answers them at its exact path (the page table, decision 093).
+  const fixed = fixedPages.get(pathname);
+  if (fixed?.meta) return fixed.meta;
 
   if (pathname.startsWith('/session/')) {
     const session = /^\/session\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathname);
@@ -104,7 +86,7 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     };
   }
   const page = pathname.replace(/(.)\/$/, '$1');
-  return APP_PAGES.has(page) ? { ...pageMeta.home, path: page, noindex: true } : notFoundMeta();
+  return fixedPages.has(page) ? { ...pageMeta.home, path: page, noindex: true } : notFoundMeta();
 }
 
 /** index.html with the page's title and meta tags in place of the marker. */

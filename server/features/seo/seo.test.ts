@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedPages } from '../../../contract/pages';
+import { pageMeta } from '../../../contract/seo';
 import { shroBoxes, shros } from '../../db/schema/index';
-import { createTestApp, insertTestUser, type TestContext } from '../../test/test-app';
+import { createUser, type TestUser } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let webDist: string;
-let creator: Awaited<ReturnType<typeof insertTestUser>>;
+let creator: TestUser;
 
 async function insertShro(values: { title: string; isPublic?: boolean; isShareable?: boolean }) {
   const id = randomUUID();
@@ -38,7 +41,7 @@ beforeAll(async () => {
   );
   // The Host these tests send is on the allow-list (public-origin.test.ts covers other Hosts).
   ctx = await createTestApp({ webDist, publicOrigin: undefined, allowedHosts: ['shro.test'] });
-  creator = await insertTestUser(ctx.database, 'meta_creator');
+  creator = await createUser(ctx, { username: 'meta_creator', signedIn: false });
 });
 afterAll(async () => {
   await ctx.close();
@@ -105,6 +108,20 @@ describe('server-rendered page metadata', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toMatch(/not found/);
     expect((await page('/history')).statusCode).toBe(200);
+  });
+
+  it('answers every fixed page of the page table: its own tags, or the home page tags kept out of indexes', async () => {
+    expect([...fixedPages.keys()]).toEqual(expect.arrayContaining(['/', '/explore', '/login', '/history', '/test']));
+    for (const [pagePath, entry] of fixedPages) {
+      const response = await page(pagePath);
+      expect(response.statusCode, pagePath).toBe(200);
+      const title = entry.meta?.title ?? pageMeta.home.title;
+      expect(response.body, pagePath).toContain(`<title>${title.replace('&', '&amp;')}</title>`);
+      expect(response.body, pagePath).toContain(`rel="canonical" href="http://shro.test${pagePath}"`);
+      expect(response.body, pagePath).toContain(`content="${entry.meta ? 'index, follow' : 'noindex, nofollow'}"`);
+    }
+    // A path the table does not hold is the not-found screen.
+    expect((await page('/settings')).statusCode).toBe(404);
   });
 
   it('sends security headers with pages', async () => {

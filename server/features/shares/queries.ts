@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { shroRecipients, shroShares, shros } from '../../db/schema/index';
+import { shroShares, shros } from '../../db/schema/index';
 
 /** Records that a user shared a Shro; false when they had shared it before (nothing changes then). */
 export async function insertShare(db: Db, shroId: string, userId: string, at: Date): Promise<boolean> {
@@ -25,29 +25,4 @@ export async function incrementShareCount(db: Db, shroId: string): Promise<numbe
 export async function findShareCount(db: Db, shroId: string): Promise<number> {
   const [row] = await db.select({ shareCount: shros.shareCount }).from(shros).where(eq(shros.id, shroId)).limit(1);
   return row?.shareCount ?? 0;
-}
-
-/** What deciding whether someone may share a Shro needs. */
-export async function findShroForShare(db: Db, shroId: string) {
-  const [row] = await db
-    .select({
-      id: shros.id,
-      creatorId: shros.creatorId,
-      isPublic: shros.isPublic,
-      isShareable: shros.isShareable,
-      expiresAt: shros.expiresAt,
-    })
-    .from(shros)
-    .where(eq(shros.id, shroId))
-    .limit(1);
-  return row;
-}
-
-export async function isRecipient(db: Db, shroId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: shroRecipients.userId })
-    .from(shroRecipients)
-    .where(and(eq(shroRecipients.shroId, shroId), eq(shroRecipients.userId, userId)))
-    .limit(1);
-  return row !== undefined;
 }

@@ -1,20 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { SHRO_MESSAGES } from '../../../contract/shros';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { shareShroResponseSchema } from '../../../contract/achievements';
+import { shroIdParamsSchema } from '../../../contract/ids';
 import { noBodySchema } from '../../../contract/validation';
-import { notFound } from '../../lib/http-errors';
-import { parseInput } from '../../lib/parse';
+import { errorAnswers } from '../../lib/error-answers';
 import { shareShro } from './service';
 
-const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
 /** POST /api/sessions/:id/share: the session page's and explore's share buttons record a share. */
-export async function sharesRoutes(app: FastifyInstance) {
-  const { db } = app.database;
-  app.post('/api/sessions/:id/share', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
-    parseInput(noBodySchema, request.body);
-    const parsed = idParamsSchema.safeParse(request.params);
-    if (!parsed.success) throw notFound(SHRO_MESSAGES.notFound);
-    return shareShro(db, parsed.data.id, request.user!.id, new Date(), app.bus);
-  });
+export async function sharesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: app.database.db, cache: app.shroCache, live: app.bus };
+  app.post(
+    '/api/sessions/:id/share',
+    {
+      onRequest: app.requireUser,
+      preValidation: app.limitWrites,
+      schema: {
+        params: shroIdParamsSchema,
+        body: noBodySchema,
+        response: { 200: shareShroResponseSchema, ...errorAnswers(410) },
+      },
+    },
+    async (request) => shareShro(deps, request.params.id, request.user!.id),
+  );
 }

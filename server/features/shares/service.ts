@@ -1,32 +1,29 @@
 import type { ShareShroResponse } from '../../../contract/achievements';
 import { SHRO_MESSAGES } from '../../../contract/shros';
-import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { gone, notFound } from '../../lib/http-errors';
 import { bumpStatsFor } from '../achievements/stats';
-import { type LivePublisher, noLive } from '../live/bus';
-import { isExpired, isPrivateShro } from '../shros/present';
-import { findShareCount, findShroForShare, incrementShareCount, insertShare, isRecipient } from './queries';
+import { findVisibleShro, type ShroDeps } from '../shros/access';
+import { isExpired } from '../shros/present';
+import { findShareCount, incrementShareCount, insertShare } from './queries';
 
 /**
  * A user shared a Shro they may see (copy link, share dialog, explore card). The first share of
  * each Shro by each person counts: the Shro's `shareCount` and its creator's `shares` (Trendsetter)
  * go up, and it is a day of activity for the sharer's streak, all in one transaction. Sharing
- * again answers `counted: false`. A private Shro is 404 for anyone but its creator and
- * recipients, as on GET; an expired link is 410.
+ * again answers `counted: false`. Who may see it is the game's own rule (a private Shro is 404
+ * for anyone but its creator and recipients, as on GET); an expired link is 410.
  */
 export async function shareShro(
-  db: Db,
+  deps: ShroDeps,
   shroId: string,
   userId: string,
   now = new Date(),
-  live: LivePublisher = noLive,
 ): Promise<ShareShroResponse> {
-  const shro = await findShroForShare(db, shroId);
-  if (!shro) throw notFound(SHRO_MESSAGES.notFound);
-  const isCreator = shro.creatorId === userId;
-  if (isPrivateShro(shro) && !isCreator && !(await isRecipient(db, shro.id, userId)))
-    throw notFound(SHRO_MESSAGES.notFound);
+  const { db, live } = deps;
+  const { aggregate, role } = await findVisibleShro(deps, shroId, userId);
+  const { shro } = aggregate;
+  const isCreator = role === 'creator';
   if (isExpired(shro, now)) throw gone(SHRO_MESSAGES.expired);
 
   try {

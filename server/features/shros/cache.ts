@@ -1,4 +1,5 @@
-import type { ReactionEmoji, ShroUserRef } from '../../../contract/shros';
+import type { ShroUserRef } from '../../../contract/shro-views';
+import type { ReactionEmoji } from '../../../contract/shros';
 import type { KeptText } from '../../lib/compression';
 import { LruCache } from '../../lib/lru-cache';
 import type { EventBus } from '../live/bus';

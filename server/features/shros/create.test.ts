@@ -4,32 +4,33 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHRO_MESSAGES, type Shro } from '../../../contract/shros';
+import type { Shro } from '../../../contract/shro-views';
+import { SHRO_MESSAGES } from '../../../contract/shros';
 import { notifications, shroBoxes, shroRecipients, shros, uploads, userStats } from '../../db/schema/index';
-import { createSignedInUser, insertTestUser, type TestContext } from '../../test/test-app';
-import { uploadsDirFor } from '../uploads/storage';
 import {
-  createGameTestApp,
+  createUser,
   creatorWithFriends,
   gameRowCounts,
   getShro,
   imageFile,
+  png,
   postShro,
-  type SignedIn,
-  solidPng,
+  type SignedInUser,
   textOptions,
-} from './test-fixtures';
+} from '../../test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
+import { uploadsDirFor } from '../uploads/storage';
 
 let ctx: TestContext;
-let creator: SignedIn;
-let friend: SignedIn;
-let otherFriend: SignedIn;
+let creator: SignedInUser;
+let friend: SignedInUser;
+let otherFriend: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createGameTestApp();
+  ctx = await createTestApp(withoutWriteLimits);
   const made = await creatorWithFriends(ctx, 2);
   creator = made.creator;
-  [friend, otherFriend] = made.friends as [SignedIn, SignedIn];
+  [friend, otherFriend] = made.friends as [SignedInUser, SignedInUser];
 });
 afterAll(() => ctx.close());
 
@@ -70,7 +71,7 @@ describe('POST /api/sessions: the basics', () => {
   });
 
   it('creates a shareable text Shro with 4 committed boxes and answers 201 with the creator view', async () => {
-    const before = await statsOf(creator.user.id);
+    const before = await statsOf(creator.id);
     const response = await postShro(ctx, creator.cookie, shareableText({ hashtags: '#Food, Friday_Night' }));
     expect(response.statusCode, response.body).toBe(201);
     const shro: Shro = response.json();
@@ -78,8 +79,8 @@ describe('POST /api/sessions: the basics', () => {
       title: 'Where do we eat?',
       type: 'text',
       status: 'waiting',
-      creatorId: creator.user.id,
-      creator: { id: creator.user.id, username: creator.user.username },
+      creatorId: creator.id,
+      creator: { id: creator.id, username: creator.username },
       isShareable: true,
       isPublic: false,
       recipient: null,
@@ -106,7 +107,7 @@ describe('POST /api/sessions: the basics', () => {
     }
     expect(new Set(shro.boxes.map((b) => b.salt)).size).toBe(4);
 
-    const after = await statsOf(creator.user.id);
+    const after = await statsOf(creator.id);
     expect(after!.shrosCreated).toBe((before?.shrosCreated ?? 0) + 1);
     expect(after!.textShrosCreated).toBe((before?.textShrosCreated ?? 0) + 1);
     expect(after!.imageShrosCreated).toBe(before?.imageShrosCreated ?? 0);
@@ -297,23 +298,23 @@ describe('POST /api/sessions: delivery', () => {
       creator.cookie,
       shareableText({
         isShareable: 'false',
-        recipients: JSON.stringify([friend.user.id, otherFriend.user.id]),
+        recipients: JSON.stringify([friend.id, otherFriend.id]),
       }),
     );
     expect(response.statusCode, response.body).toBe(201);
     const shro: Shro = response.json();
     expect(shro).toMatchObject({ isShareable: false, isPublic: false });
-    expect(shro.recipients.map((r) => r.id).sort()).toEqual([friend.user.id, otherFriend.user.id].sort());
+    expect(shro.recipients.map((r) => r.id).sort()).toEqual([friend.id, otherFriend.id].sort());
     expect(shro.recipient).toEqual({ username: shro.recipients[0]!.username });
 
     const rows = await ctx.database.db.select().from(shroRecipients).where(eq(shroRecipients.shroId, shro.id));
     expect(rows).toHaveLength(2);
     const sent = await ctx.database.db.select().from(notifications).where(eq(notifications.shroId, shro.id));
-    expect(sent.map((n) => n.userId).sort()).toEqual([friend.user.id, otherFriend.user.id].sort());
+    expect(sent.map((n) => n.userId).sort()).toEqual([friend.id, otherFriend.id].sort());
     expect(sent[0]).toMatchObject({
       type: 'shro_received',
-      actorId: creator.user.id,
-      message: `@${creator.user.username} sent you a Shro: "Where do we eat?"`,
+      actorId: creator.id,
+      message: `@${creator.username} sent you a Shro: "Where do we eat?"`,
     });
   });
 
@@ -321,28 +322,28 @@ describe('POST /api/sessions: delivery', () => {
     const response = await postShro(
       ctx,
       creator.cookie,
-      shareableText({ isShareable: undefined, friendId: friend.user.id }),
+      shareableText({ isShareable: undefined, friendId: friend.id }),
     );
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().recipients).toEqual([{ id: friend.user.id, username: friend.user.username }]);
+    expect(response.json().recipients).toEqual([{ id: friend.id, username: friend.username }]);
   });
 
   it('a friend-targeted create also posts the Shro into the chat with that friend, as a card', async () => {
-    const chatWith = async (who: SignedIn, otherId: string) =>
+    const chatWith = async (who: SignedInUser, otherId: string) =>
       (await ctx.app.inject({ method: 'GET', url: `/api/chat/${otherId}`, headers: { cookie: who.cookie } })).json();
-    const before = (await chatWith(friend, creator.user.id)).length;
+    const before = (await chatWith(friend, creator.id)).length;
     const response = await postShro(
       ctx,
       creator.cookie,
-      shareableText({ title: 'Sushi or pizza?', isShareable: 'false', friendId: friend.user.id }),
+      shareableText({ title: 'Sushi or pizza?', isShareable: 'false', friendId: friend.id }),
     );
     expect(response.statusCode, response.body).toBe(201);
     const shro: Shro = response.json();
-    const messages = await chatWith(friend, creator.user.id);
+    const messages = await chatWith(friend, creator.id);
     expect(messages).toHaveLength(before + 1);
     expect(messages.at(-1)).toMatchObject({
-      senderId: creator.user.id,
-      recipientId: friend.user.id,
+      senderId: creator.id,
+      recipientId: friend.id,
       content: 'Sushi or pizza?',
       messageType: 'shro_share',
       shroSessionId: shro.id,
@@ -350,18 +351,18 @@ describe('POST /api/sessions: delivery', () => {
 
     // Sent to friends picked in the form (no friendId), or made public: nothing is posted.
     for (const fields of [
-      { isShareable: 'false', recipients: JSON.stringify([friend.user.id]) },
-      { isShareable: 'false', isPublic: 'true', friendId: friend.user.id },
+      { isShareable: 'false', recipients: JSON.stringify([friend.id]) },
+      { isShareable: 'false', isPublic: 'true', friendId: friend.id },
     ]) {
       const other = await postShro(ctx, creator.cookie, shareableText(fields));
       expect(other.statusCode, other.body).toBe(201);
     }
-    expect(await chatWith(friend, creator.user.id)).toHaveLength(before + 1);
+    expect(await chatWith(friend, creator.id)).toHaveLength(before + 1);
   });
 
   it('refuses recipients who are not friends: strangers, unknown ids, oneself', async () => {
-    const stranger = await insertTestUser(ctx.database);
-    for (const ids of [[stranger.id], [friend.user.id, 'no-such-user'], [creator.user.id]]) {
+    const stranger = await createUser(ctx, { signedIn: false });
+    for (const ids of [[stranger.id], [friend.id, 'no-such-user'], [creator.id]]) {
       await expectRejected(
         () => postShro(ctx, creator.cookie, shareableText({ isShareable: 'false', recipients: JSON.stringify(ids) })),
         400,
@@ -377,7 +378,7 @@ describe('POST /api/sessions: delivery', () => {
 
   it('friends and a shareable link together are refused', async () => {
     await expectRejected(
-      () => postShro(ctx, creator.cookie, shareableText({ recipients: JSON.stringify([friend.user.id]) })),
+      () => postShro(ctx, creator.cookie, shareableText({ recipients: JSON.stringify([friend.id]) })),
       400,
       SHRO_MESSAGES.friendsAndLink,
     );
@@ -389,7 +390,7 @@ describe('POST /api/sessions: delivery', () => {
       creator.cookie,
       shareableText({
         isPublic: 'true',
-        recipients: JSON.stringify([friend.user.id]),
+        recipients: JSON.stringify([friend.id]),
         expiresAt: new Date(Date.now() + 3600_000).toISOString(),
       }),
     );
@@ -420,7 +421,7 @@ describe('POST /api/sessions: delivery', () => {
         postShro(
           ctx,
           creator.cookie,
-          shareableText({ isShareable: 'false', friendId: friend.user.id, expiresAt: inAnHour }),
+          shareableText({ isShareable: 'false', friendId: friend.id, expiresAt: inAnHour }),
         ),
       400,
       SHRO_MESSAGES.expiryNotShareable,
@@ -449,7 +450,7 @@ describe('POST /api/sessions: movie and TV', () => {
   });
 
   it('stores the picks with their search data and poster', async () => {
-    const before = await statsOf(creator.user.id);
+    const before = await statsOf(creator.id);
     const response = await postShro(ctx, creator.cookie, {
       title: 'Movie Night Decision',
       type: 'movie',
@@ -471,7 +472,7 @@ describe('POST /api/sessions: movie and TV', () => {
     ]);
     expect(shro.boxes[0]!.tmdbData).toEqual(inception.tmdbData);
     // Movie/TV Shros count as created, but neither as image nor as text ones.
-    const after = await statsOf(creator.user.id);
+    const after = await statsOf(creator.id);
     expect(after!.shrosCreated).toBe(before!.shrosCreated + 1);
     expect(after!.textShrosCreated).toBe(before!.textShrosCreated);
     expect(after!.imageShrosCreated).toBe(before!.imageShrosCreated);
@@ -541,9 +542,9 @@ describe('POST /api/sessions: images', () => {
   });
 
   it('stores re-encoded WebP files under random keys and links them from the boxes', async () => {
-    const before = await statsOf(creator.user.id);
+    const before = await statsOf(creator.id);
     const response = await postShro(ctx, creator.cookie, imageShro({ labels: ['Red', 'Blue'] }), [
-      imageFile(await solidPng(64, 64, { r: 255, g: 0, b: 0 })),
+      imageFile(await png(64, 64, { r: 255, g: 0, b: 0 })),
       imageFile(
         await sharp({ create: { width: 50, height: 30, channels: 3, background: '#00f' } })
           .jpeg()
@@ -561,7 +562,7 @@ describe('POST /api/sessions: images', () => {
       [null, true],
     ]);
     const keys = shro.boxes.slice(0, 2).map((b) => /^\/api\/uploads\/([0-9a-f]{32})$/.exec(b.imageUrl!)![1]!);
-    const rows = await ctx.database.db.select().from(uploads).where(eq(uploads.ownerId, creator.user.id));
+    const rows = await ctx.database.db.select().from(uploads).where(eq(uploads.ownerId, creator.id));
     for (const [index, key] of keys.entries()) {
       const row = rows.find((r) => r.key === key)!;
       expect(row).toMatchObject({ kind: 'box', contentType: 'image/webp' });
@@ -570,15 +571,12 @@ describe('POST /api/sessions: images', () => {
       expect(row.byteSize).toBe(file.length);
       expect(shro.boxes[index]!.imageSha256).toBe(row.sha256);
     }
-    const after = await statsOf(creator.user.id);
+    const after = await statsOf(creator.id);
     expect(after!.imageShrosCreated).toBe(before!.imageShrosCreated + 1);
   });
 
   it('default labels are "Box n"', async () => {
-    const response = await postShro(ctx, creator.cookie, imageShro(), [
-      imageFile(await solidPng()),
-      imageFile(await solidPng()),
-    ]);
+    const response = await postShro(ctx, creator.cookie, imageShro(), [imageFile(await png()), imageFile(await png())]);
     expect(response.json().boxes.map((b: { label: string }) => b.label)).toEqual(['Box 1', 'Box 2', null, null]);
   });
 
@@ -588,20 +586,20 @@ describe('POST /api/sessions: images', () => {
       400,
       'Please add at least 2 images/text options to create a Shro.',
     );
-    const png = await solidPng();
+    const image = await png();
     await expectRejected(
-      () => postShro(ctx, creator.cookie, imageShro(), [imageFile(png)]),
+      () => postShro(ctx, creator.cookie, imageShro(), [imageFile(image)]),
       400,
       'Please add at least 2 images/text options to create a Shro.',
     );
   });
 
   it('a non-image file is refused whatever its name and declared type, and nothing is kept', async () => {
-    const png = await solidPng();
+    const image = await png();
     await expectRejected(
       () =>
         postShro(ctx, creator.cookie, imageShro(), [
-          imageFile(png),
+          imageFile(image),
           imageFile(Buffer.from('#!/bin/sh\necho not an image\n'), 'cat.png', 'image/png'),
         ]),
       400,
@@ -612,7 +610,7 @@ describe('POST /api/sessions: images', () => {
     await expectRejected(
       () =>
         postShro(ctx, creator.cookie, imageShro({ labels: ['Red dress', 'Blue suit'] }), [
-          imageFile(png),
+          imageFile(image),
           imageFile(Buffer.from('just text'), 'suit.png', 'image/png'),
         ]),
       400,
@@ -628,7 +626,7 @@ describe('POST /api/sessions: images', () => {
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(6 * 1000 * 1000);
-    const small = await solidPng();
+    const small = await png();
     await expectRejected(
       () => postShro(ctx, creator.cookie, imageShro(), [imageFile(small), imageFile(big, 'big.png')]),
       413,
@@ -642,7 +640,7 @@ describe('POST /api/sessions: images', () => {
     );
     const response = await postShro(ctx, creator.cookie, imageShro(), [
       imageFile(svg, 'evil.svg', 'image/svg+xml'),
-      imageFile(await solidPng()),
+      imageFile(await png()),
     ]);
     expect(response.statusCode, response.body).toBe(201);
     const key = response.json().boxes[0].imageUrl.split('/').pop();
@@ -661,7 +659,7 @@ describe('POST /api/sessions: images', () => {
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const response = await postShro(ctx, creator.cookie, imageShro(), [
       imageFile(photo, 'paris.jpg', 'image/jpeg'),
-      imageFile(await solidPng()),
+      imageFile(await png()),
     ]);
     expect(response.statusCode, response.body).toBe(201);
     const key = response.json().boxes[0].imageUrl.split('/').pop();
@@ -670,9 +668,9 @@ describe('POST /api/sessions: images', () => {
   });
 
   it('images only belong in image Shros; at most 4 files; only the "images" field', async () => {
-    const png = await solidPng();
+    const image = await png();
     await expectRejected(
-      () => postShro(ctx, creator.cookie, shareableText(), [imageFile(png)]),
+      () => postShro(ctx, creator.cookie, shareableText(), [imageFile(image)]),
       400,
       SHRO_MESSAGES.imagesOnlyForImageType,
     );
@@ -682,13 +680,13 @@ describe('POST /api/sessions: images', () => {
           ctx,
           creator.cookie,
           imageShro(),
-          Array.from({ length: 5 }, () => imageFile(png)),
+          Array.from({ length: 5 }, () => imageFile(image)),
         ),
       400,
       SHRO_MESSAGES.tooManyOptions,
     );
     await expectRejected(
-      () => postShro(ctx, creator.cookie, imageShro(), [imageFile(png), { field: 'avatar', data: png }]),
+      () => postShro(ctx, creator.cookie, imageShro(), [imageFile(image), { field: 'avatar', data: image }]),
       400,
       /Unexpected file field/,
     );
@@ -723,9 +721,9 @@ describe('the stored Shro', () => {
   });
 
   it('another user cannot be made the creator by a form field: an unknown field is refused', async () => {
-    const someone = await createSignedInUser(ctx);
+    const someone = await createUser(ctx);
     await expectRejected(
-      () => postShro(ctx, someone.cookie, shareableText({ creatorId: creator.user.id })),
+      () => postShro(ctx, someone.cookie, shareableText({ creatorId: creator.id })),
       400,
       'Unknown field "creatorId".',
     );

@@ -1,11 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REVEAL_DELAY_MS, type Shro } from '../../../contract/shros';
+import type { Shro } from '../../../contract/shro-views';
+import { REVEAL_DELAY_MS } from '../../../contract/shros';
 import { collectRoutes } from '../../../tests/support/routes';
 import { loadConfig } from '../../config';
+import { creatorWithFriends, type SignedInUser, textOptions } from '../../test/factories';
 import { multipart } from '../../test/multipart';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { creatorWithFriends, type SignedIn, textOptions } from './test-fixtures';
 
 /**
  * Every list that embeds a Shro (or a part of one) shows each viewer exactly what that viewer's
@@ -16,7 +17,7 @@ import { creatorWithFriends, type SignedIn, textOptions } from './test-fixtures'
  */
 
 type Json = Record<string, unknown>;
-type Caller = SignedIn | null;
+type Caller = SignedInUser | null;
 
 /** One list and how to read the Shro parts it embeds, renamed to the detail view's field names. */
 interface EmbeddingList {
@@ -51,15 +52,18 @@ const EMBEDS_NO_SHRO: Record<string, string> = {
   'GET /api/uploads/:key': 'a file',
   'GET /healthz': 'process health',
   'GET /readyz': 'readiness',
+  'GET /api/openapi.json': 'the API document: schemas, never data',
+  'GET /api/docs': 'the API reference page: static HTML',
+  'GET /api/docs/:file': "the reference page's script and styles",
 };
 
 let ctx: TestContext;
-let creator: SignedIn;
+let creator: SignedInUser;
 /** Friends of the creator: the recipients of the private Shro; on a link or public Shro, two players. */
-let picker: SignedIn;
-let waiter: SignedIn;
+let picker: SignedInUser;
+let waiter: SignedInUser;
 /** The creator's friend, never a recipient: gets chat shares of link and public Shros only. */
-let stranger: SignedIn;
+let stranger: SignedInUser;
 
 const call = (who: Caller, method: 'GET' | 'PATCH' | 'POST', url: string, payload?: Json) =>
   ctx.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
@@ -124,7 +128,7 @@ const lists: EmbeddingList[] = [
       const others = who === creator ? [picker, waiter, stranger] : [creator];
       const cards: Json[] = [];
       for (const other of others) {
-        const messages = (await getJson(who, `/api/chat/${other.user.id}`)) as Json[];
+        const messages = (await getJson(who, `/api/chat/${other.id}`)) as Json[];
         for (const m of messages.filter((m) => m.shroSessionId === shroId)) cards.push({ id: m.shroSessionId });
       }
       return cards;
@@ -213,7 +217,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ rateLimits: limits });
   const made = await creatorWithFriends(ctx, 3);
   creator = made.creator;
-  [picker, waiter, stranger] = made.friends as [SignedIn, SignedIn, SignedIn];
+  [picker, waiter, stranger] = made.friends as [SignedInUser, SignedInUser, SignedInUser];
   vi.useFakeTimers({ toFake: ['Date'] });
   at(0);
 });
@@ -224,7 +228,7 @@ afterAll(async () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 const KINDS = {
-  private: () => ({ recipients: JSON.stringify([picker.user.id, waiter.user.id]), isShareable: 'false' }),
+  private: () => ({ recipients: JSON.stringify([picker.id, waiter.id]), isShareable: 'false' }),
   link: () => ({ isShareable: 'true', expiresAt: new Date(base + DAY).toISOString() }),
   public: () => ({ isPublic: 'true', isShareable: 'false' }),
 } as const;
@@ -254,7 +258,7 @@ describe.each(Object.keys(KINDS) as (keyof typeof KINDS)[])('a %s Shro', (kind) 
     const sharedWith = kind === 'private' ? [picker, waiter] : [picker, waiter, stranger];
     for (const friend of sharedWith) {
       const sent = await call(creator, 'POST', '/api/chat/send', {
-        recipientId: friend.user.id,
+        recipientId: friend.id,
         content: 'look',
         messageType: 'shro_share',
         shroSessionId: shro.id,

@@ -2,27 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shro, ShroListResponse } from '../../../contract/shros';
+import type { Shro, ShroListResponse } from '../../../contract/shro-views';
 import { notifications, participations, shroBoxes, shros, uploads } from '../../db/schema/index';
-import { createSignedInUser, type TestContext } from '../../test/test-app';
-import { uploadsDirFor } from '../uploads/storage';
 import {
-  createGameTestApp,
-  createTextShro,
+  befriend,
+  createShro,
+  createUser,
   gameRowCounts,
   getShro,
   imageFile,
-  makeFriends,
+  png,
   postShro,
-  type SignedIn,
+  type SignedInUser,
   select,
-  solidPng,
-} from './test-fixtures';
+} from '../../test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
+import { uploadsDirFor } from '../uploads/storage';
 
 let ctx: TestContext;
-let alice: SignedIn;
-let bob: SignedIn;
-let carol: SignedIn;
+let alice: SignedInUser;
+let bob: SignedInUser;
+let carol: SignedInUser;
 /** Alice's: a link, a private one to Bob, a public one. Carol's link Alice joined; Bob's private one to Alice. */
 let aliceLink: Shro;
 let aliceToBob: Shro;
@@ -32,11 +32,11 @@ let bobToAlice: Shro;
 let carolUnseen: Shro;
 
 beforeAll(async () => {
-  ctx = await createGameTestApp();
-  alice = await createSignedInUser(ctx);
-  bob = await createSignedInUser(ctx);
-  carol = await createSignedInUser(ctx);
-  await makeFriends(ctx, alice.user, bob.user);
+  ctx = await createTestApp(withoutWriteLimits);
+  alice = await createUser(ctx);
+  bob = await createUser(ctx);
+  carol = await createUser(ctx);
+  await befriend(ctx, alice, bob);
   // Distinct creation times, oldest first, so "newest first" is checkable.
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
   const stamp = async (shro: Shro, minutesAgo: number) =>
@@ -45,27 +45,27 @@ beforeAll(async () => {
       .set({ createdAt: at(minutesAgo) })
       .where(eq(shros.id, shro.id));
 
-  aliceLink = await createTextShro(ctx, alice.cookie, { title: 'Alice link' });
+  aliceLink = await createShro(ctx, alice.cookie, { title: 'Alice link' });
   await stamp(aliceLink, 60);
-  aliceToBob = await createTextShro(ctx, alice.cookie, {
+  aliceToBob = await createShro(ctx, alice.cookie, {
     title: 'Alice to Bob',
     isShareable: 'false',
-    friendId: bob.user.id,
+    friendId: bob.id,
   });
   await stamp(aliceToBob, 50);
-  alicePublic = await createTextShro(ctx, alice.cookie, { title: 'Alice public', isPublic: 'true' });
+  alicePublic = await createShro(ctx, alice.cookie, { title: 'Alice public', isPublic: 'true' });
   await stamp(alicePublic, 40);
-  carolLink = await createTextShro(ctx, carol.cookie, { title: 'Carol link' });
+  carolLink = await createShro(ctx, carol.cookie, { title: 'Carol link' });
   await stamp(carolLink, 30);
   await select(ctx, carolLink.id, alice.cookie, carolLink.boxes[0]!.id);
-  bobToAlice = await createTextShro(ctx, bob.cookie, {
+  bobToAlice = await createShro(ctx, bob.cookie, {
     title: 'Bob to Alice',
     isShareable: 'false',
-    friendId: alice.user.id,
+    friendId: alice.id,
   });
   await stamp(bobToAlice, 20);
   // Alice only looks at this one: looking is not taking part.
-  carolUnseen = await createTextShro(ctx, carol.cookie, { title: 'Carol unseen' });
+  carolUnseen = await createShro(ctx, carol.cookie, { title: 'Carol unseen' });
   await getShro(ctx, carolUnseen.id, alice.cookie);
 });
 afterAll(() => ctx.close());
@@ -105,8 +105,8 @@ describe('GET /api/sessions', () => {
     expect(byTitle['Alice to Bob']).toMatchObject({
       isPublic: false,
       isShareable: false,
-      recipient: { username: bob.user.username },
-      recipients: [{ id: bob.user.id, username: bob.user.username }],
+      recipient: { username: bob.username },
+      recipients: [{ id: bob.id, username: bob.username }],
       recipientCount: 1,
       status: 'waiting',
       type: 'text',
@@ -114,14 +114,14 @@ describe('GET /api/sessions', () => {
     expect(byTitle['Alice public']).toMatchObject({ isPublic: true, recipient: null, recipientCount: 0 });
     expect(byTitle['Alice link']).toMatchObject({ isShareable: true, recipient: null });
     expect(byTitle['Carol link']).toMatchObject({
-      creator: { id: carol.user.id, username: carol.user.username },
+      creator: { id: carol.id, username: carol.username },
       hasSelected: true,
       participantCount: 1,
       status: 'waiting',
     });
     expect(byTitle['Bob to Alice']).toMatchObject({
-      creator: { username: bob.user.username },
-      recipients: [{ id: alice.user.id, username: alice.user.username }],
+      creator: { username: bob.username },
+      recipients: [{ id: alice.id, username: alice.username }],
       hasSelected: false,
     });
     expect(byTitle['Bob to Alice']!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -174,7 +174,7 @@ describe('GET /api/sessions', () => {
 
 describe('DELETE /api/sessions/:id', () => {
   it('needs a signed-in user; strangers and unknown ids get 404 and nothing changes', async () => {
-    const stranger = await createSignedInUser(ctx);
+    const stranger = await createUser(ctx);
     const before = await gameRowCounts(ctx);
     expect((await remove(aliceLink.id)).statusCode).toBe(401);
     for (const id of [aliceLink.id, aliceToBob.id, '00000000-0000-0000-0000-000000000000']) {
@@ -210,7 +210,7 @@ describe('DELETE /api/sessions/:id', () => {
   });
 
   it('the creator deletes it for everyone: boxes, picks and notifications go', async () => {
-    const picker = await createSignedInUser(ctx);
+    const picker = await createUser(ctx);
     await select(ctx, aliceLink.id, picker.cookie, aliceLink.boxes[0]!.id);
     const response = await remove(aliceLink.id, alice.cookie);
     expect(response.json()).toEqual({ success: true, result: 'deleted' });
@@ -230,8 +230,8 @@ describe('DELETE /api/sessions/:id', () => {
 
   it('deleting an image Shro deletes its files and upload rows', async () => {
     const created = await postShro(ctx, alice.cookie, { title: 'Pics', type: 'image', isPublic: 'true' }, [
-      imageFile(await solidPng()),
-      imageFile(await solidPng()),
+      imageFile(await png()),
+      imageFile(await png()),
     ]);
     const shro: Shro = created.json();
     const keys = shro.boxes.slice(0, 2).map((b) => b.imageUrl!.split('/').pop()!);

@@ -1,15 +1,13 @@
-import {
-  REVEAL_DELAY_MS,
-  type ReactionEmoji,
-  type Shro,
-  type ShroBox,
-  type ShroListItem,
-  type ShroParticipant,
-  type ShroStatus,
-  type ShroUserRef,
-  type TmdbData,
-  type ViewerRole,
-} from '../../../contract/shros';
+import type { TmdbData } from '../../../contract/shro-create-input';
+import type {
+  Shro,
+  ShroBox,
+  ShroListItem,
+  ShroParticipant,
+  ShroUserRef,
+  ViewerRole,
+} from '../../../contract/shro-views';
+import { REVEAL_DELAY_MS, type ReactionEmoji, type ShroStatus } from '../../../contract/shros';
 import { uploadUrl } from '../uploads/service';
 import type { BoxWithHash, ShroRow } from './queries';
 

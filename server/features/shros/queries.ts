@@ -1,42 +1,17 @@
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  friendships,
-  participations,
-  reactions,
-  shroBoxes,
-  shroRecipients,
-  shros,
-  uploads,
-  users,
-} from '../../db/schema/index';
+import { participations, reactions, shroBoxes, shroRecipients, shros, uploads, users } from '../../db/schema/index';
 
 export type ShroRow = typeof shros.$inferSelect;
 export type NewShroRow = typeof shros.$inferInsert;
 export type NewBoxRow = typeof shroBoxes.$inferInsert;
 
-const creatorColumns = {
+/** A Shro's creator as every view shows them. */
+export const creatorColumns = {
   id: users.id,
   username: users.username,
   profileImageUrl: users.profileImageUrl,
 };
-
-// ---- friends ------------------------------------------------------------------------------
-
-/** Those of `candidateIds` who are friends of `userId` (a friendship row is stored once, low id first). */
-export async function findFriendIds(db: Db, userId: string, candidateIds: string[]): Promise<Set<string>> {
-  if (candidateIds.length === 0) return new Set();
-  const rows = await db
-    .select({ low: friendships.userLowId, high: friendships.userHighId })
-    .from(friendships)
-    .where(
-      or(
-        and(eq(friendships.userLowId, userId), inArray(friendships.userHighId, candidateIds)),
-        and(eq(friendships.userHighId, userId), inArray(friendships.userLowId, candidateIds)),
-      ),
-    );
-  return new Set(rows.map((row) => (row.low === userId ? row.high : row.low)));
-}
 
 // ---- create -------------------------------------------------------------------------------
 
@@ -241,85 +216,4 @@ export async function hideShroForUser(db: Db, shroId: string, userId: string, at
     .update(participations)
     .set({ hiddenAt: at })
     .where(and(eq(participations.shroId, shroId), eq(participations.userId, userId)));
-}
-
-// ---- history ------------------------------------------------------------------------------
-
-const sentBy = (userId: string) => eq(shros.creatorId, userId);
-
-/** Sent to the user privately, or joined by them through a link or explore; not removed by them. */
-const receivedBy = (db: Db, userId: string) =>
-  and(
-    ne(shros.creatorId, userId),
-    or(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(shroRecipients)
-          .where(
-            and(
-              eq(shroRecipients.shroId, shros.id),
-              eq(shroRecipients.userId, userId),
-              isNull(shroRecipients.hiddenAt),
-            ),
-          ),
-      ),
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(participations)
-          .where(
-            and(
-              eq(participations.shroId, shros.id),
-              eq(participations.userId, userId),
-              isNull(participations.hiddenAt),
-            ),
-          ),
-      ),
-    ),
-  );
-
-export async function countHistory(db: Db, userId: string) {
-  const sent = sentBy(userId);
-  const received = receivedBy(db, userId);
-  const [row] = await db
-    .select({
-      sent: sql<number>`count(*) filter (where ${sent})`.mapWith(Number),
-      received: sql<number>`count(*) filter (where ${received})`.mapWith(Number),
-    })
-    .from(shros)
-    .where(or(sent, received));
-  return { sent: row?.sent ?? 0, received: row?.received ?? 0 };
-}
-
-export async function listHistory(
-  db: Db,
-  userId: string,
-  tab: 'all' | 'sent' | 'received',
-  limit: number,
-  offset: number,
-) {
-  const where =
-    tab === 'sent'
-      ? sentBy(userId)
-      : tab === 'received'
-        ? receivedBy(db, userId)
-        : or(sentBy(userId), receivedBy(db, userId));
-  return db
-    .select({ shro: shros, creator: creatorColumns })
-    .from(shros)
-    .innerJoin(users, eq(users.id, shros.creatorId))
-    .where(where)
-    .orderBy(desc(shros.createdAt), desc(shros.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-/** The user's own picks among these Shros. */
-export async function listOwnParticipations(db: Db, userId: string, shroIds: string[]) {
-  if (shroIds.length === 0) return [];
-  return db
-    .select({ shroId: participations.shroId, boxId: participations.boxId, createdAt: participations.createdAt })
-    .from(participations)
-    .where(and(eq(participations.userId, userId), inArray(participations.shroId, shroIds)));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createSignedInUser, createTestApp, type TestContext } from '../../test/test-app';
-import { postShro, select, textOptions } from './test-fixtures';
+import { createUser, postShro, select, textOptions } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(() => ctx.close());
 
 describe('write rate limit on the game', () => {
   it('creates and selects count as writes: past the limit, 429 with Retry-After', async () => {
-    const creator = await createSignedInUser(ctx);
+    const creator = await createUser(ctx);
     const fields = { title: 'Limit', type: 'text', isShareable: 'true', textOptions: textOptions('a', 'b') };
     const statuses: number[] = [];
     let last = await postShro(ctx, creator.cookie, fields);
@@ -26,7 +26,7 @@ describe('write rate limit on the game', () => {
     expect(Object.keys(last.json())).toEqual(['message']);
 
     // Another user's budget is their own.
-    const picker = await createSignedInUser(ctx);
+    const picker = await createUser(ctx);
     expect((await select(ctx, first.id, picker.cookie, first.boxes[0].id)).statusCode).toBe(200);
   });
 });

@@ -1,31 +1,32 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REACTION_EMOJIS, SHRO_MESSAGES, type Shro } from '../../../contract/shros';
+import type { Shro } from '../../../contract/shro-views';
+import { REACTION_EMOJIS, SHRO_MESSAGES } from '../../../contract/shros';
 import { notifications, reactions } from '../../db/schema/index';
-import { createSignedInUser, type TestContext } from '../../test/test-app';
 import {
-  createGameTestApp,
-  createTextShro,
+  createShro,
+  createUser,
   creatorWithFriends,
   gameRowCounts,
   getShro,
-  type SignedIn,
+  type SignedInUser,
   select,
-} from './test-fixtures';
+} from '../../test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
 let ctx: TestContext;
-let creator: SignedIn;
-let friend: SignedIn;
+let creator: SignedInUser;
+let friend: SignedInUser;
 let shro: Shro;
-let participant: SignedIn;
+let participant: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createGameTestApp();
+  ctx = await createTestApp(withoutWriteLimits);
   const made = await creatorWithFriends(ctx, 1);
   creator = made.creator;
   friend = made.friends[0]!;
-  shro = await createTextShro(ctx, creator.cookie, { title: 'Lunch' });
-  participant = await createSignedInUser(ctx);
+  shro = await createShro(ctx, creator.cookie, { title: 'Lunch' });
+  participant = await createUser(ctx);
   await select(ctx, shro.id, participant.cookie, shro.boxes[0]!.id);
 });
 afterAll(() => ctx.close());
@@ -63,10 +64,10 @@ describe('POST /api/sessions/:id/react', () => {
     const notes = await reactionNotes();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({
-      userId: creator.user.id,
-      actorId: participant.user.id,
+      userId: creator.id,
+      actorId: participant.id,
       title: 'New reaction!',
-      message: `@${participant.user.username} reacted 😍 to "Lunch"`,
+      message: `@${participant.username} reacted 😍 to "Lunch"`,
     });
 
     const creatorView: Shro = (await getShro(ctx, shro.id, creator.cookie)).json();
@@ -90,9 +91,9 @@ describe('POST /api/sessions/:id/react', () => {
   });
 
   it('accepts each of the 8 emojis', async () => {
-    const other = await createTextShro(ctx, creator.cookie);
+    const other = await createShro(ctx, creator.cookie);
     for (const emoji of REACTION_EMOJIS) {
-      const user = await createSignedInUser(ctx);
+      const user = await createUser(ctx);
       await select(ctx, other.id, user.cookie, other.boxes[1]!.id);
       expect((await react(other.id, user.cookie, { emoji })).statusCode).toBe(200);
     }
@@ -118,10 +119,10 @@ describe('POST /api/sessions/:id/react', () => {
   });
 
   it('only after opening a box (403), only where one may read it (404), only signed in (401)', async () => {
-    const onlooker = await createSignedInUser(ctx);
+    const onlooker = await createUser(ctx);
     await expectRefused(() => react(shro.id, onlooker.cookie, { emoji: '👍' }), 403, SHRO_MESSAGES.reactBeforeOpening);
 
-    const privateOne = await createTextShro(ctx, creator.cookie, { isShareable: 'false', friendId: friend.user.id });
+    const privateOne = await createShro(ctx, creator.cookie, { isShareable: 'false', friendId: friend.id });
     await expectRefused(() => react(privateOne.id, onlooker.cookie, { emoji: '👍' }), 404, SHRO_MESSAGES.notFound);
     await expectRefused(
       () => react(privateOne.id, friend.cookie, { emoji: '👍' }),

@@ -1,29 +1,31 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSignedInUser, type TestContext } from '../../test/test-app';
-import { createGameTestApp, createTextShro, getShro } from './test-fixtures';
+import { createShro, createUser, getShro } from '../../test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
 /** The cached read path (docs/decisions/078-read-caches.md): time still moves views on. */
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createGameTestApp();
+  ctx = await createTestApp(withoutWriteLimits);
 });
 afterAll(() => ctx.close());
 
 it('a kept view turns expired at expiresAt without any write', async () => {
-  const creator = await createSignedInUser(ctx);
+  const creator = await createUser(ctx);
   const visitorRead = async () => (await getShro(ctx, shro.id)).json().status;
-  const shro = await createTextShro(ctx, creator.cookie, { expiresAt: new Date(Date.now() + 1500).toISOString() });
+  // Room for the file's first (cold) request on a busy machine; the wait ends just past expiresAt.
+  const expiresAt = Date.now() + 3000;
+  const shro = await createShro(ctx, creator.cookie, { expiresAt: new Date(expiresAt).toISOString() });
   expect(await visitorRead()).toBe('waiting');
   expect(await visitorRead()).toBe('waiting');
-  await new Promise((resolve) => setTimeout(resolve, 1600));
+  await new Promise((resolve) => setTimeout(resolve, expiresAt + 100 - Date.now()));
   expect(await visitorRead()).toBe('expired');
   expect((await getShro(ctx, shro.id, creator.cookie)).json().status).toBe('expired');
 });
 
 it('repeated reads are served from the cache, and each viewer keeps their own view', async () => {
-  const creator = await createSignedInUser(ctx);
-  const picker = await createSignedInUser(ctx);
-  const shro = await createTextShro(ctx, creator.cookie);
+  const creator = await createUser(ctx);
+  const picker = await createUser(ctx);
+  const shro = await createShro(ctx, creator.cookie);
   const before = ctx.app.shroCache.stats();
   for (let i = 0; i < 5; i++) expect((await getShro(ctx, shro.id, creator.cookie)).statusCode).toBe(200);
   expect(ctx.app.shroCache.stats().hits).toBeGreaterThanOrEqual(before.hits + 4);

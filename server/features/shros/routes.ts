@@ -1,48 +1,44 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { shroIdParamsSchema } from '../../../contract/ids';
+import { createShroFieldsSchema } from '../../../contract/shro-create-input';
+import { listShrosQuerySchema, reactInputSchema, selectBoxInputSchema } from '../../../contract/shro-inputs';
 import {
-  createShroFieldsSchema,
-  listShrosQuerySchema,
-  reactInputSchema,
-  SHRO_MESSAGES,
-  selectBoxInputSchema,
-} from '../../../contract/shros';
+  deleteShroResponseSchema,
+  reactResponseSchema,
+  shroListResponseSchema,
+  shroSchema,
+} from '../../../contract/shro-views';
 import { noBodySchema } from '../../../contract/validation';
-import { notFound } from '../../lib/http-errors';
+import { errorAnswers } from '../../lib/error-answers';
 import { parseInput } from '../../lib/parse';
 import { sendKeptText } from '../../plugins/compression';
 import { sendMessage } from '../chat/service';
 import { uploadRoutes } from '../uploads/routes';
 import { createUploadStorage } from '../uploads/storage';
+import type { ShroDeps } from './access';
+import { createShro } from './create';
 import { readCreateForm } from './create-form';
-import {
-  createShro,
-  deleteShroFor,
-  getShroJsonForViewer,
-  listShroHistory,
-  reactToShro,
-  type ShroDeps,
-  selectBox,
-} from './service';
-
-const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
+import { deleteShroFor } from './delete';
+import { listShroHistory } from './history';
+import { reactToShro } from './react';
+import { selectBox } from './select';
+import { getShroJsonForViewer } from './view';
 
 /** The game (docs/product.md §7 `/api/sessions…`) and the images it serves (`/api/uploads/:key`). */
-export async function shroRoutes(app: FastifyInstance) {
+export async function shroRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: ShroDeps = { db: app.database.db, cache: app.shroCache, live: app.bus };
   const storage = createUploadStorage(app.config.dataDir, { quotaBytesPerUser: app.config.uploadQuotaBytesPerUser });
   await app.register(uploadRoutes, { storage });
 
-  const shroIdOf = (params: unknown) => {
-    const parsed = idParamsSchema.safeParse(params);
-    if (!parsed.success) throw notFound(SHRO_MESSAGES.notFound);
-    return parsed.data.id;
-  };
   const actorOf = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });
 
   // Creates with images hold one of the user's upload slots and must fit their quota (decision 013).
-  const createPreHandlers = [app.requireUser, app.guardUpload('box'), app.limitWrites];
-  app.post('/api/sessions', { preHandler: createPreHandlers }, async (request, reply) => {
+  const createHooks = { onRequest: app.requireUser, preValidation: [app.guardUpload('box'), app.limitWrites] };
+  const created = { response: { 201: shroSchema } };
+  app.post('/api/sessions', { ...createHooks, schema: created }, async (request, reply) => {
+    // Multipart or JSON: the reader collects the fields, checked here against the contract.
     const form = await readCreateForm(request);
     const fields = parseInput(createShroFieldsSchema, form.fields);
     const shro = await createShro(deps, storage, actorOf(request.user!), fields, form.images);
@@ -55,40 +51,65 @@ export async function shroRoutes(app: FastifyInstance) {
         messageType: 'shro_share' as const,
         shroSessionId: shro.id,
       };
-      await sendMessage(deps.db, request.user!.id, share, app.bus).catch((error) =>
+      await sendMessage(deps, request.user!.id, share).catch((error) =>
         request.log.warn({ err: error, shroId: shro.id }, 'could not post the Shro into the chat'),
       );
     }
     return reply.status(201).send(shro);
   });
 
-  app.get('/api/sessions', { preHandler: app.requireUser }, async (request) => {
-    const query = parseInput(listShrosQuerySchema, request.query);
-    return listShroHistory(deps, request.user!.id, query);
-  });
+  app.get(
+    '/api/sessions',
+    {
+      onRequest: app.requireUser,
+      schema: { querystring: listShrosQuerySchema, response: { 200: shroListResponseSchema } },
+    },
+    async (request) => listShroHistory(deps, request.user!.id, request.query),
+  );
 
-  app.get('/api/sessions/:id', { preHandler: app.loadUser }, async (request, reply) => {
-    const viewer = request.user ? actorOf(request.user) : null;
-    // Already JSON: the hottest read of the app sends a kept serialisation (issue 6), compressed
-    // once per view rather than once per request (decision 022).
-    const body = await getShroJsonForViewer(deps, shroIdOf(request.params), viewer);
-    return sendKeptText(request, reply.type('application/json; charset=utf-8'), body);
-  });
+  app.get(
+    '/api/sessions/:id',
+    // The kept text skips the serializer: view.ts applies the same schema when it builds it.
+    { onRequest: app.loadUser, schema: { params: shroIdParamsSchema, response: { 200: shroSchema } } },
+    async (request, reply) => {
+      const viewer = request.user ? actorOf(request.user) : null;
+      // Already JSON: the hottest read of the app sends a kept serialisation (issue 6), compressed
+      // once per view rather than once per request (decision 022).
+      const body = await getShroJsonForViewer(deps, request.params.id, viewer);
+      return sendKeptText(request, reply.type('application/json; charset=utf-8'), body);
+    },
+  );
 
-  app.delete('/api/sessions/:id', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
-    parseInput(noBodySchema, request.body);
-    return deleteShroFor(deps, storage, shroIdOf(request.params), actorOf(request.user!));
-  });
+  const write = { onRequest: app.requireUser, preValidation: app.limitWrites };
 
-  app.post('/api/sessions/:id/select', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
-    const shroId = shroIdOf(request.params);
-    const { boxId } = parseInput(selectBoxInputSchema, request.body);
-    return selectBox(deps, shroId, actorOf(request.user!), boxId);
-  });
+  app.delete(
+    '/api/sessions/:id',
+    {
+      ...write,
+      schema: { params: shroIdParamsSchema, body: noBodySchema, response: { 200: deleteShroResponseSchema } },
+    },
+    async (request) => deleteShroFor(deps, storage, request.params.id, actorOf(request.user!)),
+  );
 
-  app.post('/api/sessions/:id/react', { preHandler: [app.requireUser, app.limitWrites] }, async (request) => {
-    const shroId = shroIdOf(request.params);
-    const { emoji } = parseInput(reactInputSchema, request.body);
-    return reactToShro(deps, shroId, actorOf(request.user!), emoji);
-  });
+  app.post(
+    '/api/sessions/:id/select',
+    {
+      ...write,
+      schema: {
+        params: shroIdParamsSchema,
+        body: selectBoxInputSchema,
+        response: { 200: shroSchema, ...errorAnswers(409, 410) },
+      },
+    },
+    async (request) => selectBox(deps, request.params.id, actorOf(request.user!), request.body.boxId),
+  );
+
+  app.post(
+    '/api/sessions/:id/react',
+    {
+      ...write,
+      schema: { params: shroIdParamsSchema, body: reactInputSchema, response: { 200: reactResponseSchema } },
+    },
+    async (request) => reactToShro(deps, request.params.id, actorOf(request.user!), request.body.emoji),
+  );
 }

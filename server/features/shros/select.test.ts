@@ -1,30 +1,32 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHRO_MESSAGES, type Shro } from '../../../contract/shros';
+import type { Shro } from '../../../contract/shro-views';
+import { SHRO_MESSAGES } from '../../../contract/shros';
 import { notifications, participations, shros, userStats } from '../../db/schema/index';
-import { createSignedInUser, signIn, type TestContext } from '../../test/test-app';
 import {
-  createGameTestApp,
-  createTextShro,
+  createShro,
+  createUser,
   creatorWithFriends,
   gameRowCounts,
   getShro,
-  type SignedIn,
+  type SignedInUser,
   select,
+  signedIn,
   textOptions,
-} from './test-fixtures';
+} from '../../test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
 let ctx: TestContext;
-let creator: SignedIn;
-let friend: SignedIn;
-let friend2: SignedIn;
+let creator: SignedInUser;
+let friend: SignedInUser;
+let friend2: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createGameTestApp();
+  ctx = await createTestApp(withoutWriteLimits);
   const made = await creatorWithFriends(ctx, 2);
   creator = made.creator;
-  [friend, friend2] = made.friends as [SignedIn, SignedIn];
+  [friend, friend2] = made.friends as [SignedInUser, SignedInUser];
 });
 afterAll(() => ctx.close());
 
@@ -43,18 +45,18 @@ async function expectRefused(send: () => Promise<LightMyRequestResponse>, status
   expect(await gameRowCounts(ctx)).toEqual(before);
 }
 
-const privateTo = (...friends: SignedIn[]) => ({
+const privateTo = (...friends: SignedInUser[]) => ({
   isShareable: 'false',
-  recipients: JSON.stringify(friends.map((f) => f.user.id)),
+  recipients: JSON.stringify(friends.map((f) => f.id)),
 });
 
 describe('POST /api/sessions/:id/select on a shareable Shro', () => {
   let shro: Shro;
-  let picker: SignedIn;
+  let picker: SignedInUser;
 
   beforeAll(async () => {
-    shro = await createTextShro(ctx, creator.cookie, { winningBoxPosition: '2' });
-    picker = await createSignedInUser(ctx);
+    shro = await createShro(ctx, creator.cookie, { winningBoxPosition: '2' });
+    picker = await createUser(ctx);
   });
 
   it('opens one box: its content and salt come back, the others stay hidden, the winner is revealed', async () => {
@@ -67,7 +69,7 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
       viewerRole: 'participant',
       hasSelected: true,
       selectedBoxId: shro.boxes[1]!.id,
-      selectedByUser: picker.user.username,
+      selectedByUser: picker.username,
       winningBoxId: shro.boxes[1]!.id,
       winningBoxPosition: 2,
       isCorrect: true,
@@ -81,7 +83,7 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
       expect(box).toMatchObject({ label: null, textContent: null, imageUrl: null, salt: null, isSelected: false });
     }
     expect(view.participants).toEqual([
-      expect.objectContaining({ userId: picker.user.id, username: picker.user.username, selectedBoxPosition: 2 }),
+      expect.objectContaining({ userId: picker.id, username: picker.username, selectedBoxPosition: 2 }),
     ]);
   });
 
@@ -91,21 +93,21 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
       .from(notifications)
       .where(and(eq(notifications.shroId, shro.id), eq(notifications.type, 'shro_selected')));
     expect(note).toMatchObject({
-      userId: creator.user.id,
+      userId: creator.id,
       title: 'Box opened!',
-      message: `@${picker.user.username} opened Box #2 in "Where do we eat?"`,
-      actorId: picker.user.id,
+      message: `@${picker.username} opened Box #2 in "Where do we eat?"`,
+      actorId: picker.id,
       isRead: false,
     });
   });
 
   it("counts the pick in both users' stats, with the correct guess", async () => {
-    expect(await statsOf(picker.user.id)).toMatchObject({
+    expect(await statsOf(picker.id)).toMatchObject({
       shrosParticipated: 1,
       correctGuesses: 1,
       consecutiveCorrect: 1,
     });
-    expect((await statsOf(creator.user.id))!.totalParticipants).toBeGreaterThanOrEqual(1);
+    expect((await statsOf(creator.id))!.totalParticipants).toBeGreaterThanOrEqual(1);
   });
 
   it('a second pick answers 409 with the spec message ("already")', async () => {
@@ -118,10 +120,10 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
   });
 
   it('a wrong guess resets the streak of correct guesses', async () => {
-    const other = await createTextShro(ctx, creator.cookie, { winningBoxPosition: '4' });
+    const other = await createShro(ctx, creator.cookie, { winningBoxPosition: '4' });
     const response = await select(ctx, other.id, picker.cookie, other.boxes[0]!.id);
     expect(response.json().isCorrect).toBe(false);
-    expect(await statsOf(picker.user.id)).toMatchObject({
+    expect(await statsOf(picker.id)).toMatchObject({
       shrosParticipated: 2,
       correctGuesses: 1,
       consecutiveCorrect: 0,
@@ -129,11 +131,11 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
   });
 
   it('without a winning box, no guess is counted', async () => {
-    const plain = await createTextShro(ctx, creator.cookie);
+    const plain = await createShro(ctx, creator.cookie);
     const response = await select(ctx, plain.id, picker.cookie, plain.boxes[0]!.id);
     expect(response.json()).toMatchObject({ isCorrect: null, winningBoxId: null, winningBoxPosition: null });
     expect(response.json().winningSalt).toMatch(/^[0-9a-f]{32}$/);
-    expect(await statsOf(picker.user.id)).toMatchObject({ shrosParticipated: 3, correctGuesses: 1 });
+    expect(await statsOf(picker.id)).toMatchObject({ shrosParticipated: 3, correctGuesses: 1 });
   });
 
   it('the creator cannot open a box of their own Shro (403)', async () => {
@@ -145,8 +147,8 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
   });
 
   it('bad box ids are 400; unknown Shros 404; signed-out 401', async () => {
-    const another = await createTextShro(ctx, creator.cookie);
-    const someone = await createSignedInUser(ctx);
+    const another = await createShro(ctx, creator.cookie);
+    const someone = await createUser(ctx);
     await expectRefused(
       () => select(ctx, shro.id, someone.cookie, another.boxes[0]!.id),
       400,
@@ -169,7 +171,7 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
   });
 
   it('the box id must be a JSON integer, and the body holds nothing else (issue 10, item 13)', async () => {
-    const someone = await createSignedInUser(ctx);
+    const someone = await createUser(ctx);
     const real = shro.boxes[0]!.id;
     for (const boxId of [String(real), ` ${real}`, `${real}.0`]) {
       await expectRefused(() => select(ctx, shro.id, someone.cookie, boxId), 400, 'Please choose a box.');
@@ -179,7 +181,7 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
         method: 'POST',
         url: `/api/sessions/${shro.id}/select`,
         headers: { cookie: someone.cookie },
-        payload: { boxId: real, userId: creator.user.id },
+        payload: { boxId: real, userId: creator.id },
       });
     await expectRefused(withExtra, 400, 'Unknown field "userId".');
     // The same pick without the stray field goes through.
@@ -187,14 +189,14 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
   });
 
   it('an empty box cannot be opened', async () => {
-    const two = await createTextShro(ctx, creator.cookie, { textOptions: textOptions('Heads', 'Tails') });
-    const someone = await createSignedInUser(ctx);
+    const two = await createShro(ctx, creator.cookie, { textOptions: textOptions('Heads', 'Tails') });
+    const someone = await createUser(ctx);
     expect(two.boxes[2]!.isEmpty).toBe(true);
     await expectRefused(() => select(ctx, two.id, someone.cookie, two.boxes[2]!.id), 400, SHRO_MESSAGES.boxEmpty);
   });
 
   it('after expiry: 410 "This Shro has expired", and the status reads expired', async () => {
-    const link = await createTextShro(ctx, creator.cookie, {
+    const link = await createShro(ctx, creator.cookie, {
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     });
     await ctx.database.db
@@ -203,7 +205,7 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
       .where(eq(shros.id, link.id));
     // Changed behind the app's back: its read cache must forget the Shro.
     ctx.app.shroCache.clear();
-    const someone = await createSignedInUser(ctx);
+    const someone = await createUser(ctx);
     await expectRefused(() => select(ctx, link.id, someone.cookie, link.boxes[0]!.id), 410, 'This Shro has expired');
     expect((await getShro(ctx, link.id, someone.cookie)).json().status).toBe('expired');
     expect((await getShro(ctx, link.id, creator.cookie)).json().status).toBe('expired');
@@ -212,9 +214,9 @@ describe('POST /api/sessions/:id/select on a shareable Shro', () => {
 
 describe('selection under concurrency', () => {
   it('20 simultaneous picks by one user: exactly one succeeds and one row exists', async () => {
-    const shro = await createTextShro(ctx, creator.cookie);
-    const { user, cookie } = await createSignedInUser(ctx);
-    const creatorStatsBefore = await statsOf(creator.user.id);
+    const shro = await createShro(ctx, creator.cookie);
+    const { cookie, ...user } = await createUser(ctx);
+    const creatorStatsBefore = await statsOf(creator.id);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => select(ctx, shro.id, cookie, shro.boxes[i % 4]!.id)),
     );
@@ -226,7 +228,7 @@ describe('selection under concurrency', () => {
     const [row] = await ctx.database.db.select().from(shros).where(eq(shros.id, shro.id));
     expect(row!.participantCount).toBe(1);
     expect((await statsOf(user.id))!.shrosParticipated).toBe(1);
-    expect((await statsOf(creator.user.id))!.totalParticipants).toBe(creatorStatsBefore!.totalParticipants + 1);
+    expect((await statsOf(creator.id))!.totalParticipants).toBe(creatorStatsBefore!.totalParticipants + 1);
     const notes = await ctx.database.db
       .select({ n: count() })
       .from(notifications)
@@ -235,8 +237,8 @@ describe('selection under concurrency', () => {
   });
 
   it('many different users on one link: everyone gets their own box, the count is exact', async () => {
-    const shro = await createTextShro(ctx, creator.cookie);
-    const users = await Promise.all(Array.from({ length: 8 }, () => createSignedInUser(ctx)));
+    const shro = await createShro(ctx, creator.cookie);
+    const users = await Promise.all(Array.from({ length: 8 }, () => createUser(ctx)));
     const responses = await Promise.all(users.map((u, i) => select(ctx, shro.id, u.cookie, shro.boxes[i % 4]!.id)));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     const [row] = await ctx.database.db.select().from(shros).where(eq(shros.id, shro.id));
@@ -245,8 +247,8 @@ describe('selection under concurrency', () => {
   });
 
   it('two users racing on a single-recipient Shro: the recipient wins, the stranger gets 404', async () => {
-    const shro = await createTextShro(ctx, creator.cookie, privateTo(friend));
-    const stranger = await createSignedInUser(ctx);
+    const shro = await createShro(ctx, creator.cookie, privateTo(friend));
+    const stranger = await createUser(ctx);
     const [mine, theirs] = await Promise.all([
       select(ctx, shro.id, friend.cookie, shro.boxes[0]!.id),
       select(ctx, shro.id, stranger.cookie, shro.boxes[1]!.id),
@@ -258,8 +260,8 @@ describe('selection under concurrency', () => {
   });
 
   it('the recipient in two browsers at once: one pick wins, the other is 409', async () => {
-    const shro = await createTextShro(ctx, creator.cookie, privateTo(friend));
-    const secondBrowser = await signIn(ctx.app, friend.user.username);
+    const shro = await createShro(ctx, creator.cookie, privateTo(friend));
+    const secondBrowser = await signedIn(ctx, friend);
     const responses = await Promise.all([
       select(ctx, shro.id, friend.cookie, shro.boxes[0]!.id),
       select(ctx, shro.id, secondBrowser, shro.boxes[3]!.id),
@@ -270,7 +272,7 @@ describe('selection under concurrency', () => {
     expect(row).toMatchObject({
       status: 'selected',
       selectedBoxId: winner.selectedBoxId,
-      selectedByUserId: friend.user.id,
+      selectedByUserId: friend.id,
     });
     expect(await pickCount(shro.id)).toBe(1);
   });
@@ -278,15 +280,15 @@ describe('selection under concurrency', () => {
 
 describe('private Shros', () => {
   it('only recipients may open one; a stranger gets 404 for reading and opening', async () => {
-    const shro = await createTextShro(ctx, creator.cookie, privateTo(friend));
-    const stranger = await createSignedInUser(ctx);
+    const shro = await createShro(ctx, creator.cookie, privateTo(friend));
+    const stranger = await createUser(ctx);
     await expectRefused(() => select(ctx, shro.id, stranger.cookie, shro.boxes[0]!.id), 404, SHRO_MESSAGES.notFound);
     expect((await getShro(ctx, shro.id, stranger.cookie)).statusCode).toBe(404);
     expect((await getShro(ctx, shro.id)).statusCode).toBe(404);
   });
 
   it('waiting → selected on the pick → revealed after the reveal delay, persisted', async () => {
-    const shro = await createTextShro(ctx, creator.cookie, privateTo(friend));
+    const shro = await createShro(ctx, creator.cookie, privateTo(friend));
     expect(shro.status).toBe('waiting');
     const picked = await select(ctx, shro.id, friend.cookie, shro.boxes[2]!.id);
     expect(picked.json()).toMatchObject({
@@ -299,7 +301,7 @@ describe('private Shros', () => {
     expect(creatorView).toMatchObject({
       status: 'selected',
       selectedBoxId: shro.boxes[2]!.id,
-      selectedByUser: friend.user.username,
+      selectedByUser: friend.username,
     });
 
     // Three seconds later (moved back in the database rather than waiting).
@@ -315,7 +317,7 @@ describe('private Shros', () => {
   });
 
   it('several recipients: each opens one box of their own; the first pick moves the status', async () => {
-    const shro = await createTextShro(ctx, creator.cookie, privateTo(friend, friend2));
+    const shro = await createShro(ctx, creator.cookie, privateTo(friend, friend2));
     const first = await select(ctx, shro.id, friend.cookie, shro.boxes[0]!.id);
     expect(first.statusCode).toBe(200);
 
@@ -336,10 +338,8 @@ describe('private Shros', () => {
 
     const creatorView: Shro = (await getShro(ctx, shro.id, creator.cookie)).json();
     expect(creatorView.selectedBoxId).toBe(shro.boxes[0]!.id);
-    expect(creatorView.selectedByUser).toBe(friend.user.username);
-    expect(creatorView.participants.map((p) => p.username).sort()).toEqual(
-      [friend.user.username, friend2.user.username].sort(),
-    );
+    expect(creatorView.selectedByUser).toBe(friend.username);
+    expect(creatorView.participants.map((p) => p.username).sort()).toEqual([friend.username, friend2.username].sort());
     expect(creatorView.participantCount).toBe(2);
   });
 });

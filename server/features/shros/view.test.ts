@@ -1,30 +1,30 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBox, verifyWinning } from '../../../contract/commitment';
-import type { Shro } from '../../../contract/shros';
-import { createSignedInUser, type TestContext } from '../../test/test-app';
+import type { Shro } from '../../../contract/shro-views';
 import {
-  createGameTestApp,
-  createTextShro,
+  createShro,
+  createUser,
   creatorWithFriends,
   getShro,
   imageFile,
+  png,
   postShro,
-  type SignedIn,
+  type SignedInUser,
   select,
-  solidPng,
-} from './test-fixtures';
+} from '../../test/factories';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
 let ctx: TestContext;
-let creator: SignedIn;
-let friend: SignedIn;
-let friend2: SignedIn;
+let creator: SignedInUser;
+let friend: SignedInUser;
+let friend2: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createGameTestApp();
+  ctx = await createTestApp(withoutWriteLimits);
   const made = await creatorWithFriends(ctx, 2);
   creator = made.creator;
-  [friend, friend2] = made.friends as [SignedIn, SignedIn];
+  [friend, friend2] = made.friends as [SignedInUser, SignedInUser];
 });
 afterAll(() => ctx.close());
 
@@ -57,11 +57,11 @@ function expectNothingRevealed(view: Shro) {
 describe('hidden boxes', () => {
   let shro: Shro;
   beforeAll(async () => {
-    shro = await createTextShro(ctx, creator.cookie, { winningBoxPosition: '3', hashtags: 'food' });
+    shro = await createShro(ctx, creator.cookie, { winningBoxPosition: '3', hashtags: 'food' });
   });
 
   it('a signed-in user who has not opened a box sees commitments only', async () => {
-    const viewer = await createSignedInUser(ctx);
+    const viewer = await createUser(ctx);
     const response = await getShro(ctx, shro.id, viewer.cookie);
     expect(response.statusCode).toBe(200);
     const view: Shro = response.json();
@@ -83,7 +83,7 @@ describe('hidden boxes', () => {
       isShareable: true,
       isPublic: false,
       viewerRole: 'visitor',
-      creator: { id: creator.user.id, username: creator.user.username },
+      creator: { id: creator.id, username: creator.username },
       myReaction: null,
       reactions: [],
     });
@@ -93,7 +93,7 @@ describe('hidden boxes', () => {
   });
 
   it('a participant sees their own box only, and can check it and the winner against the commitments', async () => {
-    const participant = await createSignedInUser(ctx);
+    const participant = await createUser(ctx);
     const seenBefore: Shro = (await getShro(ctx, shro.id, participant.cookie)).json();
     const opened: Shro = (await select(ctx, shro.id, participant.cookie, shro.boxes[0]!.id)).json();
 
@@ -155,22 +155,22 @@ describe('hidden boxes', () => {
 
 describe('private Shros: who may read them', () => {
   it('creator and recipients only; a recipient sees only themselves among the recipients', async () => {
-    const shro = await createTextShro(ctx, creator.cookie, {
+    const shro = await createShro(ctx, creator.cookie, {
       isShareable: 'false',
-      recipients: JSON.stringify([friend.user.id, friend2.user.id]),
+      recipients: JSON.stringify([friend.id, friend2.id]),
     });
-    const stranger = await createSignedInUser(ctx);
+    const stranger = await createUser(ctx);
     expect((await getShro(ctx, shro.id, stranger.cookie)).statusCode).toBe(404);
     expect((await getShro(ctx, shro.id)).statusCode).toBe(404);
 
     const view: Shro = (await getShro(ctx, shro.id, friend.cookie)).json();
     expect(view).toMatchObject({
       viewerRole: 'recipient',
-      recipients: [{ id: friend.user.id, username: friend.user.username }],
-      recipient: { username: friend.user.username },
+      recipients: [{ id: friend.id, username: friend.username }],
+      recipient: { username: friend.username },
     });
     expectNothingRevealed(view);
-    expect(JSON.stringify(view)).not.toContain(friend2.user.id);
+    expect(JSON.stringify(view)).not.toContain(friend2.id);
 
     const creatorView: Shro = (await getShro(ctx, shro.id, creator.cookie)).json();
     expect(creatorView.recipients).toHaveLength(2);
@@ -180,7 +180,7 @@ describe('private Shros: who may read them', () => {
 describe('images of boxes: GET /api/uploads/:key', () => {
   let shro: Shro;
   let keys: string[];
-  let participant: SignedIn;
+  let participant: SignedInUser;
 
   beforeAll(async () => {
     const response = await postShro(
@@ -188,15 +188,15 @@ describe('images of boxes: GET /api/uploads/:key', () => {
       creator.cookie,
       { title: 'Pick a colour', type: 'image', isShareable: 'true' },
       [
-        imageFile(await solidPng(32, 32, { r: 255, g: 0, b: 0 })),
-        imageFile(await solidPng(32, 32, { r: 0, g: 255, b: 0 })),
-        imageFile(await solidPng(32, 32, { r: 0, g: 0, b: 255 })),
+        imageFile(await png(32, 32, { r: 255, g: 0, b: 0 })),
+        imageFile(await png(32, 32, { r: 0, g: 255, b: 0 })),
+        imageFile(await png(32, 32, { r: 0, g: 0, b: 255 })),
       ],
     );
     expect(response.statusCode, response.body).toBe(201);
     shro = response.json();
     keys = shro.boxes.slice(0, 3).map((b) => b.imageUrl!.split('/').pop()!);
-    participant = await createSignedInUser(ctx);
+    participant = await createUser(ctx);
     await select(ctx, shro.id, participant.cookie, shro.boxes[1]!.id);
   });
 
@@ -225,7 +225,7 @@ describe('images of boxes: GET /api/uploads/:key', () => {
   });
 
   it('the image of an unopened box is 404 to that participant, to other users and to visitors', async () => {
-    const someone = await createSignedInUser(ctx);
+    const someone = await createUser(ctx);
     for (const [key, cookie] of [
       [keys[0]!, participant.cookie],
       [keys[2]!, participant.cookie],

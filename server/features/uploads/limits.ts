@@ -42,7 +42,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     uploadGate: UploadGate;
     /**
-     * preHandler for routes that take files (after requireUser): holds one of the user's upload
+     * preValidation hook of routes that take files (after requireUser): holds one of the user's upload
      * slots until the answer is sent (429 when none is free), and refuses a user whose images
      * already fill their quota (413) before the body is read. Requests without files pass.
      */

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { uploadKeyParamsSchema } from '../../../contract/ids';
 import { findUploadFor, readUploadFile } from './service';
 import type { UploadStorage } from './storage';
 
@@ -16,10 +18,18 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** GET /api/uploads/:key — stored images, only for those allowed to see them. */
-export async function uploadRoutes(app: FastifyInstance, { storage }: UploadRoutesOptions) {
+export async function uploadRoutes(fastify: FastifyInstance, { storage }: UploadRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
-  app.get<{ Params: { key: string } }>('/api/uploads/:key', { preHandler: app.loadUser }, async (request, reply) => {
+  const image = {
+    onRequest: app.loadUser,
+    schema: {
+      description: 'The image bytes, for those who may see it (304 with If-None-Match).',
+      params: uploadKeyParamsSchema,
+    },
+  };
+  app.get('/api/uploads/:key', image, async (request, reply) => {
     // Who may see the image is decided first: a 304 is never an answer to someone who gets 404.
     const upload = await findUploadFor(db, request.params.key, request.user?.id ?? null);
     // Keys are never reused, so the bytes behind one never change: the key is a strong tag.

@@ -8,9 +8,9 @@ import { AVATAR_SIZE } from '../../../contract/profiles';
 import { loadConfig } from '../../config';
 import { uploads } from '../../db/schema/index';
 import { configureImageWork, reencodeImage } from '../../lib/images';
+import { createUser, gameRowCounts, imageFile, png, postShro, type SignedInUser } from '../../test/factories';
 import { multipart } from '../../test/multipart';
-import { createSignedInUser, createTestApp, type TestConfigOverrides, type TestContext } from '../../test/test-app';
-import { gameRowCounts, imageFile, postShro, type SignedIn, solidPng } from '../shros/test-fixtures';
+import { createTestApp, type TestConfigOverrides, type TestContext } from '../../test/test-app';
 import { newUploadKey, uploadsDirFor } from './storage';
 
 /** Issue 10 item 15: image work, concurrent uploads and stored bytes are bounded per process and per user. */
@@ -36,10 +36,7 @@ async function peakSharpWork(work: () => Promise<unknown>): Promise<number> {
 }
 
 /** A 16-megapixel PNG: small on the wire, about 0.1 s of decoding. */
-const bigPng = (shade: number) =>
-  sharp({ create: { width: 4000, height: 4000, channels: 3, background: { r: shade, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
+const bigPng = (shade: number) => png(4000, 4000, { r: shade, g: 90, b: 160 });
 
 async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;
@@ -123,8 +120,8 @@ describe('the image work queue', () => {
   it('never decodes more than IMAGE_WORK_CONCURRENCY images at once, whoever sends them', async () => {
     const ctx = await appWith({ imageWorkConcurrency: 1 });
     try {
-      const users: SignedIn[] = [];
-      for (let i = 0; i < 3; i++) users.push(await createSignedInUser(ctx));
+      const users: SignedInUser[] = [];
+      for (let i = 0; i < 3; i++) users.push(await createUser(ctx));
       const files = [imageFile(await bigPng(10)), imageFile(await bigPng(20))];
       let statuses: number[] = [];
       const peak = await peakSharpWork(async () => {
@@ -140,8 +137,8 @@ describe('the image work queue', () => {
 
   it('runs up to N at once and queues the rest (real sharp work, N = 2)', async () => {
     configureImageWork({ concurrency: 2 });
-    const png = await bigPng(30);
-    const peak = await peakSharpWork(() => Promise.all(Array.from({ length: 6 }, () => reencodeImage(png))));
+    const image = await bigPng(30);
+    const peak = await peakSharpWork(() => Promise.all(Array.from({ length: 6 }, () => reencodeImage(image))));
     expect(peak).toBe(2);
   });
 });
@@ -154,17 +151,17 @@ describe('concurrent uploads per user', () => {
     ctx = await appWith({ uploadMaxConcurrentPerUser: 2 });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     port = (ctx.app.server.address() as AddressInfo).port;
-    files = await multipart(imageShro(), [imageFile(await solidPng(64, 64)), imageFile(await solidPng(32, 32))]);
+    files = await multipart(imageShro(), [imageFile(await png(64, 64)), imageFile(await png(32, 32))]);
   });
   afterAll(() => ctx.close());
 
   const inFlight = (userId: string) => ctx.app.uploadGate.inFlight(userId);
 
   it('a third upload while two are in flight answers 429 with Retry-After; a finished one frees its slot', async () => {
-    const user = await createSignedInUser(ctx);
+    const user = await createUser(ctx);
     const first = openUpload(port, user.cookie, files);
     const second = openUpload(port, user.cookie, files);
-    await until(() => inFlight(user.user.id) === 2, 'two uploads in flight');
+    await until(() => inFlight(user.id) === 2, 'two uploads in flight');
 
     const before = await gameRowCounts(ctx);
     const third = openUpload(port, user.cookie, files, { sentBytes: files.payload.length });
@@ -177,8 +174,8 @@ describe('concurrent uploads per user', () => {
     expect(await gameRowCounts(ctx)).toEqual(before);
 
     // Another user, and a create without files, are not held back.
-    const other = await createSignedInUser(ctx);
-    const otherFiles = [imageFile(await solidPng()), imageFile(await solidPng(16, 16))];
+    const other = await createUser(ctx);
+    const otherFiles = [imageFile(await png()), imageFile(await png(16, 16))];
     expect((await postShro(ctx, other.cookie, imageShro(), otherFiles)).statusCode).toBe(201);
     const json = await ctx.app.inject({
       method: 'POST',
@@ -190,34 +187,34 @@ describe('concurrent uploads per user', () => {
 
     first.finish();
     expect((await first.response).status).toBe(201);
-    await until(() => inFlight(user.user.id) === 1, 'the finished upload to free its slot');
+    await until(() => inFlight(user.id) === 1, 'the finished upload to free its slot');
     const next = openUpload(port, user.cookie, files, { sentBytes: files.payload.length });
     expect((await next.response).status).toBe(201);
 
     second.finish();
     expect((await second.response).status).toBe(201);
-    await until(() => inFlight(user.user.id) === 0, 'every slot freed');
+    await until(() => inFlight(user.id) === 0, 'every slot freed');
   });
 
   it('a client that disconnects mid-upload frees its slot at once, not after the idle timeout', async () => {
-    const user = await createSignedInUser(ctx);
+    const user = await createUser(ctx);
     const first = openUpload(port, user.cookie, files);
     const second = openUpload(port, user.cookie, files);
-    await until(() => inFlight(user.user.id) === 2, 'two uploads in flight');
+    await until(() => inFlight(user.id) === 2, 'two uploads in flight');
     first.disconnect();
     second.disconnect();
-    await until(() => inFlight(user.user.id) === 0, 'disconnected uploads to free their slots', 2_000);
+    await until(() => inFlight(user.id) === 0, 'disconnected uploads to free their slots', 2_000);
     const after = openUpload(port, user.cookie, files, { sentBytes: files.payload.length });
     expect((await after.response).status).toBe(201);
   });
 
   it('a new profile picture counts as an upload too', async () => {
-    const user = await createSignedInUser(ctx);
+    const user = await createUser(ctx);
     const first = openUpload(port, user.cookie, files);
     const second = openUpload(port, user.cookie, files);
-    await until(() => inFlight(user.user.id) === 2, 'two uploads in flight');
+    await until(() => inFlight(user.id) === 2, 'two uploads in flight');
     const picture = await multipart({}, [
-      { field: 'profileImage', data: await solidPng(), filename: 'me.png', type: 'image/png' },
+      { field: 'profileImage', data: await png(), filename: 'me.png', type: 'image/png' },
     ]);
     const refused = await openUpload(port, user.cookie, picture, {
       url: '/api/profile',
@@ -228,7 +225,7 @@ describe('concurrent uploads per user', () => {
     expect(refused.headers['retry-after']).toBeDefined();
     first.disconnect();
     second.disconnect();
-    await until(() => inFlight(user.user.id) === 0, 'slots freed');
+    await until(() => inFlight(user.id) === 0, 'slots freed');
     const accepted = await openUpload(port, user.cookie, picture, {
       url: '/api/profile',
       method: 'PATCH',
@@ -281,15 +278,15 @@ describe('the storage quota per user', () => {
   }
 
   it('uploads within the quota work and count their stored bytes', async () => {
-    const user = await createSignedInUser(ctx);
+    const user = await createUser(ctx);
     const response = await postShro(ctx, user.cookie, imageShro(), [imageFile(png), imageFile(png)]);
     expect(response.statusCode, response.body).toBe(201);
-    expect(await storedBytesOf(ctx, user.user.id)).toBe(2 * encodedBytes);
+    expect(await storedBytesOf(ctx, user.id)).toBe(2 * encodedBytes);
   });
 
   it('an upload that would go over the quota once encoded → 413 with a clear message, nothing written', async () => {
-    const user = await createSignedInUser(ctx);
-    await seedStoredBytes(ctx, user.user.id, QUOTA - encodedBytes);
+    const user = await createUser(ctx);
+    await seedStoredBytes(ctx, user.id, QUOTA - encodedBytes);
     await expectRefused(
       () => postShro(ctx, user.cookie, imageShro(), [imageFile(png), imageFile(png)]),
       413,
@@ -297,7 +294,7 @@ describe('the storage quota per user', () => {
     );
     // A new profile picture is held to the same quota: room for all but one byte of it.
     const avatarBytes = (await reencodeImage(png, { square: AVATAR_SIZE })).data.length;
-    await seedStoredBytes(ctx, user.user.id, encodedBytes - avatarBytes + 1);
+    await seedStoredBytes(ctx, user.id, encodedBytes - avatarBytes + 1);
     const picture = await multipart({}, [{ field: 'profileImage', data: png, filename: 'me.png', type: 'image/png' }]);
     await expectRefused(
       () =>
@@ -313,8 +310,8 @@ describe('the storage quota per user', () => {
   });
 
   it('a user already at the quota is refused before the body is even read', async () => {
-    const user = await createSignedInUser(ctx);
-    await seedStoredBytes(ctx, user.user.id, QUOTA);
+    const user = await createUser(ctx);
+    await seedStoredBytes(ctx, user.id, QUOTA);
     const form = await multipart(imageShro(), [imageFile(png)]);
     const files = uploadFiles().length;
     // Only the first bytes are ever sent: the answer cannot have waited for the images.
@@ -335,9 +332,9 @@ describe('the storage quota per user', () => {
   });
 
   it('two parallel uploads that each fit but not together: exactly one is stored', async () => {
-    const user = await createSignedInUser(ctx);
+    const user = await createUser(ctx);
     // Room for three images; each create brings two.
-    await seedStoredBytes(ctx, user.user.id, QUOTA - 3 * encodedBytes);
+    await seedStoredBytes(ctx, user.id, QUOTA - 3 * encodedBytes);
     const files = uploadFiles().length;
     const responses = await Promise.all([
       postShro(ctx, user.cookie, imageShro('a'), [imageFile(png), imageFile(png)]),
@@ -345,18 +342,18 @@ describe('the storage quota per user', () => {
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 413]);
     expect(responses.find((r) => r.statusCode === 413)!.json()).toEqual({ message: FULL_MESSAGE });
-    expect(await storedBytesOf(ctx, user.user.id)).toBe(QUOTA - encodedBytes);
+    expect(await storedBytesOf(ctx, user.id)).toBe(QUOTA - encodedBytes);
     expect(uploadFiles().length).toBe(files + 2);
   });
 
   it('deleting a Shro gives its bytes back; replacing a profile picture does not count the old one', async () => {
     const avatarBytes = (await reencodeImage(png, { square: AVATAR_SIZE })).data.length;
     expect(avatarBytes).toBeLessThan(encodedBytes);
-    const user = await createSignedInUser(ctx);
-    await seedStoredBytes(ctx, user.user.id, QUOTA - 2 * encodedBytes);
+    const user = await createUser(ctx);
+    await seedStoredBytes(ctx, user.id, QUOTA - 2 * encodedBytes);
     const created = await postShro(ctx, user.cookie, imageShro(), [imageFile(png), imageFile(png)]);
     expect(created.statusCode, created.body).toBe(201);
-    expect(await storedBytesOf(ctx, user.user.id)).toBe(QUOTA);
+    expect(await storedBytesOf(ctx, user.id)).toBe(QUOTA);
     expect((await postShro(ctx, user.cookie, imageShro(), [imageFile(png), imageFile(png)])).statusCode).toBe(413);
     const deleted = await ctx.app.inject({
       method: 'DELETE',
@@ -364,7 +361,7 @@ describe('the storage quota per user', () => {
       headers: { cookie: user.cookie },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(await storedBytesOf(ctx, user.user.id)).toBe(QUOTA - 2 * encodedBytes);
+    expect(await storedBytesOf(ctx, user.id)).toBe(QUOTA - 2 * encodedBytes);
 
     const picture = await multipart({}, [{ field: 'profileImage', data: png, filename: 'me.png', type: 'image/png' }]);
     const setPicture = () =>
@@ -376,12 +373,12 @@ describe('the storage quota per user', () => {
       });
     expect((await setPicture()).statusCode).toBe(200);
     expect((await setPicture()).statusCode).toBe(200);
-    expect(await storedBytesOf(ctx, user.user.id)).toBe(QUOTA - 2 * encodedBytes + avatarBytes);
+    expect(await storedBytesOf(ctx, user.id)).toBe(QUOTA - 2 * encodedBytes + avatarBytes);
     // Exactly full: the new picture takes the old one's place, so it can still be replaced.
-    await seedStoredBytes(ctx, user.user.id, 2 * encodedBytes - avatarBytes);
-    expect(await storedBytesOf(ctx, user.user.id)).toBe(QUOTA);
+    await seedStoredBytes(ctx, user.id, 2 * encodedBytes - avatarBytes);
+    expect(await storedBytesOf(ctx, user.id)).toBe(QUOTA);
     const replaced = await setPicture();
     expect(replaced.statusCode, replaced.body).toBe(200);
-    expect(await storedBytesOf(ctx, user.user.id)).toBe(QUOTA);
+    expect(await storedBytesOf(ctx, user.id)).toBe(QUOTA);
   });
 });

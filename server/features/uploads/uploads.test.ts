@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shroBoxes, shros, uploads } from '../../db/schema/index';
 import { reencodeImage } from '../../lib/images';
-import { createSignedInUser, createTestApp, type TestContext } from '../../test/test-app';
-import { solidPng } from '../shros/test-fixtures';
+import { createUser, png } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 import { storeImages } from './service';
 import { createUploadStorage, newUploadKey, uploadsDirFor } from './storage';
 
@@ -45,10 +45,10 @@ describe('upload storage', () => {
 
 describe('GET /api/uploads/:key for avatars', () => {
   it('avatars are public, with the same protective headers', async () => {
-    const { user } = await createSignedInUser(ctx);
+    const user = await createUser(ctx);
     const storage = createUploadStorage(':memory:');
     const [stored] = await storeImages(storage, user.id, 'avatar', [
-      await reencodeImage(await solidPng(300, 200), { square: 256 }),
+      await reencodeImage(await png(300, 200), { square: 256 }),
     ]);
     await ctx.database.db.insert(uploads).values(stored!.row);
 
@@ -61,7 +61,7 @@ describe('GET /api/uploads/:key for avatars', () => {
   });
 
   it('a row whose file is gone is a 404, not a 500', async () => {
-    const { user } = await createSignedInUser(ctx);
+    const user = await createUser(ctx);
     const key = newUploadKey();
     await ctx.database.db.insert(uploads).values({
       key,
@@ -82,13 +82,13 @@ describe('GET /api/uploads/:key caching', () => {
   /** A stored image of `kind` owned by `ownerId`, row and file. */
   async function storedImage(ownerId: string, kind: 'avatar' | 'box') {
     const storage = createUploadStorage(':memory:');
-    const [stored] = await storeImages(storage, ownerId, kind, [await reencodeImage(await solidPng(40, 40))]);
+    const [stored] = await storeImages(storage, ownerId, kind, [await reencodeImage(await png(40, 40))]);
     await ctx.database.db.insert(uploads).values(stored!.row);
     return stored!;
   }
 
   it('answers with an ETag and a year of caching, and 304 without the bytes when the browser has them', async () => {
-    const { user } = await createSignedInUser(ctx);
+    const user = await createUser(ctx);
     const avatar = await storedImage(user.id, 'avatar');
     const url = `/api/uploads/${avatar.key}`;
 
@@ -112,11 +112,11 @@ describe('GET /api/uploads/:key caching', () => {
   });
 
   it('a box image is private; who may not see it gets 404, not 304, whatever tag they send', async () => {
-    const creator = await createSignedInUser(ctx);
-    const stranger = await createSignedInUser(ctx);
-    const image = await storedImage(creator.user.id, 'box');
+    const creator = await createUser(ctx);
+    const stranger = await createUser(ctx);
+    const image = await storedImage(creator.id, 'box');
     const shroId = randomUUID();
-    await ctx.database.db.insert(shros).values({ id: shroId, type: 'image', creatorId: creator.user.id, title: 't' });
+    await ctx.database.db.insert(shros).values({ id: shroId, type: 'image', creatorId: creator.id, title: 't' });
     await ctx.database.db.insert(shroBoxes).values(
       [1, 2, 3, 4].map((position) => ({
         shroId,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
 import { Header } from './header';
+import { LazyToaster } from './lazy-toaster';
 import { OfflineBanner } from './offline-banner';
 import { usePageViews } from './use-page-views';
 
@@ -23,7 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main id="main" className="flex flex-1 flex-col pb-[env(safe-area-inset-bottom)]">
         {children}
       </main>
-      <Toaster />
+      <LazyToaster />
     </div>
   );
 }

@@ -1,8 +1,9 @@
+import { appPages } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Compass, LogIn, LogOut, Menu, Plus, UserPlus, X } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { LoadOnIntent } from '@/components/load-on-intent';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
@@ -10,6 +11,9 @@ import { useAuth } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { accountMenuItems } from './nav-items';
 import { capBadge, useUnreadCounts } from './use-unread-counts';
+
+/** The signed-in desktop menu: its Radix code loads when the user reaches for it (decision 094). */
+const loadAccountMenu = () => import('./account-menu');
 
 export function Header() {
   const { user } = useAuth();
@@ -29,7 +33,7 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-border/60 bg-base/85 pt-[env(safe-area-inset-top)] backdrop-blur-xl">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Link
-          href="/"
+          href={appPages.home.path}
           className="flex items-center gap-2 font-extrabold tracking-tight"
           aria-label={`${PRODUCT_NAME} home`}
         >
@@ -42,43 +46,23 @@ export function Header() {
           {user ? (
             <>
               <Button asChild variant="ghost" size="sm">
-                <Link href="/explore">
+                <Link href={appPages.explore.path}>
                   <Compass /> Explore
                 </Link>
               </Button>
-              <DropdownMenu.Root modal={false}>
-                <DropdownMenu.Trigger asChild>
+              <LoadOnIntent
+                load={loadAccountMenu}
+                props={{ counts }}
+                popup="menu"
+                trigger={
                   <Button variant="secondary" size="sm" className="relative max-w-48">
                     <span className="truncate">{menuLabel}</span>
                     {totalUnread > 0 && <Badge aria-label={`${totalUnread} unread`}>{capBadge(totalUnread)}</Badge>}
                   </Button>
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content
-                    align="end"
-                    sideOffset={8}
-                    className="z-50 min-w-56 rounded-2xl border border-border bg-surface p-1.5 shadow-2xl data-[state=open]:animate-pop"
-                  >
-                    {accountMenuItems.map((item) => {
-                      const count = 'badge' in item ? counts[item.badge] : 0;
-                      return (
-                        <DropdownMenu.Item key={item.href} asChild>
-                          <Link
-                            href={item.href}
-                            className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm outline-none data-[highlighted]:bg-surface-2"
-                          >
-                            <item.icon className="size-4 text-muted" />
-                            <span className="flex-1">{item.label}</span>
-                            {count > 0 && <Badge>{capBadge(count)}</Badge>}
-                          </Link>
-                        </DropdownMenu.Item>
-                      );
-                    })}
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+                }
+              />
               <Button asChild size="sm">
-                <Link href="/create">
+                <Link href={appPages.create.path}>
                   <Plus /> Create
                 </Link>
               </Button>
@@ -89,16 +73,16 @@ export function Header() {
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
-                <Link href="/explore">Explore</Link>
+                <Link href={appPages.explore.path}>Explore</Link>
               </Button>
               <Button asChild variant="ghost" size="sm">
-                <Link href="/create">Create</Link>
+                <Link href={appPages.create.path}>Create</Link>
               </Button>
               <Button asChild variant="outline" size="sm">
-                <Link href="/login">Sign In</Link>
+                <Link href={appPages.login.path}>Sign In</Link>
               </Button>
               <Button asChild size="sm">
-                <Link href="/register">Sign up free</Link>
+                <Link href={appPages.register.path}>Sign up free</Link>
               </Button>
             </>
           )}
@@ -107,7 +91,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2 md:hidden">
           {!user && (
             <Button asChild size="sm" variant="outline">
-              <Link href="/login">Sign In</Link>
+              <Link href={appPages.login.path}>Sign In</Link>
             </Button>
           )}
           <button
@@ -134,19 +118,22 @@ export function Header() {
         >
           <ul className="space-y-1">
             <li>
-              <Link href="/explore" className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2">
+              <Link
+                href={appPages.explore.path}
+                className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2"
+              >
                 <Compass className="size-5 text-muted" /> Explore
               </Link>
             </li>
           </ul>
           <div className="mt-4 grid grid-cols-2 gap-3">
             <Button asChild variant="secondary">
-              <Link href="/login">
+              <Link href={appPages.login.path}>
                 <LogIn /> Sign In
               </Link>
             </Button>
             <Button asChild>
-              <Link href="/register">
+              <Link href={appPages.register.path}>
                 <UserPlus /> Sign up free
               </Link>
             </Button>
@@ -165,7 +152,10 @@ export function Header() {
           </p>
           <ul className="space-y-1">
             <li>
-              <Link href="/explore" className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2">
+              <Link
+                href={appPages.explore.path}
+                className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2"
+              >
                 <Compass className="size-5 text-muted" /> Explore
               </Link>
             </li>
@@ -186,7 +176,7 @@ export function Header() {
           </ul>
           <div className="mt-4 grid grid-cols-2 gap-3">
             <Button asChild>
-              <Link href="/create">
+              <Link href={appPages.create.path}>
                 <Plus /> Create
               </Link>
             </Button>

@@ -1,11 +1,12 @@
+import { appPages } from '@contract/pages';
 import { Award, Bell, History, MessageCircle, User, Users } from 'lucide-react';
 
-/** The signed-in menu, in the spec's order. */
+/** The signed-in menu, in the spec's order; paths from the page table (decision 093). */
 export const accountMenuItems = [
-  { href: '/notifications', label: 'Notifications', icon: Bell, badge: 'notifications' },
-  { href: '/chat', label: 'Messages', icon: MessageCircle, badge: 'messages' },
-  { href: '/profile', label: 'Profile', icon: User },
-  { href: '/friends', label: 'Friends', icon: Users },
-  { href: '/history', label: 'History', icon: History },
-  { href: '/achievements', label: 'Achievements', icon: Award },
+  { href: appPages.notifications.path, label: 'Notifications', icon: Bell, badge: 'notifications' },
+  { href: appPages.chat.path, label: 'Messages', icon: MessageCircle, badge: 'messages' },
+  { href: appPages.profile.path, label: 'Profile', icon: User },
+  { href: appPages.friends.path, label: 'Friends', icon: Users },
+  { href: appPages.history.path, label: 'History', icon: History },
+  { href: appPages.achievements.path, label: 'Achievements', icon: Award },
 ] as const;

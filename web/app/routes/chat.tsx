@@ -1,13 +1,13 @@
 import { PRODUCT_NAME } from '@contract/product';
 import { useAuth } from '@/features/auth/api/get-user';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
-import { useFriends } from '@/features/friends/api/get-friends';
+import { useFriends } from '@/lib/shared-reads';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ChatPage() {
   useDocumentTitle(`Messages - ${PRODUCT_NAME}`);
   const { user } = useAuth();
-  // The friends list to start a chat comes from the friends feature.
+  // The friends list to start a chat (a read the friends page shares, web/lib/shared-reads).
   const friends = useFriends();
   if (!user) return null;
   return <ChatScreen me={user} friends={friends.data ?? []} friendsLoading={friends.isLoading} />;

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
-import { LegalPage, SUPPORT_EMAIL } from '@/features/legal/components/legal-page';
+import { LegalPage, SupportEmailLink } from '@/features/legal/components/legal-page';
 
 export default function PrivacyPage() {
   return (
@@ -64,14 +64,7 @@ export default function PrivacyPage() {
       <section>
         <h2>Contact</h2>
         <p>
-          Questions about privacy:{' '}
-          <a
-            className="text-purple-300 underline underline-offset-2 hover:text-purple-200"
-            href={`mailto:${SUPPORT_EMAIL}`}
-          >
-            {SUPPORT_EMAIL}
-          </a>
-          .
+          Questions about privacy: <SupportEmailLink />.
         </p>
       </section>
     </LegalPage>

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
-import { LegalPage, SUPPORT_EMAIL } from '@/features/legal/components/legal-page';
+import { LegalPage, SupportEmailLink } from '@/features/legal/components/legal-page';
 
 export default function SupportPage() {
   return (
@@ -7,14 +7,7 @@ export default function SupportPage() {
       <section>
         <h2>Contact us</h2>
         <p>
-          Email{' '}
-          <a
-            className="text-purple-300 underline underline-offset-2 hover:text-purple-200"
-            href={`mailto:${SUPPORT_EMAIL}`}
-          >
-            {SUPPORT_EMAIL}
-          </a>{' '}
-          and we will get back to you within two working days.
+          Email <SupportEmailLink /> and we will get back to you within two working days.
         </p>
       </section>
       <section>

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
-import { LegalPage, SUPPORT_EMAIL } from '@/features/legal/components/legal-page';
+import { LegalPage, SupportEmailLink } from '@/features/legal/components/legal-page';
 
 export default function TermsPage() {
   return (
@@ -46,14 +46,7 @@ export default function TermsPage() {
       <section>
         <h2>Contact</h2>
         <p>
-          Questions about these terms:{' '}
-          <a
-            className="text-purple-300 underline underline-offset-2 hover:text-purple-200"
-            href={`mailto:${SUPPORT_EMAIL}`}
-          >
-            {SUPPORT_EMAIL}
-          </a>
-          .
+          Questions about these terms: <SupportEmailLink />.
         </p>
       </section>
     </LegalPage>

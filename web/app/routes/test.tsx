@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
 import { useAuth } from '@/features/auth/api/get-user';
 import { apiGet } from '@/lib/api-client';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 import { useLiveSnapshot } from '@/lib/live';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -12,11 +13,15 @@ declare const __APP_VERSION__: string;
 export default function TestPage() {
   useDocumentTitle(`Debug - ${PRODUCT_NAME}`);
   const health = useQuery({
-    queryKey: ['/healthz'],
-    queryFn: () => apiGet<{ status: string }>('/healthz'),
+    queryKey: queryKey(apiPaths.health),
+    queryFn: () => apiGet<{ status: string }>(apiPaths.health),
     staleTime: 0,
   });
-  const ready = useQuery({ queryKey: ['/readyz'], queryFn: () => apiGet<{ status: string }>('/readyz'), staleTime: 0 });
+  const ready = useQuery({
+    queryKey: queryKey(apiPaths.ready),
+    queryFn: () => apiGet<{ status: string }>(apiPaths.ready),
+    staleTime: 0,
+  });
   const { user } = useAuth();
   const live = useLiveSnapshot();
   const rows: [string, string][] = [

@@ -7,8 +7,8 @@ import { StatsTiles } from '@/components/stats-tiles';
 import { Button } from '@/components/ui/button';
 import { Alert, Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useMyStats } from '@/lib/shared-reads';
 import { useAchievements } from '../api/get-achievements';
-import { useStats } from '../api/get-stats';
 import { categoryLabel, rarityBadge, rarityBar, rarityTile } from './achievement-style';
 import { ProgressBar } from './progress-bar';
 
@@ -177,7 +177,7 @@ function LoadingBlocks() {
 /** /achievements (docs/product.md §2): stats, unlocked out of total, the catalogue, unlocked and in-progress lists. */
 export function AchievementsScreen() {
   const achievements = useAchievements();
-  const stats = useStats();
+  const stats = useMyStats();
   const list = achievements.data ?? [];
   const unlockedCount = list.filter((a) => a.isUnlocked).length;
 

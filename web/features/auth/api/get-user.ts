@@ -2,13 +2,12 @@ import type { CurrentUser } from '@contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGetOrNullOn401, NetworkError } from '@/lib/api-client';
-
-export const currentUserPath = '/api/auth/user';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
 /** 401 means signed out; cached 5 minutes, no retry, no refetch on focus (docs/product.md §7). */
 const currentUserQueryOptions = queryOptions({
-  queryKey: [currentUserPath],
-  queryFn: () => apiGetOrNullOn401<CurrentUser>(currentUserPath),
+  queryKey: queryKey(apiPaths.currentUser),
+  queryFn: () => apiGetOrNullOn401<CurrentUser>(apiPaths.currentUser),
   staleTime: 300_000,
   retry: false,
   refetchOnWindowFocus: false,

@@ -1,9 +1,10 @@
 import type { CurrentUser, LoginInput } from '@contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { apiPaths } from '@/lib/api-paths';
 import { safeRedirectTarget } from '@/lib/redirect';
 
-const login = (input: LoginInput) => apiRequest<CurrentUser>('POST', '/api/login', input);
+const login = (input: LoginInput) => apiRequest<CurrentUser>('POST', apiPaths.login, input);
 
 /** On success the page does a full navigation to the redirect target (docs/product.md §4). */
 export function useLogin(redirectTo: string) {

@@ -1,8 +1,10 @@
+import type { LogoutResponse } from '@contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { apiPaths } from '@/lib/api-paths';
 import { forgetLastUser } from './get-user';
 
-const logout = () => apiRequest<{ success: boolean }>('POST', '/api/logout');
+const logout = () => apiRequest<LogoutResponse>('POST', apiPaths.logout);
 
 /** Success is a full page redirect to /; a failure is only logged (docs/product.md §8). */
 export function useLogout() {

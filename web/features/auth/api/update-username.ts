@@ -1,16 +1,16 @@
 import type { CurrentUser, UpdateUsernameInput } from '@contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { currentUserPath } from './get-user';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
-const updateUsername = (input: UpdateUsernameInput) => apiRequest<CurrentUser>('PUT', '/api/auth/username', input);
+const updateUsername = (input: UpdateUsernameInput) => apiRequest<CurrentUser>('PUT', apiPaths.username, input);
 
 export function useUpdateUsername() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUsername,
     onSuccess: (user) => {
-      queryClient.setQueryData([currentUserPath], user);
+      queryClient.setQueryData(queryKey(apiPaths.currentUser), user);
     },
   });
 }

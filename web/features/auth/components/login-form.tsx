@@ -1,43 +1,50 @@
 import { loginInputSchema } from '@contract/auth';
 import { Link } from 'wouter';
+import { Field } from '@/components/field';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
-import { FieldError, Input, Label } from '@/components/ui/input';
-import { errorMessage } from '@/lib/error-message';
+import { Input } from '@/components/ui/input';
+import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
 import { useLogin } from '../api/login';
 import { PasswordInput } from './password-input';
-import { useZodForm } from './use-zod-form';
 
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const login = useLogin(redirectTo);
-  const form = useZodForm(loginInputSchema, { username: '', password: '' });
-  const serverError = login.error ? errorMessage(login.error) : null;
+  const form = useSchemaForm(loginInputSchema, { username: '', password: '' });
+  const { errors } = form.formState;
 
   return (
     <form
+      ref={form.formRef}
       noValidate
       className="space-y-4"
-      onSubmit={form.handleSubmit((data) => {
-        login.reset();
-        login.mutate(data);
-      })}
+      onSubmit={form.handleSubmit((data) =>
+        // docs/product.md §8: every login failure is the server's message above the form.
+        login.mutate(data, { onError: (error) => showServerError(form, error) }),
+      )}
     >
-      {serverError && <Alert variant="destructive">{serverError}</Alert>}
-      <div className="space-y-1.5">
-        <Label htmlFor="username">Username</Label>
-        <Input
-          {...form.fieldProps('username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          placeholder="Your username"
-        />
-        <FieldError id="username-error" message={form.errors.username} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="password">Password</Label>
-        <PasswordInput {...form.fieldProps('password')} autoComplete="current-password" placeholder="Your password" />
-        <FieldError id="password-error" message={form.errors.password} />
-      </div>
+      {errors.root?.server && <Alert variant="destructive">{errors.root.server.message}</Alert>}
+      <Field id="username" label="Username" error={errors.username?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            placeholder="Your username"
+          />
+        )}
+      </Field>
+      <Field id="password" label="Password" error={errors.password?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            {...form.register('password')}
+            autoComplete="current-password"
+            placeholder="Your password"
+          />
+        )}
+      </Field>
       <Button type="submit" size="lg" className="w-full" disabled={login.isPending || login.isSuccess}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>

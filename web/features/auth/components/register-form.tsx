@@ -1,16 +1,16 @@
 import { PASSWORD_MIN, registerInputSchema, USERNAME_MAX, USERNAME_MIN } from '@contract/auth';
 import { Link } from 'wouter';
+import { Field } from '@/components/field';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
-import { FieldError, Input, Label } from '@/components/ui/input';
-import { errorMessage } from '@/lib/error-message';
+import { Input } from '@/components/ui/input';
+import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
 import { useRegister } from '../api/register';
 import { PasswordInput } from './password-input';
-import { useZodForm } from './use-zod-form';
 
 export function RegisterForm({ redirectTo }: { redirectTo: string }) {
   const register = useRegister(redirectTo);
-  const form = useZodForm(registerInputSchema, {
+  const form = useSchemaForm(registerInputSchema, {
     username: '',
     email: '',
     firstName: '',
@@ -18,74 +18,84 @@ export function RegisterForm({ redirectTo }: { redirectTo: string }) {
     password: '',
     confirmPassword: '',
   });
-  const serverError = register.error ? errorMessage(register.error) : null;
+  const { errors } = form.formState;
 
   return (
     <form
+      ref={form.formRef}
       noValidate
       className="space-y-4"
-      onSubmit={form.handleSubmit(() => {
-        register.reset();
-        register.mutate(form.values as never);
-      })}
+      onSubmit={form.handleSubmit((data) =>
+        // docs/product.md §8: a taken username (409) goes to its field, anything else above the form.
+        register.mutate(data, { onError: (error) => showServerError(form, error) }),
+      )}
     >
-      {serverError && <Alert variant="destructive">{serverError}</Alert>}
-      <div className="space-y-1.5">
-        <Label htmlFor="username">Username</Label>
-        <Input
-          {...form.fieldProps('username', 'username-hint')}
-          autoComplete="username"
-          autoCapitalize="none"
-          placeholder="Pick a username"
-        />
-        {form.errors.username ? (
-          <FieldError id="username-error" message={form.errors.username} />
-        ) : (
-          <p id="username-hint" className="text-sm text-muted">
-            {USERNAME_MIN}–{USERNAME_MAX} letters, numbers, underscores or dots.
-          </p>
+      {errors.root?.server && <Alert variant="destructive">{errors.root.server.message}</Alert>}
+      {/* The rules are shown before the first mistake; the error replaces them. */}
+      <Field
+        id="username"
+        label="Username"
+        error={errors.username?.message}
+        hint={`${USERNAME_MIN}–${USERNAME_MAX} letters, numbers, underscores or dots.`}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            placeholder="Pick a username"
+          />
         )}
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="email">Email</Label>
-        <Input {...form.fieldProps('email')} type="email" autoComplete="email" placeholder="you@example.com" />
-        <FieldError id="email-error" message={form.errors.email} />
-      </div>
+      </Field>
+      <Field id="email" label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+          />
+        )}
+      </Field>
       <div className="grid grid-cols-2 gap-3">
-        <div className="space-y-1.5">
-          <Label htmlFor="firstName">First name</Label>
-          <Input {...form.fieldProps('firstName')} autoComplete="given-name" placeholder="Optional" />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="lastName">Last name</Label>
-          <Input {...form.fieldProps('lastName')} autoComplete="family-name" placeholder="Optional" />
-        </div>
+        <Field id="firstName" label="First name" error={errors.firstName?.message}>
+          {(control) => (
+            <Input {...control} {...form.register('firstName')} autoComplete="given-name" placeholder="Optional" />
+          )}
+        </Field>
+        <Field id="lastName" label="Last name" error={errors.lastName?.message}>
+          {(control) => (
+            <Input {...control} {...form.register('lastName')} autoComplete="family-name" placeholder="Optional" />
+          )}
+        </Field>
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="password">Password</Label>
-        <PasswordInput
-          {...form.fieldProps('password', 'password-hint')}
-          autoComplete="new-password"
-          placeholder="Choose a password"
-        />
-        {/* The rule is shown before the first mistake; the error replaces it. */}
-        {form.errors.password ? (
-          <FieldError id="password-error" message={form.errors.password} />
-        ) : (
-          <p id="password-hint" className="text-sm text-muted">
-            At least {PASSWORD_MIN} characters.
-          </p>
+      <Field
+        id="password"
+        label="Password"
+        error={errors.password?.message}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            {...form.register('password')}
+            autoComplete="new-password"
+            placeholder="Choose a password"
+          />
         )}
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="confirmPassword">Confirm password</Label>
-        <PasswordInput
-          {...form.fieldProps('confirmPassword')}
-          autoComplete="new-password"
-          placeholder="Type it again"
-        />
-        <FieldError id="confirmPassword-error" message={form.errors.confirmPassword} />
-      </div>
+      </Field>
+      <Field id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            {...form.register('confirmPassword')}
+            autoComplete="new-password"
+            placeholder="Type it again"
+          />
+        )}
+      </Field>
       <Button type="submit" size="lg" className="w-full" disabled={register.isPending || register.isSuccess}>
         {register.isPending ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -1,39 +1,35 @@
 import { updateUsernameInputSchema } from '@contract/auth';
 import { AtSign } from 'lucide-react';
-import { useState } from 'react';
+import { Field } from '@/components/field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FieldError, Input, Label } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/error-message';
+import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/use-toast';
 import { useUpdateUsername } from '../api/update-username';
 
 /** Change your username (PUT /api/auth/username); the button stays disabled until something is typed. */
 export function UsernameCard({ currentUsername }: { currentUsername: string }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
+  // The message stays until the next submit; typing only clears it.
+  const form = useSchemaForm(updateUsernameInputSchema, { username: '' }, { reValidateMode: 'onSubmit' });
   const update = useUpdateUsername();
-  const trimmed = value.trim();
+  const trimmed = form.watch('username').trim();
+  const error = form.formState.errors.username?.message;
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!trimmed) return;
-    const parsed = updateUsernameInputSchema.safeParse({ username: trimmed });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    update.mutate(parsed.data, {
+  const submit = form.handleSubmit((data) =>
+    update.mutate(data, {
       onSuccess: (user) => {
-        setValue('');
+        form.reset();
         toast({ title: 'Username updated!', description: `You are now @${user.username}` });
       },
       onError: (err) => {
+        // A taken name (409) also marks the field; the toast says it either way.
+        showServerError(form, err, { 409: 'username' });
         toast({ variant: 'destructive', title: 'Failed to update username', description: errorMessage(err) });
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Card className="p-5">
@@ -48,28 +44,32 @@ export function UsernameCard({ currentUsername }: { currentUsername: string }) {
           </p>
         </div>
       </div>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-1.5">
-        <Label htmlFor="new-username">New username</Label>
-        <div className="flex gap-2">
-          <Input
-            id="new-username"
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(undefined);
-            }}
-            placeholder={currentUsername}
-            autoCapitalize="none"
-            autoComplete="username"
-            spellCheck={false}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'new-username-error' : undefined}
-          />
-          <Button type="submit" disabled={!trimmed || update.isPending}>
-            {update.isPending ? 'Saving...' : 'Update'}
-          </Button>
-        </div>
-        <FieldError id="new-username-error" message={error} />
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={(event) => {
+          if (trimmed) return submit(event);
+          event.preventDefault();
+        }}
+        className="mt-4"
+      >
+        <Field id="new-username" label="New username" error={error}>
+          {(control) => (
+            <div className="flex gap-2">
+              <Input
+                {...control}
+                {...form.register('username', { onChange: () => form.clearErrors('username') })}
+                placeholder={currentUsername}
+                autoCapitalize="none"
+                autoComplete="username"
+                spellCheck={false}
+              />
+              <Button type="submit" disabled={!trimmed || update.isPending}>
+                {update.isPending ? 'Saving...' : 'Update'}
+              </Button>
+            </div>
+          )}
+        </Field>
       </form>
     </Card>
   );

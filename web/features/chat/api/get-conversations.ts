@@ -1,15 +1,14 @@
 import type { Conversation } from '@contract/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 import { usePollInterval } from '@/lib/live';
 
-export const conversationsPath = '/api/chat/conversations';
-
-const getConversations = () => apiGet<Conversation[]>(conversationsPath);
+const getConversations = () => apiGet<Conversation[]>(apiPaths.conversations);
 
 /** Polled every 5 s (docs/product.md §9). */
 const conversationsQueryOptions = queryOptions({
-  queryKey: [conversationsPath],
+  queryKey: queryKey(apiPaths.conversations),
   queryFn: getConversations,
   refetchInterval: 5000,
 });

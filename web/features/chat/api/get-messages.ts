@@ -1,16 +1,19 @@
 import type { ChatMessage } from '@contract/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 import { usePollInterval } from '@/lib/live';
 
-export const messagesPath = (userId: string) => `/api/chat/${encodeURIComponent(userId)}`;
-
 /** The conversation with one user, oldest first. Fetching it marks nothing (see mark-conversation-read). */
-const getMessages = (userId: string) => apiGet<ChatMessage[]>(messagesPath(userId));
+const getMessages = (userId: string) => apiGet<ChatMessage[]>(apiPaths.conversation(userId));
 
 /** The open chat is polled every 2 s (docs/product.md §9). */
 const messagesQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: [messagesPath(userId)], queryFn: () => getMessages(userId), refetchInterval: 2000 });
+  queryOptions({
+    queryKey: queryKey(apiPaths.conversation(userId)),
+    queryFn: () => getMessages(userId),
+    refetchInterval: 2000,
+  });
 
 export function useMessages(userId: string) {
   return useQuery({

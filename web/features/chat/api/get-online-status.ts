@@ -1,19 +1,17 @@
 import { ONLINE_STATUS_MAX_IDS, type OnlineStatusMap } from '@contract/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 import { usePollInterval } from '@/lib/live';
 
-const onlineStatusPath = (userIds: string[]) =>
-  `/api/users/online-status?userIds=${userIds.map(encodeURIComponent).join(',')}`;
-
-const getOnlineStatus = (userIds: string[]) => apiGet<OnlineStatusMap>(onlineStatusPath(userIds));
+const getOnlineStatus = (userIds: string[]) => apiGet<OnlineStatusMap>(apiPaths.onlineStatus(userIds));
 
 /** Polled every 30 s (docs/product.md §9); ids are sorted so the same people share one query. */
 const onlineStatusQueryOptions = (userIds: string[]) => {
   // The server answers at most ONLINE_STATUS_MAX_IDS at a time.
   const ids = [...new Set(userIds)].sort().slice(0, ONLINE_STATUS_MAX_IDS);
   return queryOptions({
-    queryKey: [onlineStatusPath(ids)],
+    queryKey: queryKey(apiPaths.onlineStatus(ids)),
     queryFn: () => getOnlineStatus(ids),
     refetchInterval: 30_000,
   });

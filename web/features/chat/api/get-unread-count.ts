@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 import { usePollInterval } from '@/lib/live';
 
-export const unreadCountPath = '/api/chat/unread-count';
-
 const unreadCountQueryOptions = queryOptions({
-  queryKey: [unreadCountPath],
-  queryFn: () => apiGet<number>(unreadCountPath),
+  queryKey: queryKey(apiPaths.unreadMessages),
+  queryFn: () => apiGet<number>(apiPaths.unreadMessages),
   refetchInterval: 5000,
 });
 

@@ -1,10 +1,9 @@
 import type { ChatMessage, SendMessageInput } from '@contract/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { conversationsPath } from './get-conversations';
-import { messagesPath } from './get-messages';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
-const sendMessage = (input: SendMessageInput) => apiRequest<ChatMessage>('POST', '/api/chat/send', input);
+const sendMessage = (input: SendMessageInput) => apiRequest<ChatMessage>('POST', apiPaths.sendMessage, input);
 
 /** Sends a message; it shows in the open chat at once and the conversation list moves it to the top. */
 export function useSendMessage() {
@@ -12,10 +11,10 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: sendMessage,
     onSuccess: (message) => {
-      queryClient.setQueryData<ChatMessage[]>([messagesPath(message.recipientId)], (list) =>
+      queryClient.setQueryData<ChatMessage[]>(queryKey(apiPaths.conversation(message.recipientId)), (list) =>
         list && !list.some((m) => m.id === message.id) ? [...list, message] : list,
       );
-      void queryClient.invalidateQueries({ queryKey: [conversationsPath] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.conversations) });
     },
   });
 }

@@ -1,6 +1,8 @@
-import { EXPLORE_POLL_MS, EXPLORE_STALE_MS, type ExplorePage } from '@contract/explore';
+import type { ExplorePage } from '@contract/explore';
+import { EXPLORE_POLL_MS, EXPLORE_STALE_MS } from '@contract/explore-limits';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { queryKey } from '@/lib/api-paths';
 
 /** `path` with `page` added: every explore list pages the same way. */
 const withPage = (path: string, page: number) =>
@@ -12,7 +14,7 @@ const withPage = (path: string, page: number) =>
  */
 export const pagedListOptions = (path: string, options: { poll: boolean; staleTime?: number }) =>
   infiniteQueryOptions({
-    queryKey: [path],
+    queryKey: queryKey(path),
     queryFn: ({ pageParam }) => apiGet<ExplorePage>(withPage(path, pageParam)),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),

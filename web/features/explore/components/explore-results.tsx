@@ -1,4 +1,5 @@
-import { EXPLORE_SKELETON_CARDS, type ExploreCard as ExploreCardData, type ExplorePage } from '@contract/explore';
+import type { ExploreCard as ExploreCardData, ExplorePage } from '@contract/explore';
+import { EXPLORE_SKELETON_CARDS } from '@contract/explore-limits';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -1,9 +1,5 @@
-import {
-  EXPLORE_MESSAGES,
-  EXPLORE_SEARCH_DEBOUNCE_MS,
-  EXPLORE_SEARCH_MIN,
-  type ExploreCard as ExploreCardData,
-} from '@contract/explore';
+import type { ExploreCard as ExploreCardData } from '@contract/explore';
+import { EXPLORE_MESSAGES, EXPLORE_SEARCH_DEBOUNCE_MS, EXPLORE_SEARCH_MIN } from '@contract/explore-limits';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import { Clock, Compass, Flame, Hash, Plus, Search, SearchX, X } from 'lucide-react';
 import { Tabs } from 'radix-ui';

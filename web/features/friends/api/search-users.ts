@@ -1,13 +1,12 @@
 import type { FriendSearchResult } from '@contract/friends';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
-const searchUsersPath = (term: string) => `/api/friends/search?q=${encodeURIComponent(term)}`;
-
-const searchUsers = (term: string) => apiGet<FriendSearchResult[]>(searchUsersPath(term));
+const searchUsers = (term: string) => apiGet<FriendSearchResult[]>(apiPaths.friendSearch(term));
 
 const searchUsersQueryOptions = (term: string) =>
-  queryOptions({ queryKey: [searchUsersPath(term)], queryFn: () => searchUsers(term) });
+  queryOptions({ queryKey: queryKey(apiPaths.friendSearch(term)), queryFn: () => searchUsers(term) });
 
 /** Username search; nothing is asked for an empty term. Old results stay while the next ones load. */
 export function useSearchUsers(term: string) {

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/card';
 import { errorMessage } from '@/lib/error-message';
-import { useFriends } from '../api/get-friends';
+import { useFriends } from '@/lib/shared-reads';
 import { removedToast, runFriendAction } from './friend-actions';
 import { PersonRow, rowButtonClass } from './person-row';
 import { UnfriendButton } from './unfriend-button';

@@ -1,11 +1,11 @@
+import type { PlatformStats } from '@contract/platform';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-
-const platformStatsPath = '/api/platform/stats';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
 const platformStatsQueryOptions = queryOptions({
-  queryKey: [platformStatsPath],
-  queryFn: () => apiGet<{ totalShros: number }>(platformStatsPath),
+  queryKey: queryKey(apiPaths.platformStats),
+  queryFn: () => apiGet<PlatformStats>(apiPaths.platformStats),
 });
 
 export const usePlatformStats = () => useQuery(platformStatsQueryOptions);

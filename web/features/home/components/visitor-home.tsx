@@ -1,15 +1,23 @@
 import { PRODUCT_NAME } from '@contract/product';
 import { PlayCircle, Smartphone, UserPlus } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FeatureCards } from './feature-cards';
 import { Hero } from './hero';
 import { SiteFooter } from './site-footer';
-import { TutorialDialog } from './tutorial-dialog';
+
+/** The tutorial's code (Radix dialog included) loads when it is first opened (decision 094). */
+const TutorialDialog = lazy(() => import('./tutorial-dialog').then((module) => ({ default: module.TutorialDialog })));
 
 export function VisitorHome() {
   const [tutorialOpen, setTutorialOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps Radix's own close handling.
+  const [tutorialLoaded, setTutorialLoaded] = useState(false);
+  const openTutorial = () => {
+    setTutorialLoaded(true);
+    setTutorialOpen(true);
+  };
   const signUpRef = useRef<HTMLAnchorElement>(null);
   return (
     <>
@@ -30,7 +38,7 @@ export function VisitorHome() {
             <Button asChild size="lg" variant="outline">
               <Link href="/login">Sign In</Link>
             </Button>
-            <Button size="lg" variant="ghost" onClick={() => setTutorialOpen(true)}>
+            <Button size="lg" variant="ghost" onClick={openTutorial}>
               <PlayCircle /> Quick Tutorial
             </Button>
           </div>
@@ -47,7 +55,7 @@ export function VisitorHome() {
         quickLinks={[
           { label: 'Sign In', href: '/login' },
           { label: 'Create Account', href: '/register' },
-          { label: 'How It Works', onClick: () => setTutorialOpen(true) },
+          { label: 'How It Works', onClick: openTutorial },
         ]}
         features={[
           'Mystery box decisions',
@@ -56,7 +64,11 @@ export function VisitorHome() {
           'Achievements & streaks',
         ]}
       />
-      <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} getStartedTarget={signUpRef} />
+      {tutorialLoaded && (
+        <Suspense fallback={null}>
+          <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} getStartedTarget={signUpRef} />
+        </Suspense>
+      )}
     </>
   );
 }

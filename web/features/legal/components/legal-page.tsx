@@ -5,7 +5,16 @@ import { Card } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const LEGAL_LAST_UPDATED = 'June 16, 2025';
-export const SUPPORT_EMAIL = 'support@shro.app';
+const SUPPORT_EMAIL = 'support@shro.app';
+
+/** The support address as a mail link, as the legal and support pages show it. */
+export function SupportEmailLink() {
+  return (
+    <a className="text-purple-300 underline underline-offset-2 hover:text-purple-200" href={`mailto:${SUPPORT_EMAIL}`}>
+      {SUPPORT_EMAIL}
+    </a>
+  );
+}
 
 /** The shared frame of the privacy, terms and support pages. */
 export function LegalPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {

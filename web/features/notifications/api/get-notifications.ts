@@ -1,12 +1,14 @@
 import type { NotificationItem } from '@contract/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
-export const notificationsPath = '/api/notifications';
+const getNotifications = () => apiGet<NotificationItem[]>(apiPaths.notifications);
 
-const getNotifications = () => apiGet<NotificationItem[]>(notificationsPath);
-
-const notificationsQueryOptions = queryOptions({ queryKey: [notificationsPath], queryFn: getNotifications });
+const notificationsQueryOptions = queryOptions({
+  queryKey: queryKey(apiPaths.notifications),
+  queryFn: getNotifications,
+});
 
 /** Only fetched when signed in (docs/product.md §7); the header badge and the list share this one query. */
 export function useNotifications(enabled: boolean, options: { refetchOnMount?: boolean | 'always' } = {}) {

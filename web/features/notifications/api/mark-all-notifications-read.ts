@@ -1,10 +1,10 @@
 import type { MarkAllNotificationsReadResult, NotificationItem } from '@contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { notificationsPath } from './get-notifications';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
 const markAllNotificationsRead = () =>
-  apiRequest<MarkAllNotificationsReadResult>('PATCH', '/api/notifications/read-all');
+  apiRequest<MarkAllNotificationsReadResult>('PATCH', apiPaths.markAllNotificationsRead);
 
 /** Marks every notification read; the list and the header badge update at once. */
 export function useMarkAllNotificationsRead() {
@@ -12,10 +12,10 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: markAllNotificationsRead,
     onSuccess: () => {
-      queryClient.setQueryData<NotificationItem[]>([notificationsPath], (list) =>
+      queryClient.setQueryData<NotificationItem[]>(queryKey(apiPaths.notifications), (list) =>
         list?.map((n) => ({ ...n, isRead: true })),
       );
-      void queryClient.invalidateQueries({ queryKey: [notificationsPath] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.notifications) });
     },
   });
 }

@@ -1,14 +1,13 @@
 import type { UserStats } from '@contract/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-
-const userStatsPath = (userId: string) => `/api/users/stats/${encodeURIComponent(userId)}`;
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
 /** Anyone's six stat counters. */
-const getUserStats = (userId: string) => apiGet<UserStats>(userStatsPath(userId));
+const getUserStats = (userId: string) => apiGet<UserStats>(apiPaths.userStats(userId));
 
 const userStatsQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: [userStatsPath(userId)], queryFn: () => getUserStats(userId) });
+  queryOptions({ queryKey: queryKey(apiPaths.userStats(userId)), queryFn: () => getUserStats(userId) });
 
 export function useUserStats(userId: string | undefined) {
   return useQuery({ ...userStatsQueryOptions(userId ?? ''), enabled: Boolean(userId) });

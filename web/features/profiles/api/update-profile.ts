@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { apiPaths, pathPrefix, queryKey } from '@/lib/api-paths';
 
-export interface ProfileFormValues {
+interface ProfileFormValues {
   username: string;
   firstName: string;
   lastName: string;
@@ -22,22 +23,17 @@ function updateProfile(values: ProfileFormValues) {
   form.append('lastName', values.lastName);
   if (values.profileImage) form.append('profileImage', values.profileImage);
   else if (values.removeProfileImage) form.append('removeProfileImage', 'true');
-  return apiRequest<CurrentUser>('PATCH', '/api/profile', form);
+  return apiRequest<CurrentUser>('PATCH', apiPaths.profile, form);
 }
-
-/** Query keys are API paths, so the signed-in user (header, menus) updates from the answer. */
-const currentUserKey = ['/api/auth/user'];
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (user) => {
-      queryClient.setQueryData(currentUserKey, user);
-      void queryClient.invalidateQueries({
-        predicate: (query) =>
-          typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/users/profile/'),
-      });
+      // Query keys are API paths, so the signed-in user (header, menus) updates from the answer.
+      queryClient.setQueryData(queryKey(apiPaths.currentUser), user);
+      void queryClient.invalidateQueries(pathPrefix(apiPaths.publicProfilePrefix));
     },
   });
 }

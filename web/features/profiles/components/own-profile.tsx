@@ -7,7 +7,7 @@ import { SectionCard } from '@/components/section-card';
 import { StatsTiles } from '@/components/stats-tiles';
 import { Button } from '@/components/ui/button';
 import { Card, Spinner } from '@/components/ui/card';
-import { useMyStats } from '../api/get-my-stats';
+import { useMyStats } from '@/lib/shared-reads';
 import { useUserAchievements } from '../api/get-user-achievements';
 import { AchievementList } from './achievement-list';
 import { formatLongDate } from './format-date';

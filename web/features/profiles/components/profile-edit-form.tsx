@@ -2,12 +2,14 @@ import type { CurrentUser } from '@contract/auth';
 import { updateProfileInputSchema } from '@contract/profiles';
 import { Camera, Lock, RotateCcw, Save, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Field } from '@/components/field';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { UserAvatar } from '@/components/user-avatar';
 import { errorMessage } from '@/lib/error-message';
+import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
 import { toast } from '@/lib/use-toast';
-import { type ProfileFormValues, useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/update-profile';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -18,20 +20,21 @@ function imageProblem(file: File): string | null {
   return null;
 }
 
-type Errors = Partial<Record<'username' | 'firstName' | 'lastName' | 'profileImage', string>>;
-
 /** Edit mode of the own profile: username, names and image; email is read-only. */
 export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
-  const [values, setValues] = useState<ProfileFormValues>({
-    username: user.username,
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-  });
+  // Checked on save; a message stays until the next save (docs/product.md §5).
+  const form = useSchemaForm(
+    updateProfileInputSchema,
+    { username: user.username, firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
+    { reValidateMode: 'onSubmit' },
+  );
+  const { errors } = form.formState;
+  const values = form.watch();
   const [file, setFile] = useState<File | null>(null);
   // "Remove photo" takes effect on save; until then it can be undone.
   const [removeImage, setRemoveImage] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const [imageError, setImageError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
   const update = useUpdateProfile();
   const id = useId();
@@ -51,12 +54,12 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
     if (!chosen) return;
     const problem = imageProblem(chosen);
     if (problem) {
-      setErrors((e) => ({ ...e, profileImage: problem }));
+      setImageError(problem);
       toast({ variant: 'destructive', title: 'Invalid image', description: problem });
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
-    setErrors((e) => ({ ...e, profileImage: undefined }));
+    setImageError(undefined);
     setFile(chosen);
     setRemoveImage(false);
   }
@@ -66,46 +69,40 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
     if (fileInput.current) fileInput.current.value = '';
   }
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = updateProfileInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as keyof Errors;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit(() => {
+    setImageError(undefined);
+    const typed = form.getValues();
     update.mutate(
-      { ...values, username: values.username.trim(), profileImage: file, removeProfileImage: removeImage },
+      {
+        username: (typed.username ?? '').trim(),
+        firstName: typed.firstName ?? '',
+        lastName: typed.lastName ?? '',
+        profileImage: file,
+        removeProfileImage: removeImage,
+      },
       {
         onSuccess: () => {
           toast({ title: 'Profile updated!', description: 'Your changes have been saved.' });
           onDone();
         },
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Failed to update profile.', description: errorMessage(error) }),
+        onError: (error) => {
+          // A taken username (409) also marks its field; the toast says it either way.
+          showServerError(form, error, { 409: 'username' });
+          toast({ variant: 'destructive', title: 'Failed to update profile.', description: errorMessage(error) });
+        },
       },
     );
-  }
-
-  const field = (name: 'username' | 'firstName' | 'lastName') => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
   });
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Edit profile">
+    <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-5" aria-label="Edit profile">
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
         <UserAvatar
-          user={{ ...user, ...values, profileImageUrl: removeImage ? null : user.profileImageUrl }}
+          user={{
+            username: values.username ?? user.username,
+            firstName: values.firstName ?? null,
+            profileImageUrl: removeImage ? null : user.profileImageUrl,
+          }}
           imageUrl={preview}
           size="xl"
         />
@@ -118,7 +115,7 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
             tabIndex={-1}
             className="sr-only"
             onChange={(e) => chooseFile(e.target.files?.[0])}
-            aria-describedby={errors.profileImage ? `${id}-image-error` : `${id}-image-hint`}
+            aria-describedby={imageError ? `${id}-image-error` : `${id}-image-hint`}
           />
           <div className="flex flex-wrap justify-center gap-2">
             <Button type="button" variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
@@ -148,43 +145,48 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
                 ? 'Your photo will be removed when you save.'
                 : 'JPG, PNG, GIF or SVG, up to 5MB'}
           </p>
-          <FieldError id={`${id}-image-error`} message={errors.profileImage} />
+          <FieldError id={`${id}-image-error`} message={imageError} />
         </div>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5 sm:col-span-2">
-          <Label htmlFor={`${id}-username`}>Username</Label>
-          <Input {...field('username')} autoCapitalize="none" autoComplete="username" spellCheck={false} />
-          <FieldError id={`${id}-username-error`} message={errors.username} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-firstName`}>First name</Label>
-          <Input {...field('firstName')} autoComplete="given-name" />
-          <FieldError id={`${id}-firstName-error`} message={errors.firstName} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-lastName`}>Last name</Label>
-          <Input {...field('lastName')} autoComplete="family-name" />
-          <FieldError id={`${id}-lastName-error`} message={errors.lastName} />
-        </div>
-        <div className="space-y-1.5 sm:col-span-2">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <div className="relative">
+        <Field id={`${id}-username`} label="Username" error={errors.username?.message} className="sm:col-span-2">
+          {(control) => (
             <Input
-              id={`${id}-email`}
-              value={user.email}
-              readOnly
-              aria-readonly="true"
-              aria-describedby={`${id}-email-hint`}
-              className="cursor-not-allowed pr-10 text-zinc-300"
+              {...control}
+              {...form.register('username')}
+              autoCapitalize="none"
+              autoComplete="username"
+              spellCheck={false}
             />
-            <Lock className="absolute right-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-          </div>
-          <p id={`${id}-email-hint`} className="text-xs text-muted">
-            Your email can't be changed here.
-          </p>
-        </div>
+          )}
+        </Field>
+        <Field id={`${id}-firstName`} label="First name" error={errors.firstName?.message}>
+          {(control) => <Input {...control} {...form.register('firstName')} autoComplete="given-name" />}
+        </Field>
+        <Field id={`${id}-lastName`} label="Last name" error={errors.lastName?.message}>
+          {(control) => <Input {...control} {...form.register('lastName')} autoComplete="family-name" />}
+        </Field>
+        <Field
+          id={`${id}-email`}
+          label="Email"
+          hint="Your email can't be changed here."
+          hintClassName="text-xs"
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <div className="relative">
+              <Input
+                {...control}
+                value={user.email}
+                readOnly
+                aria-readonly="true"
+                className="cursor-not-allowed pr-10 text-zinc-300"
+              />
+              <Lock className="absolute right-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+            </div>
+          )}
+        </Field>
       </div>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

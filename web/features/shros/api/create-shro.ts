@@ -1,9 +1,9 @@
-import type { Shro } from '@contract/shros';
+import type { TitleSearchResult } from '@contract/catalog';
+import type { Shro } from '@contract/shro-views';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { trackEvent } from '@/lib/analytics';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 import { apiUpload, type UploadProgress } from '@/lib/api-upload';
-import { shroPath } from './get-shro';
-import { shrosPath } from './get-shros';
 
 /**
  * The create form as docs/product.md §7 lists its fields (plus `expiresAt`, §4). Lists travel as
@@ -20,7 +20,7 @@ export interface CreateShroRequest {
   expiresAt?: string | null;
   winningBoxPosition?: number | null;
   textOptions?: { content: string; label?: string | null; category?: string | null }[];
-  tmdbOptions?: { label: string | null; tmdbData: unknown; imageUrl: string | null }[];
+  tmdbOptions?: { label: string | null; tmdbData: TitleSearchResult; imageUrl: string | null }[];
   images?: { file: File; label: string }[];
 }
 
@@ -44,7 +44,7 @@ function toCreateFormData(request: CreateShroRequest): FormData {
 }
 
 const createShro = (request: CreateShroRequest, onProgress?: UploadProgress) =>
-  apiUpload<Shro>('POST', shrosPath, toCreateFormData(request), onProgress);
+  apiUpload<Shro>('POST', apiPaths.shros, toCreateFormData(request), onProgress);
 
 /** POST /api/sessions (multipart, with upload progress); the answer is the creator's view (201). */
 export function useCreateShro(onProgress?: UploadProgress) {
@@ -53,8 +53,8 @@ export function useCreateShro(onProgress?: UploadProgress) {
     mutationFn: (request: CreateShroRequest) => createShro(request, onProgress),
     onSuccess: (shro) => {
       trackEvent('create_shro', { label: shro.isPublic ? 'public' : 'private' });
-      queryClient.setQueryData([shroPath(shro.id)], shro);
-      void queryClient.invalidateQueries({ queryKey: [shrosPath] });
+      queryClient.setQueryData(queryKey(apiPaths.shro(shro.id)), shro);
+      void queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.shros) });
     },
   });
 }

@@ -1,17 +1,16 @@
-import type { Shro } from '@contract/shros';
+import type { Shro } from '@contract/shro-views';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 import { useLiveConnected } from '@/lib/live';
-
-export const shroPath = (id: string) => `/api/sessions/${encodeURIComponent(id)}`;
 
 /** docs/product.md §9: the session page polls every 2000 ms. A failed load (404) stops polling. */
 const SHRO_POLL_MS = 2000;
 
 const shroQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [shroPath(id)],
-    queryFn: () => apiGet<Shro>(shroPath(id)),
+    queryKey: queryKey(apiPaths.shro(id)),
+    queryFn: () => apiGet<Shro>(apiPaths.shro(id)),
     refetchInterval: (query) => (query.state.status === 'error' ? false : SHRO_POLL_MS),
   });
 

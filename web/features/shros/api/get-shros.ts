@@ -1,8 +1,8 @@
-import type { HistoryTab, ShroListResponse } from '@contract/shros';
+import type { HistoryTab } from '@contract/shro-inputs';
+import type { ShroListResponse } from '@contract/shro-views';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
-
-export const shrosPath = '/api/sessions';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
 export interface ShroHistoryQuery {
   tab: HistoryTab;
@@ -11,12 +11,12 @@ export interface ShroHistoryQuery {
 }
 
 const shroHistoryUrl = ({ tab, page, pageSize }: ShroHistoryQuery) =>
-  `${shrosPath}?${new URLSearchParams({ tab, page: String(page), pageSize: String(pageSize) })}`;
+  apiPaths.shroHistory({ tab, page: String(page), pageSize: String(pageSize) });
 
 /** The history, one tab and page at a time; the first key stays the path so one invalidation covers all. */
 const shroHistoryQueryOptions = (query: ShroHistoryQuery) =>
   queryOptions({
-    queryKey: [shrosPath, query],
+    queryKey: queryKey(apiPaths.shros, query),
     queryFn: () => apiGet<ShroListResponse>(shroHistoryUrl(query)),
     // History changes as friends open boxes; refetch when the page is shown again.
     staleTime: 0,

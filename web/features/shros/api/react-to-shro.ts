@@ -1,13 +1,11 @@
-import type { ReactionEmoji, ReactResponse } from '@contract/shros';
+import type { ReactResponse } from '@contract/shro-views';
+import type { ReactionEmoji } from '@contract/shros';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { shroPath } from './get-shro';
-
-/** The notifications list's key (its API lives in the notifications feature). */
-const notificationsPath = '/api/notifications';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
 const reactToShro = (shroId: string, emoji: ReactionEmoji) =>
-  apiRequest<ReactResponse>('POST', `${shroPath(shroId)}/react`, { emoji });
+  apiRequest<ReactResponse>('POST', apiPaths.reactToShro(shroId), { emoji });
 
 /** docs/product.md §7: on success refresh notifications; the Shro is refreshed too so `myReaction` shows. */
 export function useReactToShro(shroId: string) {
@@ -15,8 +13,8 @@ export function useReactToShro(shroId: string) {
   return useMutation({
     mutationFn: (emoji: ReactionEmoji) => reactToShro(shroId, emoji),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [notificationsPath] });
-      void queryClient.invalidateQueries({ queryKey: [shroPath(shroId)] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.notifications) });
+      void queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.shro(shroId)) });
     },
   });
 }

@@ -1,36 +1,25 @@
+import type { TitleKind, TitleSearchResult } from '@contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { searchLabel, trackEvent } from '@/lib/analytics';
 import { apiGet } from '@/lib/api-client';
-
-export type TitleKind = 'movie' | 'tv';
-
-/** docs/product.md §3 "Movie or TV search result" (TMDB's own field names). */
-export interface TitleSearchResult {
-  id: number;
-  title: string;
-  poster_path: string | null;
-  release_date: string | null;
-  vote_average: number | null;
-}
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
 /** docs/product.md §5/§9: search after more than 2 characters; first 8 results; cached 5 minutes. */
 export const TITLE_SEARCH_MIN_LENGTH = 3;
 const TITLE_SEARCH_RESULTS = 8;
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-const titleSearchPath = (kind: TitleKind) => `/api/tmdb/search/${kind}`;
-
 const searchTitles = async (kind: TitleKind, query: string) => {
   trackEvent('search_movie', { label: searchLabel(query) });
   const { results } = await apiGet<{ results: TitleSearchResult[] }>(
-    `${titleSearchPath(kind)}?query=${encodeURIComponent(query)}`,
+    `${apiPaths.titleSearch(kind)}?query=${encodeURIComponent(query)}`,
   );
   return results.slice(0, TITLE_SEARCH_RESULTS);
 };
 
 const titleSearchQueryOptions = (kind: TitleKind, query: string) =>
   queryOptions({
-    queryKey: [titleSearchPath(kind), query],
+    queryKey: queryKey(apiPaths.titleSearch(kind), query),
     queryFn: () => searchTitles(kind, query),
     staleTime: FIVE_MINUTES,
     gcTime: FIVE_MINUTES,

@@ -1,11 +1,12 @@
-import type { SelectBoxInput, Shro } from '@contract/shros';
+import type { SelectBoxInput } from '@contract/shro-inputs';
+import type { Shro } from '@contract/shro-views';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { trackEvent } from '@/lib/analytics';
 import { apiRequest } from '@/lib/api-client';
-import { shroPath } from './get-shro';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 
 const selectBox = (shroId: string, input: SelectBoxInput) =>
-  apiRequest<Shro>('POST', `${shroPath(shroId)}/select`, input);
+  apiRequest<Shro>('POST', apiPaths.selectBox(shroId), input);
 
 /** Opens one box; the answer is this viewer's Shro with the opened box's content and salt. */
 export function useSelectBox(shroId: string) {
@@ -14,8 +15,8 @@ export function useSelectBox(shroId: string) {
     mutationFn: (boxId: number) => selectBox(shroId, { boxId }),
     onSuccess: (shro, boxId) => {
       trackEvent('select_box', { label: shro.boxes.find((b) => b.id === boxId)?.position ?? null });
-      queryClient.setQueryData([shroPath(shroId)], shro);
+      queryClient.setQueryData(queryKey(apiPaths.shro(shroId)), shro);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [shroPath(shroId)] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.shro(shroId)) }),
   });
 }

@@ -1,6 +1,6 @@
 import { trackEvent } from '@/lib/analytics';
 import { apiRequest } from '@/lib/api-client';
-import { shroPath } from './get-shro';
+import { apiPaths } from '@/lib/api-paths';
 
 /**
  * Records that the viewer shared this Shro (feeds the creator's Trendsetter progress). It never
@@ -8,5 +8,5 @@ import { shroPath } from './get-shro';
  */
 export function recordShare(shroId: string, via: 'copy' | 'facebook' | 'twitter' | 'native') {
   trackEvent('share_shro', { label: via });
-  apiRequest('POST', `${shroPath(shroId)}/share`).catch(() => {});
+  apiRequest('POST', apiPaths.shareShro(shroId)).catch(() => {});
 }

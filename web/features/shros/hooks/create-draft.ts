@@ -1,5 +1,5 @@
 import { SHRO_TEMPLATES } from '../utils/templates';
-import { type CreateFormState, EXPIRY_OPTIONS } from './use-create-form';
+import { type CreateFormState, EXPIRY_OPTIONS } from './create-form-state';
 
 /**
  * A half-filled create form kept in this browser's local storage, one per signed-in user

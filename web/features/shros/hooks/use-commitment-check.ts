@@ -1,5 +1,5 @@
 import { verifyBox, verifyWinning } from '@contract/commitment';
-import type { Shro, ShroBox } from '@contract/shros';
+import type { Shro, ShroBox } from '@contract/shro-views';
 import { useQueries, useQuery } from '@tanstack/react-query';
 
 /** `unavailable`: the browser could not check (no Web Crypto outside HTTPS, or the image failed to load). */

@@ -1,193 +1,48 @@
-import type { RestaurantEntry } from '@contract/restaurants';
-import { BOXES_PER_SHRO, type ShroType } from '@contract/shros';
-import { useEffect, useReducer, useRef } from 'react';
-import type { TitleSearchResult } from '../api/search-titles';
-import type { ShroTemplate } from '../utils/templates';
+import { useCallback, useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { createFormResolver } from '../utils/check-create-form';
+import {
+  type CreateFormAction,
+  type CreateFormState,
+  createFormReducer,
+  initialCreateFormState,
+} from './create-form-state';
 
-/** Link expiry choices (docs/product.md §9): 1 hour, 24 hours, 7 days, no expiry. */
-export const EXPIRY_OPTIONS = [
-  { value: '1h', label: '1 hour', hours: 1 },
-  { value: '24h', label: '24 hours', hours: 24 },
-  { value: '7d', label: '7 days', hours: 24 * 7 },
-  { value: 'never', label: 'No expiry', hours: null },
-] as const;
-export type ExpiryChoice = (typeof EXPIRY_OPTIONS)[number]['value'];
+/**
+ * The create form in react-hook-form (decision 095). Its values are checked when it is sent, by
+ * the contract's create rules (`createFormResolver`); a choice that changes others (friends, link,
+ * public, template, winning box) goes through `dispatch`, which applies `createFormReducer`.
+ * Image previews are released when replaced and when the page closes.
+ */
+export function useCreateForm() {
+  const form = useForm<CreateFormState>({
+    defaultValues: initialCreateFormState(null),
+    resolver: createFormResolver,
+    // docs/product.md §5: the create rules are checked on submit, one toast at a time.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const state = form.watch();
+  const { getValues, setValue } = form;
 
-/** docs/product.md §3 "Create-form local box". */
-export interface FormBox {
-  position: number;
-  /** Default "Box n" for images; text boxes are labelled Option A–D. */
-  label: string;
-  file: File | null;
-  preview: string | null;
-  textContent: string;
-}
+  const dispatch = useCallback(
+    (action: CreateFormAction) => {
+      const current = getValues();
+      const next = createFormReducer(current, action);
+      for (const key of Object.keys(next) as (keyof CreateFormState)[]) {
+        if (next[key] !== current[key]) setValue(key, next[key], { shouldDirty: true });
+      }
+    },
+    [getValues, setValue],
+  );
 
-export interface CreateFormState {
-  /** `null` after "Skip templates and create manually". */
-  template: ShroTemplate | null;
-  type: ShroType;
-  title: string;
-  boxes: FormBox[];
-  titles: TitleSearchResult[];
-  restaurants: RestaurantEntry[];
-  recipients: string[];
-  isShareable: boolean;
-  expiry: ExpiryChoice;
-  isPublic: boolean;
-  /** A box position in the form (1–4), or none. */
-  winningBox: number | null;
-  hashtags: string;
-}
-
-export const TEXT_LABELS = ['Option A', 'Option B', 'Option C', 'Option D'] as const;
-
-const emptyBoxes = (): FormBox[] =>
-  Array.from({ length: BOXES_PER_SHRO }, (_, i) => ({
-    position: i + 1,
-    label: `Box ${i + 1}`,
-    file: null,
-    preview: null,
-    textContent: '',
-  }));
-
-export const initialCreateFormState = (prefillRecipient: string | null): CreateFormState => ({
-  template: null,
-  type: 'image',
-  title: '',
-  boxes: emptyBoxes(),
-  titles: [],
-  restaurants: [],
-  recipients: prefillRecipient ? [prefillRecipient] : [],
-  isShareable: false,
-  expiry: '24h',
-  isPublic: false,
-  winningBox: null,
-  hashtags: '',
-});
-
-export type CreateFormAction =
-  | { type: 'restore'; state: CreateFormState }
-  | { type: 'template'; template: ShroTemplate | null }
-  | { type: 'title'; title: string }
-  | { type: 'contentType'; contentType: 'image' | 'text' }
-  | { type: 'boxImage'; position: number; file: File | null; preview: string | null }
-  | { type: 'boxLabel'; position: number; label: string }
-  | { type: 'boxText'; position: number; text: string }
-  | { type: 'addTitle'; title: TitleSearchResult }
-  | { type: 'removeTitle'; id: number }
-  | { type: 'addRestaurant'; restaurant: RestaurantEntry }
-  | { type: 'removeRestaurant'; name: string }
-  | { type: 'toggleFriend'; id: string }
-  | { type: 'shareable'; on: boolean }
-  | { type: 'expiry'; expiry: ExpiryChoice }
-  | { type: 'public'; on: boolean }
-  | { type: 'winningBox'; position: number }
-  | { type: 'hashtags'; hashtags: string };
-
-/** Which form positions hold something, for the winning-box picker and the "at least n" rules. */
-export function filledPositions(state: CreateFormState): number[] {
-  const source = state.template?.source ?? 'custom';
-  if (source === 'titles') return state.titles.map((_, i) => i + 1);
-  if (source === 'restaurants') return state.restaurants.map((_, i) => i + 1);
-  return state.boxes
-    .filter((box) => (state.type === 'image' ? box.file !== null : box.textContent.trim() !== ''))
-    .map((box) => box.position);
-}
-
-/** A winning box that no longer holds anything is dropped. */
-function keepWinningValid(state: CreateFormState): CreateFormState {
-  if (state.winningBox === null || filledPositions(state).includes(state.winningBox)) return state;
-  return { ...state, winningBox: null };
-}
-
-export function createFormReducer(state: CreateFormState, action: CreateFormAction): CreateFormState {
-  switch (action.type) {
-    case 'restore':
-      return keepWinningValid(action.state);
-    case 'template': {
-      const template = action.template;
-      // A preset title gives way to the next template's; a title the person typed is kept.
-      const typed = state.title.trim() !== '' && state.title !== state.template?.title;
-      return {
-        ...state,
-        template,
-        type: template?.type ?? 'image',
-        title: typed ? state.title : (template?.title ?? ''),
-        titles: [],
-        restaurants: [],
-        winningBox: null,
-      };
-    }
-    case 'title':
-      return { ...state, title: action.title };
-    case 'contentType':
-      return { ...state, type: action.contentType, winningBox: null };
-    case 'boxImage':
-      return keepWinningValid({
-        ...state,
-        boxes: state.boxes.map((box) =>
-          box.position === action.position ? { ...box, file: action.file, preview: action.preview } : box,
-        ),
-      });
-    case 'boxLabel':
-      return {
-        ...state,
-        boxes: state.boxes.map((box) => (box.position === action.position ? { ...box, label: action.label } : box)),
-      };
-    case 'boxText':
-      return keepWinningValid({
-        ...state,
-        boxes: state.boxes.map((box) =>
-          box.position === action.position ? { ...box, textContent: action.text } : box,
-        ),
-      });
-    case 'addTitle':
-      if (state.titles.length >= BOXES_PER_SHRO || state.titles.some((t) => t.id === action.title.id)) return state;
-      return { ...state, titles: [...state.titles, action.title] };
-    case 'removeTitle':
-      return keepWinningValid({ ...state, titles: state.titles.filter((t) => t.id !== action.id) });
-    case 'addRestaurant':
-      if (state.restaurants.length >= BOXES_PER_SHRO) return state;
-      return { ...state, restaurants: [...state.restaurants, action.restaurant] };
-    case 'removeRestaurant':
-      return keepWinningValid({ ...state, restaurants: state.restaurants.filter((r) => r.name !== action.name) });
-    case 'toggleFriend': {
-      const chosen = state.recipients.includes(action.id);
-      const recipients = chosen ? state.recipients.filter((id) => id !== action.id) : [...state.recipients, action.id];
-      // docs/product.md §4: choosing friends hides (and so turns off) the link; friends and public exclude each other.
-      return chosen ? { ...state, recipients } : { ...state, recipients, isShareable: false, isPublic: false };
-    }
-    case 'shareable':
-      return action.on
-        ? { ...state, isShareable: true, isPublic: false, recipients: [] }
-        : { ...state, isShareable: false };
-    case 'expiry':
-      return { ...state, expiry: action.expiry };
-    case 'public':
-      // docs/product.md §4: choosing public clears shareable and recipients.
-      return action.on
-        ? { ...state, isPublic: true, isShareable: false, recipients: [] }
-        : { ...state, isPublic: false };
-    case 'winningBox':
-      // docs/product.md §4: clicking the winning box again turns it off.
-      return { ...state, winningBox: state.winningBox === action.position ? null : action.position };
-    case 'hashtags':
-      return { ...state, hashtags: action.hashtags };
-  }
-}
-
-/** The create form's state; image previews are released when replaced and when the page closes. */
-export function useCreateForm(prefillRecipient: string | null) {
-  const [state, dispatch] = useReducer(createFormReducer, prefillRecipient, initialCreateFormState);
   const previews = useRef(new Set<string>());
-
   useEffect(() => {
     const current = new Set(state.boxes.flatMap((box) => (box.preview ? [box.preview] : [])));
     for (const url of previews.current) if (!current.has(url)) URL.revokeObjectURL(url);
     previews.current = current;
   }, [state.boxes]);
-
   useEffect(
     () => () => {
       for (const url of previews.current) URL.revokeObjectURL(url);
@@ -195,5 +50,5 @@ export function useCreateForm(prefillRecipient: string | null) {
     [],
   );
 
-  return [state, dispatch] as const;
+  return { form, state, dispatch };
 }

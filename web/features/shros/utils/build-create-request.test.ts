@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CreateFormState, createFormReducer, initialCreateFormState } from '../hooks/use-create-form';
-import { buildCreateRequest, checkCreateForm } from './build-create-request';
+import { type CreateFormState, createFormReducer, initialCreateFormState } from '../hooks/create-form-state';
+import { buildCreateRequest } from './build-create-request';
+import { checkCreateForm } from './check-create-form';
 import { templateById } from './templates';
 
 const apply = (state: CreateFormState, ...actions: Parameters<typeof createFormReducer>[1][]) =>
@@ -152,8 +153,8 @@ describe('buildCreateRequest', () => {
           id: 2,
           title: 'Heat',
           poster_path: '/api/catalog/posters/movie/2.png',
-          release_date: null,
-          vote_average: null,
+          release_date: '',
+          vote_average: 0,
         },
       },
     );

@@ -1,36 +1,9 @@
+import { imageBoxLabel, textBoxLabel } from '@contract/box-labels';
+import { posterUrl } from '@contract/catalog';
 import { PRODUCT_NAME } from '@contract/product';
-import { MIN_FILLED_BOXES, MIN_RESTAURANTS, MIN_TITLES, normaliseHashtags, SHRO_MESSAGES } from '@contract/shros';
+import { normaliseHashtags } from '@contract/shro-create-rules';
 import type { CreateShroRequest } from '../api/create-shro';
-import { type CreateFormState, EXPIRY_OPTIONS, filledPositions, TEXT_LABELS } from '../hooks/use-create-form';
-import { posterUrl } from './poster-url';
-
-/** A create-form problem, shown as a destructive toast; `field` is where focus goes. */
-export interface CreateFormProblem {
-  title: string;
-  description: string;
-  field: 'title' | 'boxes' | 'recipients' | 'hashtags';
-}
-
-/** docs/product.md §5 create rules, in the spec's order: title, content, recipients. */
-export function checkCreateForm(state: CreateFormState): CreateFormProblem | null {
-  if (!state.title.trim()) return { title: 'Missing Title', description: SHRO_MESSAGES.titleRequired, field: 'title' };
-
-  const source = state.template?.source ?? 'custom';
-  const filled = filledPositions(state).length;
-  if (source === 'titles' && filled < MIN_TITLES)
-    return { title: 'Missing Selection', description: SHRO_MESSAGES.titlesRequired, field: 'boxes' };
-  if (source === 'restaurants' && filled < MIN_RESTAURANTS)
-    return { title: 'Missing Restaurants', description: SHRO_MESSAGES.restaurantsRequired, field: 'boxes' };
-  if (source === 'custom' && filled < MIN_FILLED_BOXES)
-    return { title: 'Missing Options', description: SHRO_MESSAGES.optionsRequired, field: 'boxes' };
-
-  if (!state.isPublic && !state.isShareable && state.recipients.length === 0)
-    return { title: 'Missing Recipients', description: SHRO_MESSAGES.recipientsRequired, field: 'recipients' };
-
-  const hashtags = normaliseHashtags(state.hashtags);
-  if ('error' in hashtags) return { title: 'Invalid Hashtags', description: hashtags.error, field: 'hashtags' };
-  return null;
-}
+import { type CreateFormState, EXPIRY_OPTIONS, filledPositions } from '../hooks/create-form-state';
 
 /**
  * The multipart request for a valid form. The server fills boxes 1..n in order with the filled
@@ -74,16 +47,16 @@ export function buildCreateRequest(
     request.type = 'text';
     request.textOptions = state.restaurants.map((restaurant, i) => ({
       content: restaurant.name,
-      label: TEXT_LABELS[i] ?? null,
+      label: textBoxLabel(i + 1),
       category: restaurant.category,
     }));
   } else if (state.type === 'text') {
     request.textOptions = state.boxes
       .filter((box) => box.textContent.trim())
-      .map((box, i) => ({ content: box.textContent.trim(), label: TEXT_LABELS[i] ?? null }));
+      .map((box, i) => ({ content: box.textContent.trim(), label: textBoxLabel(i + 1) }));
   } else {
     request.images = state.boxes.flatMap((box) =>
-      box.file ? [{ file: box.file, label: box.label.trim() || `Box ${box.position}` }] : [],
+      box.file ? [{ file: box.file, label: box.label.trim() || imageBoxLabel(box.position) }] : [],
     );
   }
   return request;

@@ -1,4 +1,4 @@
-import type { ShroBox } from '@contract/shros';
+import type { ShroBox } from '@contract/shro-views';
 
 /**
  * The boxes a participant can open: a Shro with fewer than four options keeps empty boxes

@@ -1,3 +1,4 @@
+import { imageBoxLabel } from '@contract/box-labels';
 import { IMAGE_MAX_BYTES, SHRO_MESSAGES } from '@contract/shros';
 import { ImagePlus, RefreshCw, Trophy, X } from 'lucide-react';
 import { useId } from 'react';
@@ -6,7 +7,7 @@ import { boxGradient } from '@/lib/box-style';
 import { cn } from '@/lib/cn';
 import { playSound } from '@/lib/sounds';
 import { toast } from '@/lib/use-toast';
-import type { FormBox } from '../../hooks/use-create-form';
+import type { FormBox } from '../../hooks/create-form-state';
 
 /** docs/product.md §5: an image type, under 5MB; anything else is refused here with the spec's messages. */
 function checkImageFile(file: File): string | null {
@@ -46,7 +47,7 @@ export function ImageBoxInput({
   onLabel: (label: string) => void;
 }) {
   const inputId = useId();
-  const name = `Box ${box.position}`;
+  const name = imageBoxLabel(box.position);
 
   // Each refusal names the box, so with four boxes the creator knows which file to change.
   function refuse(title: string, problem: string) {

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { UserAvatar } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
-import { EXPIRY_OPTIONS, type ExpiryChoice } from '../../hooks/use-create-form';
+import { EXPIRY_OPTIONS, type ExpiryChoice } from '../../hooks/create-form-state';
 
 const FRIEND_FILTER_FROM = 7;
 

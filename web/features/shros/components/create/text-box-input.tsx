@@ -1,9 +1,10 @@
+import { textBoxLabel } from '@contract/box-labels';
 import { OPTION_TEXT_MAX } from '@contract/shros';
 import { Trophy } from 'lucide-react';
 import { Textarea } from '@/components/ui/input';
 import { boxGradient } from '@/lib/box-style';
 import { cn } from '@/lib/cn';
-import { type FormBox, TEXT_LABELS } from '../../hooks/use-create-form';
+import type { FormBox } from '../../hooks/create-form-state';
 
 /** One text box: its option, labelled Option A–D by position (docs/product.md §3). */
 export function TextBoxInput({
@@ -15,7 +16,7 @@ export function TextBoxInput({
   isWinning: boolean;
   onText: (text: string) => void;
 }) {
-  const label = TEXT_LABELS[box.position - 1] ?? `Option ${box.position}`;
+  const label = textBoxLabel(box.position);
   const id = `box-text-${box.position}`;
   return (
     <div

@@ -1,3 +1,4 @@
+import { posterUrl, type TitleKind, type TitleSearchResult } from '@contract/catalog';
 import { BOXES_PER_SHRO } from '@contract/shros';
 import { Check, Film, Plus, Search, Star, Trophy, Tv, X } from 'lucide-react';
 import { useState } from 'react';
@@ -8,13 +9,8 @@ import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { playSound } from '@/lib/sounds';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import {
-  TITLE_SEARCH_MIN_LENGTH,
-  type TitleKind,
-  type TitleSearchResult,
-  useTitleSearch,
-} from '../../api/search-titles';
-import { posterUrl, yearOf } from '../../utils/poster-url';
+import { TITLE_SEARCH_MIN_LENGTH, useTitleSearch } from '../../api/search-titles';
+import { yearOf } from '../../utils/year-of';
 
 /** docs/product.md §5: search only after more than 2 characters, debounced 300 ms. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
-import type { ShroListItem } from '@contract/shros';
+import type { ShroListItem } from '@contract/shro-views';
 import { ArrowDownLeft, ArrowUpRight, Clapperboard, Eye, FileText, Image, Trash2, Tv } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
-import { HISTORY_PAGE_SIZE_DEFAULT, type HistoryTab, historyRangeText } from '@contract/shros';
+import type { HistoryTab } from '@contract/shro-inputs';
+import { HISTORY_PAGE_SIZE_DEFAULT, historyRangeText } from '@contract/shros';
 import { Gift, Inbox, Plus, Send } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';

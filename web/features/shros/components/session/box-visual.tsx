@@ -1,9 +1,9 @@
-import type { ShroBox } from '@contract/shros';
+import type { ShroBox } from '@contract/shro-views';
 import { Maximize2, Star } from 'lucide-react';
 import { useState } from 'react';
 import { boxGradient } from '@/lib/box-style';
 import { cn } from '@/lib/cn';
-import { yearOf } from '../../utils/poster-url';
+import { yearOf } from '../../utils/year-of';
 import { ImageLightbox } from './image-lightbox';
 
 /** What a box holds, as one line of text: its text, else its label (movie/TV title, image label). */

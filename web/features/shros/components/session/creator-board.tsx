@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
-import type { Shro, ShroBox, ShroParticipant } from '@contract/shros';
+import type { Shro, ShroBox, ShroParticipant } from '@contract/shro-views';
 import { BellRing, Eye, Globe, Link2, Lock, Smile, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card } from '@/components/ui/card';

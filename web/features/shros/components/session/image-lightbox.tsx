@@ -1,34 +1,13 @@
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
+import { LoadOnIntent } from '@/components/load-on-intent';
+
+/** The dialog's Radix code loads when the user reaches for the image (decision 094). */
+const loadLightbox = () => import('./image-lightbox-dialog');
 
 /**
- * Opens an image full screen (docs/product.md §2); the trigger is whatever is passed as children.
+ * Opens an image full screen (docs/product.md §2); the trigger is the element passed as children.
  * Tap outside or Escape closes.
  */
-export function ImageLightbox({ src, alt, children }: { src: string; alt: string; children: ReactNode }) {
-  return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{children}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center bg-black/95 p-3 backdrop-blur sm:p-8">
-          <Dialog.Content className="relative outline-none data-[state=open]:animate-pop">
-            <Dialog.Title className="sr-only">{alt}</Dialog.Title>
-            <Dialog.Description className="sr-only">Full-screen image. Press Escape to close.</Dialog.Description>
-            <img
-              src={src}
-              alt={alt}
-              className="max-h-[calc(100dvh-2rem)] max-w-[calc(100vw-1.5rem)] rounded-2xl object-contain shadow-2xl sm:max-h-[calc(100dvh-4rem)]"
-            />
-            <Dialog.Close
-              aria-label="Close image"
-              className="absolute right-2 top-2 flex size-11 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur hover:bg-black/80"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Overlay>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+export function ImageLightbox({ src, alt, children }: { src: string; alt: string; children: ReactElement }) {
+  return <LoadOnIntent load={loadLightbox} popup="dialog" props={{ src, alt }} trigger={children} />;
 }

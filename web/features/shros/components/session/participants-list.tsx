@@ -1,4 +1,4 @@
-import type { Shro } from '@contract/shros';
+import type { Shro } from '@contract/shro-views';
 import { Users } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { UserAvatar } from '@/components/user-avatar';

@@ -1,4 +1,4 @@
-import type { Shro } from '@contract/shros';
+import type { Shro } from '@contract/shro-views';
 import { MysteryBoxArt } from '@/components/mystery-box-art';
 import { cn } from '@/lib/cn';
 import { filledBoxes } from '../../utils/option-count';

@@ -1,4 +1,4 @@
-import type { Shro, ShroBox } from '@contract/shros';
+import type { Shro, ShroBox } from '@contract/shro-views';
 import { PartyPopper, Trophy } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,4 @@
-import type { ShroBox } from '@contract/shros';
+import type { ShroBox } from '@contract/shro-views';
 import { useEffect, useRef } from 'react';
 import { MysteryBoxArt } from '@/components/mystery-box-art';
 import { playSound } from '@/lib/sounds';

@@ -1,16 +1,12 @@
-import { PRODUCT_NAME } from '@contract/product';
-import { hidOptionsPhrase, type Shro } from '@contract/shros';
-import { Check, Copy, Share2 } from 'lucide-react';
-import { MysteryBoxArt } from '@/components/mystery-box-art';
+import type { Shro } from '@contract/shro-views';
+import { Share2 } from 'lucide-react';
+import { LoadOnIntent } from '@/components/load-on-intent';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { isNativeApp, shareLink } from '@/lib/native';
 import { playSound } from '@/lib/sounds';
 import { useCopyLink } from '@/lib/use-copy-link';
 import { recordShare } from '../../api/share-shro';
-import { filledBoxes } from '../../utils/option-count';
 
-const shroLink = (id: string) => `${window.location.origin}/session/${id}`;
+export const shroLink = (id: string) => `${window.location.origin}/session/${id}`;
 
 /** Copies a Shro's link: a success sound and a counted share on success. */
 export function useCopyShroLink(shroId: string, failureDescription: string) {
@@ -24,110 +20,21 @@ export function useCopyShroLink(shroId: string, failureDescription: string) {
   });
 }
 
-function openShareWindow(url: string) {
-  window.open(url, '_blank', 'noopener,noreferrer,width=600,height=520');
-}
+/** The share dialog's code (Radix dialog included) loads when the user reaches for Share (decision 094). */
+const loadShareDialog = () => import('./share-dialog-content');
 
-/** Share a link Shro: a preview card, copy link, and Facebook/Twitter share windows (docs/product.md §2). */
+/** The Share button of a link Shro, opening the share dialog. */
 export function ShareDialog({ shro }: { shro: Shro }) {
-  const link = shroLink(shro.id);
-  const { copied, copy } = useCopyShroLink(shro.id, 'Please copy the link manually.');
-  const text = `Open one of my mystery boxes: "${shro.title}" on ${PRODUCT_NAME}`;
-  const canNativeShare = isNativeApp() || typeof navigator.share === 'function';
-
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <LoadOnIntent
+      load={loadShareDialog}
+      popup="dialog"
+      props={{ shro }}
+      trigger={
         <Button variant="secondary" size="lg" className="w-full sm:w-auto">
           <Share2 /> Share
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Share your {PRODUCT_NAME}</DialogTitle>
-        <DialogDescription>Anyone with the link can open one box.</DialogDescription>
-
-        <figure className="mt-5 overflow-hidden rounded-2xl border border-border bg-base/60" aria-label="Link preview">
-          <div className="flex justify-center gap-2 bg-gradient-to-br from-brand/30 via-base to-brand-2/20 p-4">
-            {filledBoxes(shro.boxes).map((box) => (
-              <MysteryBoxArt key={box.id} position={box.position} showMark={false} className="w-1/4 max-w-[25%]" />
-            ))}
-          </div>
-          <figcaption className="border-t border-border/60 p-3">
-            <p className="text-xs uppercase tracking-wide text-muted">{window.location.host}</p>
-            <p className="truncate font-bold">{shro.title}</p>
-            <p className="text-sm text-muted">
-              @{shro.creator.username} {hidOptionsPhrase(filledBoxes(shro.boxes).length)}. Pick one!
-            </p>
-          </figcaption>
-        </figure>
-
-        <div className="mt-4 flex gap-2">
-          <label htmlFor="share-link" className="sr-only">
-            Link
-          </label>
-          <input
-            id="share-link"
-            readOnly
-            value={link}
-            onFocus={(e) => e.currentTarget.select()}
-            className="h-11 min-w-0 flex-1 rounded-xl border border-border bg-base/60 px-3 text-sm text-zinc-200"
-          />
-          <Button onClick={copy} aria-live="polite">
-            {copied ? <Check /> : <Copy />}
-            {copied ? 'Copied!' : 'Copy link'}
-          </Button>
-        </div>
-
-        <div className="mt-3 grid grid-cols-2 gap-2">
-          <Button
-            variant="outline"
-            onClick={() => {
-              recordShare(shro.id, 'facebook');
-              openShareWindow(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`);
-            }}
-          >
-            <FacebookIcon /> Facebook
-          </Button>
-          <Button
-            variant="outline"
-            onClick={() => {
-              recordShare(shro.id, 'twitter');
-              openShareWindow(
-                `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(link)}`,
-              );
-            }}
-          >
-            <XIcon /> Twitter
-          </Button>
-        </div>
-        {canNativeShare && (
-          <Button
-            variant="ghost"
-            className="mt-2 w-full"
-            onClick={async () => {
-              if (await shareLink(link, text)) recordShare(shro.id, 'native');
-            }}
-          >
-            <Share2 /> More options
-          </Button>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function FacebookIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="fill-current">
-      <path d="M13.5 21v-7.5h2.5l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4c-.3 0-1.2-.1-2.2-.1-2.2 0-3.7 1.3-3.7 3.8v2.4H8v3h2.6V21z" />
-    </svg>
-  );
-}
-
-function XIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="fill-current">
-      <path d="M17.8 3h3.1l-6.8 7.8 8 10.2h-6.3l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.8 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />
-    </svg>
+      }
+    />
   );
 }

@@ -1,8 +1,10 @@
 import { PRODUCT_NAME } from '@contract/product';
-import { hidOptionsPhrase, type Shro, type ShroStatus } from '@contract/shros';
+import type { Shro } from '@contract/shro-views';
+import { hidOptionsPhrase, type ShroStatus } from '@contract/shros';
 import { Check, Link2, Plus, TimerOff } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { LoadBoundary } from '@/components/load-boundary';
 import { SoundToggle } from '@/components/sound-toggle';
 import { Button } from '@/components/ui/button';
 import { trackEvent } from '@/lib/analytics';
@@ -14,7 +16,6 @@ import { useShro } from '../../api/get-shro';
 import { useSelectBox } from '../../api/select-box';
 import { useBoxChecks } from '../../hooks/use-commitment-check';
 import { filledBoxes } from '../../utils/option-count';
-import { CreatorBoard } from './creator-board';
 import { ParticipantsList } from './participants-list';
 import { PickGrid } from './pick-grid';
 import { ResultCard, resultAnnouncement } from './result-card';
@@ -22,6 +23,9 @@ import { RevealStage } from './reveal-stage';
 import { ShareDialog, useCopyShroLink } from './share-dialog';
 import { JoinCard, ShroExpired, ShroLoading, ShroNotFound } from './state-screens';
 import { StatusPill } from './status-pill';
+
+/** Only the creator sees the board: its code stays out of everyone else's load (decision 094). */
+const CreatorBoard = lazy(() => import('./creator-board').then((module) => ({ default: module.CreatorBoard })));
 
 /** /session/:id — every state and role of docs/product.md §2, refreshed every 2 s. */
 export function ShroPage({ id }: { id: string }) {
@@ -99,7 +103,8 @@ function ShroView({ shro }: { shro: Shro }) {
     select.mutate(boxId, {
       onError: (error) => {
         setPickedId(null);
-        if (error.message.toLowerCase().includes('already')) {
+        // docs/product.md §8: the server answers 409 when this viewer already has a box (decision 095).
+        if (error instanceof ApiError && error.status === 409) {
           toast({
             title: 'Already Selected',
             description: 'You already selected a box! You can only choose one.',
@@ -196,7 +201,13 @@ function ShroView({ shro }: { shro: Shro }) {
       )}
 
       {isCreator && resultBox && !isLink && result}
-      {isCreator && <CreatorBoard shro={shro} />}
+      {isCreator && (
+        <LoadBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <CreatorBoard shro={shro} />
+          </Suspense>
+        </LoadBoundary>
+      )}
 
       {!isCreator && revealingBox && <RevealStage box={revealingBox} onDone={endReveal} />}
       {!isCreator && !shro.hasSelected && shro.status === 'waiting' && (

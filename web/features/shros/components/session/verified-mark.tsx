@@ -1,5 +1,5 @@
 import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
-import { Popover } from 'radix-ui';
+import { LoadOnIntent } from '@/components/load-on-intent';
 import { Spinner } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import type { CheckResult } from '../../hooks/use-commitment-check';
@@ -18,6 +18,9 @@ const copy: Record<CheckResult, { label: string; body: string }> = {
     body: 'Your browser could not check this box (checks need a secure HTTPS connection and the image to load).',
   },
 };
+
+/** The explanation's Radix popover loads when the user reaches for the mark (decision 094). */
+const loadVerifiedPopover = () => import('./verified-popover');
 
 /** The result of checking a commitment in the browser, with an explanation on tap. */
 export function VerifiedMark({
@@ -39,41 +42,35 @@ export function VerifiedMark({
     );
   const { label, body } = copy[result];
   const Icon = result === 'verified' ? ShieldCheck : result === 'mismatch' ? ShieldAlert : ShieldQuestion;
+  const heading = subject === 'winning box' ? `Winning box ${label.toLowerCase()}` : label;
   return (
-    <Popover.Root>
-      <Popover.Trigger
-        className={cn(
-          'relative inline-flex min-h-8 items-center gap-1.5 rounded-full border px-2.5 text-xs font-semibold transition-colors before:absolute before:-inset-y-1.5 before:inset-x-0',
-          result === 'verified' && 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200 hover:bg-emerald-400/20',
-          result === 'mismatch' && 'border-red-400/60 bg-red-500/15 text-red-200 hover:bg-red-500/25',
-          result === 'unavailable' && 'border-border bg-surface-2 text-zinc-300',
-          className,
-        )}
-        aria-label={`${label}: ${subject === 'box' ? 'box content' : 'winning box'} check. More about this check`}
-      >
-        <Icon className="size-3.5" aria-hidden="true" />
-        {subject === 'winning box' ? `Winning box ${label.toLowerCase()}` : label}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          sideOffset={8}
-          collisionPadding={12}
-          className="z-50 w-72 rounded-2xl border border-border bg-surface p-4 text-sm shadow-2xl data-[state=open]:animate-pop"
-        >
-          <p className="font-semibold">{subject === 'winning box' ? `Winning box ${label.toLowerCase()}` : label}</p>
-          <p className="mt-1 text-muted">
-            {subject === 'winning box'
-              ? body.replace('This box matches', 'The winning box matches').replace('this box', 'the winning box')
-              : body}
-          </p>
-          {commitment && (
-            <p className="mt-2 break-all font-mono text-[11px] text-zinc-400">
-              <span className="text-zinc-300">Commitment</span> {commitment}
-            </p>
+    <LoadOnIntent
+      load={loadVerifiedPopover}
+      popup="dialog"
+      props={{
+        heading,
+        body:
+          subject === 'winning box'
+            ? body.replace('This box matches', 'The winning box matches').replace('this box', 'the winning box')
+            : body,
+        commitment,
+      }}
+      trigger={
+        <button
+          type="button"
+          className={cn(
+            'relative inline-flex min-h-8 items-center gap-1.5 rounded-full border px-2.5 text-xs font-semibold transition-colors before:absolute before:-inset-y-1.5 before:inset-x-0',
+            result === 'verified' && 'border-emerald-400/40 bg-emerald-400/10 text-emerald-200 hover:bg-emerald-400/20',
+            result === 'mismatch' && 'border-red-400/60 bg-red-500/15 text-red-200 hover:bg-red-500/25',
+            result === 'unavailable' && 'border-border bg-surface-2 text-zinc-300',
+            className,
           )}
-          <Popover.Arrow className="fill-border" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+          aria-label={`${label}: ${subject === 'box' ? 'box content' : 'winning box'} check. More about this check`}
+        >
+          <Icon className="size-3.5" aria-hidden="true" />
+          {heading}
+        </button>
+      }
+    />
   );
 }

@@ -1,0 +1,140 @@
+/** The bench's processes: servers forked and pinned to one core, PostgreSQL and Redis checks. */
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { FromChild, SeedInfo, ToChild } from './app-server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const pgAdminUrl =
+  process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// ---- pinning and logs ------------------------------------------------------------------------
+
+/**
+ * Every server (app and bare) runs on core 0 and this process, the load generator, on core 1,
+ * when `taskset` exists and there are two cores or more: the ratio to the bare server is then
+ * one core against one core (docs/decisions/023-request-log-and-pinned-bench.md).
+ */
+export const SERVER_CORE = '0';
+/** The app's log level: the default, unless BENCH_LOG_LEVEL asks for another (bench/app-server.ts). */
+export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+export const LOAD_CORE = '1';
+export const pinning = pinSelf();
+
+function taskset(core: string, pid: number): boolean {
+  // -a: every thread the process already has; the ones it starts later inherit the mask.
+  return spawnSync('taskset', ['-a', '-c', '-p', core, String(pid)], { stdio: 'ignore' }).status === 0;
+}
+
+function pinSelf(): { pinned: boolean; why: string } {
+  if (os.availableParallelism() < 2) return { pinned: false, why: 'only one core' };
+  if (spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status !== 0)
+    return { pinned: false, why: '`taskset` (util-linux) not found' };
+  if (!taskset(LOAD_CORE, process.pid)) return { pinned: false, why: `\`taskset\` could not pin to core ${LOAD_CORE}` };
+  return { pinned: true, why: '' };
+}
+
+/** Where the servers' stdout (the app's JSON log at the default level) goes: a real file. */
+export const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-bench-logs-'));
+let logFiles = 0;
+
+// ---- child processes -------------------------------------------------------------------------
+
+export interface Child {
+  process: ChildProcess;
+  port: number;
+  /** The file the child's stdout (its log) is written to. */
+  logFile: string;
+  seed: SeedInfo | null;
+  ask(cmd: ToChild['cmd'], shroId?: string): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export async function startChild(script: string, env: Record<string, string>): Promise<Child> {
+  const logFile = path.join(logDir, `${++logFiles}-${path.basename(script, '.ts')}.log`);
+  const out = fs.openSync(logFile, 'a');
+  const child = fork(path.join(here, script), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', out, 'inherit', 'ipc'],
+  });
+  fs.closeSync(out);
+  if (pinning.pinned && child.pid !== undefined && !taskset(SERVER_CORE, child.pid)) {
+    child.kill('SIGKILL');
+    throw new Error(`taskset could not pin ${script} to core ${SERVER_CORE}`);
+  }
+  const pending = new Map<number, (value: unknown) => void>();
+  let nextId = 1;
+  const ready = await new Promise<{ port: number; seed: SeedInfo | null }>((resolve, reject) => {
+    child.on('message', (message: FromChild) => {
+      if ('ready' in message) resolve(message);
+      else if ('error' in message) reject(new Error(message.error));
+      else pending.get(message.id)?.(message.result);
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return {
+    process: child,
+    port: ready.port,
+    logFile,
+    seed: ready.seed,
+    ask: (cmd, shroId) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        child.send({ id, cmd, shroId } satisfies ToChild);
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.disconnect();
+      }),
+  };
+}
+
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `shro_bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: pgAdminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function redisReachable(): Promise<boolean> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}

@@ -1,0 +1,25 @@
+/** The bench's sizes: the full run, or `--quick` (CI's smoke run: small numbers). */
+export const quick = process.argv.includes('--quick');
+export const SIZES = quick
+  ? {
+      shros: 500,
+      participations: 2500,
+      participants: 20,
+      selectors: 50,
+      pickers: 4,
+      watchers: 200,
+      duration: 2,
+      connections: 20,
+      rounds: 2,
+    }
+  : {
+      shros: 10_000,
+      participations: 50_000,
+      participants: 20,
+      selectors: 1000,
+      pickers: 12,
+      watchers: 5000,
+      duration: 10,
+      connections: 50,
+      rounds: 5,
+    };

@@ -1,0 +1,113 @@
+import type { ShroUserRef, ViewerRole } from '../../../contract/shro-views';
+import { type ReactionEmoji, SHRO_MESSAGES } from '../../../contract/shros';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/http-errors';
+import type { LivePublisher } from '../live/bus';
+import { MAX_VIEWERS_PER_SHRO, type ShroAggregate, type ShroCache, type ViewerState } from './cache';
+import { isPrivateShro, viewerRoleOf } from './present';
+import { findParticipation, findReaction, findShroWithCreator, listBoxes, listRecipients } from './queries';
+
+/**
+ * The one place that decides who may see a Shro and as whom (docs/decisions/091-shro-modules.md):
+ * the game's reads and writes, shares and the live channel all ask here.
+ */
+
+/** The signed-in user acting, as services need them. */
+export type Actor = ShroUserRef;
+
+/** What the game's services work with: the database, the aggregate cache, and the bus to publish on. */
+export interface ShroDeps {
+  db: Db;
+  cache: ShroCache;
+  live: LivePublisher;
+}
+
+/** A readable Shro and who the viewer is to it, with their own pick and reaction. */
+export interface Access {
+  aggregate: ShroAggregate;
+  role: ViewerRole;
+  viewerState: ViewerState;
+}
+
+const NO_VIEWER_STATE: ViewerState = { ownPick: null, ownReaction: null };
+
+/** Everything the projection needs that is the same for every viewer, straight from the database. */
+async function loadAggregate(db: Db, shroId: string): Promise<ShroAggregate | undefined> {
+  const found = await findShroWithCreator(db, shroId);
+  if (!found) return undefined;
+  const { shro, creator } = found;
+  const [boxes, recipients] = await Promise.all([
+    listBoxes(db, shro.id),
+    isPrivateShro(shro) ? listRecipients(db, [shro.id]) : Promise.resolve([]),
+  ]);
+  return {
+    shro,
+    creator,
+    boxes,
+    recipients: recipients.map(({ id, username }) => ({ id, username })),
+    viewers: new Map(),
+    views: new Map(),
+  };
+}
+
+async function loadViewerState(db: Db, shroId: string, userId: string): Promise<ViewerState> {
+  const [pick, reaction] = await Promise.all([findParticipation(db, shroId, userId), findReaction(db, shroId, userId)]);
+  return {
+    ownPick: pick ? { boxId: pick.boxId, createdAt: pick.createdAt } : null,
+    ownReaction: (reaction as ReactionEmoji | null) ?? null,
+  };
+}
+
+/** The viewer's own pick and reaction, kept with the aggregate (and dropped with it on any write). */
+function viewerStateOf(db: Db, aggregate: ShroAggregate, userId: string): Promise<ViewerState> {
+  const kept = aggregate.viewers.get(userId);
+  if (kept) return kept;
+  const loading = loadViewerState(db, aggregate.shro.id, userId);
+  if (aggregate.viewers.size < MAX_VIEWERS_PER_SHRO) {
+    aggregate.viewers.set(userId, loading);
+    loading.catch(() => aggregate.viewers.delete(userId));
+  }
+  return loading;
+}
+
+/**
+ * The Shro if this viewer (null: a signed-out visitor) may read it, with their role before any
+ * pick. A private Shro does not exist (404) for anyone but its creator and recipients; link and
+ * public Shros are readable by anyone, visitors included.
+ */
+export async function findVisibleShro(
+  deps: Pick<ShroDeps, 'db' | 'cache'>,
+  shroId: string,
+  viewerId: string | null,
+): Promise<{ aggregate: ShroAggregate; role: ViewerRole }> {
+  const aggregate = await deps.cache.aggregate(shroId, () => loadAggregate(deps.db, shroId));
+  if (!aggregate) throw notFound(SHRO_MESSAGES.notFound);
+  const isRecipient = viewerId !== null && aggregate.recipients.some((r) => r.id === viewerId);
+  // The same rule every list embedding a Shro applies (see viewerRoleOf).
+  const role = viewerRoleOf(aggregate.shro, viewerId, { isRecipient, hasPicked: false });
+  if (role === null) throw notFound(SHRO_MESSAGES.notFound);
+  return { aggregate, role };
+}
+
+/** Who the viewer is to this Shro once their own pick is known (a viewer who picked is a participant). */
+export async function resolveAccess(deps: ShroDeps, shroId: string, viewer: Actor | null): Promise<Access> {
+  const visible = await findVisibleShro(deps, shroId, viewer?.id ?? null);
+  const { aggregate } = visible;
+  const viewerState =
+    viewer && visible.role !== 'creator' ? await viewerStateOf(deps.db, aggregate, viewer.id) : NO_VIEWER_STATE;
+  const isRecipient = visible.role === 'recipient';
+  const role: ViewerRole =
+    viewerRoleOf(aggregate.shro, viewer?.id ?? null, { isRecipient, hasPicked: viewerState.ownPick !== null }) ??
+    visible.role;
+  return { aggregate, role, viewerState };
+}
+
+/** Whether this viewer (or a visitor) may read the Shro at all: what the live channel checks before a watch. */
+export async function canViewShro(deps: ShroDeps, shroId: string, viewer: Actor | null): Promise<boolean> {
+  try {
+    await findVisibleShro(deps, shroId, viewer?.id ?? null);
+    return true;
+  } catch {
+    return false;
+  }
+}

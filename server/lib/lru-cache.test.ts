@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { LruCache } from './lru-cache';
+
+describe('LruCache', () => {
+  it('shares one load between concurrent misses and keeps its value until the time to live is over', async () => {
+    const cache = new LruCache<number>(10, 1000);
+    let loads = 0;
+    const load = async () => ++loads;
+    const [a, b] = await Promise.all([cache.getOrLoad('k', load, 0), cache.getOrLoad('k', load, 0)]);
+    expect([a, b, loads]).toEqual([1, 1, 1]);
+    expect(cache.get('k', 999)).toBe(1);
+    expect(await cache.getOrLoad('k', load, 1000)).toBe(2);
+  });
+
+  it('does not keep a failed load', async () => {
+    const cache = new LruCache<string>(10, 1000);
+    await expect(cache.getOrLoad('k', () => Promise.reject(new Error('down')), 0)).rejects.toThrow('down');
+    expect(await cache.getOrLoad('k', async () => 'up', 0)).toBe('up');
+  });
+
+  it('drops the least recently used entry past its bound; get and set count as uses', () => {
+    const cache = new LruCache<string>(2, Number.POSITIVE_INFINITY);
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    expect(cache.get('a')).toBe('A');
+    cache.set('c', 'C');
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual(['A', undefined, 'C']);
+    expect(cache.size).toBe(2);
+  });
+
+  it('keeps null as a value, unlike a miss', () => {
+    const cache = new LruCache<string | null>(2, Number.POSITIVE_INFINITY);
+    cache.set('bad', null);
+    expect(cache.get('bad')).toBeNull();
+    expect(cache.get('unknown')).toBeUndefined();
+  });
+
+  it('drops on invalidation, including loads still in flight', async () => {
+    const cache = new LruCache<number>(10, 1000);
+    cache.set('a', 1, 0);
+    cache.set('b', 2, 0);
+    cache.invalidateWhere((value) => value === 1);
+    expect([cache.get('a', 0), cache.get('b', 0)]).toEqual([undefined, 2]);
+    let finish = (_: number) => {};
+    const pending = cache.getOrLoad('c', () => new Promise<number>((resolve) => (finish = resolve)), 0);
+    cache.invalidateWhere(() => false);
+    finish(3);
+    expect(await pending).toBe(3);
+    expect(cache.get('c', 0)).toBeUndefined();
+  });
+});

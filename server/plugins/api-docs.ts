@@ -1,0 +1,251 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userAchievementSchema } from '../../contract/achievements';
+import { currentUserSchema, publicUserSchema } from '../../contract/auth';
+import { chatMessageSchema, conversationSchema } from '../../contract/chat';
+import { explorePageSchema } from '../../contract/explore';
+import { friendActionResultSchema, friendRequestItemSchema } from '../../contract/friends';
+import { notificationItemSchema } from '../../contract/notifications';
+import { PRODUCT_NAME } from '../../contract/product';
+import { userStatsSchema } from '../../contract/profiles';
+import { shroBoxSchema, shroListResponseSchema, shroSchema } from '../../contract/shro-views';
+import { notFoundWhenInvalid } from '../../contract/validation';
+import { KeptText } from '../lib/compression';
+import { ERROR_DESCRIPTIONS, type ErrorStatus } from '../lib/error-answers';
+import { AUTH_COOKIE } from './auth-session';
+import { sendKeptText } from './compression';
+
+/** The OpenAPI 3.1 document of every route, read off the routes' own schemas. */
+const OPENAPI_PATH = '/api/openapi.json';
+/** The readable reference page (Swagger UI) and its files. */
+const API_DOCS_PATH = '/api/docs';
+/** The security scheme protected operations name: the signed auth-session cookie. */
+const AUTH_SCHEME = 'authSession';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type Hook = (...args: never[]) => unknown;
+
+/**
+ * The contract's main answers, named: the document lists each once under `components.schemas`
+ * and refers to it from every operation that answers it. A registry of our own, so the contract's
+ * schemas carry no document ids into the web bundle.
+ */
+const documentRegistry = z.registry<{ id: string }>();
+for (const [id, schema] of Object.entries({
+  Shro: shroSchema,
+  ShroBox: shroBoxSchema,
+  ShroListResponse: shroListResponseSchema,
+  CurrentUser: currentUserSchema,
+  PublicUser: publicUserSchema,
+  ExplorePage: explorePageSchema,
+  NotificationItem: notificationItemSchema,
+  ChatMessage: chatMessageSchema,
+  Conversation: conversationSchema,
+  FriendRequestItem: friendRequestItemSchema,
+  FriendActionResult: friendActionResultSchema,
+  UserAchievement: userAchievementSchema,
+  UserStats: userStatsSchema,
+})) {
+  documentRegistry.add(schema, { id });
+}
+const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: documentRegistry });
+
+/** Operations grouped by feature, read off the path's first segment after `/api`. */
+const TAGS: Record<string, string> = {
+  register: 'auth',
+  login: 'auth',
+  logout: 'auth',
+  auth: 'auth',
+  sessions: 'shros',
+  uploads: 'shros',
+  live: 'live',
+  friends: 'friends',
+  notifications: 'notifications',
+  chat: 'chat',
+  users: 'profiles',
+  profile: 'profiles',
+  stats: 'profiles',
+  explore: 'explore',
+  achievements: 'achievements',
+  analytics: 'analytics',
+  tmdb: 'catalog',
+  catalog: 'catalog',
+  'openapi.json': 'docs',
+  docs: 'docs',
+};
+
+/** Every hook a route runs before its handler, wherever it was attached. */
+function routeHooks(route: RouteOptions): Hook[] {
+  return [route.onRequest, route.preValidation, route.preHandler].flat().filter(Boolean) as Hook[];
+}
+
+function methodsOf(route: RouteOptions): string[] {
+  return [route.method].flat().map((m) => m.toUpperCase());
+}
+
+/**
+ * The `{message}` error answers a route gives whatever it does, derived from how it is built:
+ * - 400 for every route (a malformed address or query, a NUL character, a field that does not fit);
+ * - 401 when it requires a signed-in user;
+ * - 403 and 413 for writes (the cross-site check and the body limits, server/plugins/security.ts);
+ * - 404 when its path names something (`:id`);
+ * - 429 when it counts against the read or write budgets.
+ * Routes declare the others themselves with `errorAnswers(…)` (server/lib/error-answers.ts).
+ */
+function derivedErrors(app: FastifyInstance, route: RouteOptions, auth: 'required' | 'optional' | 'none') {
+  const hooks = routeHooks(route);
+  const statuses: ErrorStatus[] = [400];
+  if (auth === 'required') statuses.push(401);
+  if (methodsOf(route).some((m) => UNSAFE_METHODS.has(m))) statuses.push(403, 413);
+  if (route.url.includes(':')) statuses.push(404);
+  if (hooks.includes(app.limitReads as Hook) || hooks.includes(app.limitWrites as Hook)) statuses.push(429);
+  return statuses;
+}
+
+function authOf(app: FastifyInstance, route: RouteOptions): 'required' | 'optional' | 'none' {
+  const hooks = routeHooks(route);
+  if (hooks.includes(app.requireUser as Hook)) return 'required';
+  if (hooks.includes(app.loadUser as Hook)) return 'optional';
+  return 'none';
+}
+
+const errorJsonSchema = (status: ErrorStatus) => ({
+  description: ERROR_DESCRIPTIONS[status],
+  type: 'object',
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+});
+
+/**
+ * The type provider's transform (zod → JSON Schema), then what the routes' hooks say: the auth
+ * requirement as `security` (the cookie scheme, optional for routes that only load the user) and
+ * the derived error answers. The document only: nothing here changes how a route answers.
+ */
+function documentRoute(app: FastifyInstance): SwaggerTransform {
+  return (input) => {
+    const { schema, url } = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+    const base = (schema ?? {}) as FastifySchema & { hide?: boolean; response?: Record<string, unknown> };
+    if (base.hide) return { schema: base, url };
+    const auth = authOf(app, input.route);
+    const response: Record<string, unknown> = { ...base.response };
+    // A route that answers no JSON (an image, an event stream, the page) says what it sends in
+    // its description; its success carries no JSON schema.
+    if (!Object.keys(response).some((status) => status.startsWith('2'))) {
+      response[200] = { description: base.description ?? 'Done', type: 'null' };
+    }
+    for (const status of derivedErrors(app, input.route, auth)) response[status] ??= errorJsonSchema(status);
+    const signedIn: Record<string, string[]> = { [AUTH_SCHEME]: [] };
+    const security = auth === 'required' ? [signedIn] : auth === 'optional' ? [{}, signedIn] : [];
+    const tag = TAGS[url.split('/')[2] ?? ''] ?? 'platform';
+    return { schema: { ...base, response, security, tags: [tag] }, url };
+  };
+}
+
+/** Where swagger-ui-dist keeps its built files. */
+const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/** Swagger UI's files, served from our own origin; the page's script is a file too, never inline. */
+const DOCS_FILES = {
+  'swagger-ui.css': {
+    type: 'text/css; charset=utf-8',
+    read: () => readFile(join(SWAGGER_UI_DIR, 'swagger-ui.css'), 'utf8'),
+  },
+  'swagger-ui-bundle.js': {
+    type: 'text/javascript; charset=utf-8',
+    read: () => readFile(join(SWAGGER_UI_DIR, 'swagger-ui-bundle.js'), 'utf8'),
+  },
+  'start.js': {
+    type: 'text/javascript; charset=utf-8',
+    read: async () =>
+      `window.addEventListener('load', () => {\n  window.ui = SwaggerUIBundle(${JSON.stringify({
+        url: OPENAPI_PATH,
+        dom_id: '#swagger-ui',
+        deepLinking: true,
+        docExpansion: 'list',
+        defaultModelsExpandDepth: 0,
+        // No validator badge: it would load an image from validator.swagger.io.
+        validatorUrl: null,
+      })});\n});\n`,
+  },
+} as const;
+
+const docsFileParamsSchema = z
+  .object({ file: z.enum(Object.keys(DOCS_FILES) as [keyof typeof DOCS_FILES]) })
+  .register(notFoundWhenInvalid, { message: 'Not found' });
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>${PRODUCT_NAME} API</title>
+    <link rel="stylesheet" href="${API_DOCS_PATH}/swagger-ui.css">
+  </head>
+  <body>
+    <main id="swagger-ui"></main>
+    <script src="${API_DOCS_PATH}/swagger-ui-bundle.js"></script>
+    <script src="${API_DOCS_PATH}/start.js"></script>
+  </body>
+</html>
+`;
+
+/**
+ * The API document and its reference page (docs/decisions/089-openapi-document.md). Registered
+ * before the feature routes so that it sees every one of them. Swagger UI is served from our own
+ * origin with no inline script, so it renders under the app's one Content-Security-Policy.
+ */
+async function apiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1',
+        description: `Every route of the ${PRODUCT_NAME} server. Errors answer \`{message}\`; a signed-in caller sends the auth-session cookie.`,
+      },
+      components: { securitySchemes: { [AUTH_SCHEME]: { type: 'apiKey', in: 'cookie', name: AUTH_COOKIE } } },
+    },
+    transform: documentRoute(app),
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentRegistry }),
+  });
+
+  // Built once, on first use (every route is known by then), and compressed once per encoding.
+  let document: KeptText | undefined;
+  app.get(OPENAPI_PATH, { schema: { description: 'This document (OpenAPI 3.1).' } }, async (request, reply) => {
+    document ??= new KeptText(JSON.stringify(app.swagger()));
+    return sendKeptText(request, reply.type('application/json; charset=utf-8'), document);
+  });
+
+  app.get(
+    API_DOCS_PATH,
+    { schema: { description: 'The reference page of this API (HTML).' } },
+    async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE),
+  );
+
+  // Read once, on first use (the bundle is large and most instances never serve it), and
+  // compressed once per encoding.
+  const kept = new Map<string, Promise<KeptText>>();
+  app.get(
+    `${API_DOCS_PATH}/:file`,
+    { schema: { description: 'Script and styles of the reference page.', params: docsFileParamsSchema } },
+    async (request, reply) => {
+      const { file } = request.params as z.output<typeof docsFileParamsSchema>;
+      let body = kept.get(file);
+      if (!body) {
+        body = DOCS_FILES[file].read().then((text) => new KeptText(text));
+        kept.set(file, body);
+      }
+      reply.type(DOCS_FILES[file].type).header('cache-control', 'public, max-age=3600');
+      return sendKeptText(request, reply, await body);
+    },
+  );
+}
+
+export default fp(apiDocs, { name: 'api-docs', dependencies: ['auth-session', 'rate-limit'] });

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+
+/**
+ * The environment of the production server (built web + API) that browser tests drive: a
+ * throw-away in-memory database, no Redis, and IP limits high enough for the many sign-ups and
+ * sign-ins that come from one address during a run. Used by playwright.config.ts (e2e) and
+ * tests/security/web-server-setup.ts (XSS in Chromium).
+ */
+export function browserTestServerEnv(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: ':memory:',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: process.env.WEB_DIST ?? 'dist/web',
+    RATE_LIMIT_REGISTER_PER_IP: '10000',
+    RATE_LIMIT_LOGIN_PER_IP: '10000',
+    RATE_LIMIT_WRITES_PER_IP: '100000',
+    RATE_LIMIT_READS_PER_IP: '100000',
+  };
+}
+
+/** Stops with the one command to run when the web app has not been built. */
+export function assertWebBuilt() {
+  const webDist = process.env.WEB_DIST ?? 'dist/web';
+  if (!fs.existsSync(`${webDist}/index.html`))
+    throw new Error(`No web build in ${webDist}: run \`npm run build\` first`);
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { FieldError, Label } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+
+/** What a control needs to be labelled, marked invalid and described (decision 095). */
+interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldProps {
+  /** The control's id; the error and hint ids derive from it. */
+  id: string;
+  label: ReactNode;
+  /** The first problem with the value (client rule or server answer); replaces the hint. */
+  error?: string;
+  /** The field's rules, shown before the first mistake. */
+  hint?: ReactNode;
+  className?: string;
+  labelClassName?: string;
+  hintClassName?: string;
+  /** Renders the control (and anything beside it) with the wiring spread onto the control. */
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * One form field: label, control, then the error (with `role="alert"`) or the hint. The control
+ * is described by whichever of the two is on screen, so a screen reader reads the field and what
+ * is wrong with it together (decision 095).
+ */
+export function Field({ id, label, error, hint, className, labelClassName, hintClassName, children }: FieldProps) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <Label htmlFor={id} className={labelClassName}>
+        {label}
+      </Label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : hint ? hintId : undefined,
+      })}
+      {error ? (
+        <FieldError id={errorId} message={error} />
+      ) : hint ? (
+        <p id={hintId} className={cn('text-sm text-muted', hintClassName)}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Friend } from '@contract/friends';
+import { PRODUCT_NAME } from '@contract/product';
+import { Hash } from 'lucide-react';
+import type { FieldErrors } from 'react-hook-form';
+import { Field } from '@/components/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/lib/use-toast';
+import type { CreateFormState } from '../../hooks/create-form-state';
+import type { useCreateForm } from '../../hooks/use-create-form';
+import type { useCreateSubmit } from '../../hooks/use-create-submit';
+import type { CreateFormField } from '../../utils/check-create-form';
+import { BoxesSection } from './boxes-section';
+import { FormSection } from './form-section';
+import { RecipientOptions } from './recipient-options';
+import { SubmitBar } from './submit-bar';
+import { TemplateTitleCard, TITLE_INPUT_ID } from './template-title-card';
+
+/** Where focus and scrolling go for a problem in each part of the form. */
+const PROBLEM_TARGETS: Record<CreateFormField, string> = {
+  title: TITLE_INPUT_ID,
+  boxes: 'create-boxes',
+  recipients: 'create-recipients',
+  hashtags: 'shro-hashtags',
+};
+
+/**
+ * Step 2 of the create flow: title, boxes, recipients and hashtags, checked on submit by the
+ * contract's create rules (decision 095). A problem is a toast, and focus moves to its field.
+ */
+export function CreateForm({
+  createForm: { form, state, dispatch },
+  submit,
+  friends,
+  friendsLoading,
+  onChangeTemplate,
+}: {
+  createForm: ReturnType<typeof useCreateForm>;
+  submit: ReturnType<typeof useCreateSubmit>;
+  friends: Friend[];
+  friendsLoading: boolean;
+  onChangeTemplate: () => void;
+}) {
+  const onSubmit = form.handleSubmit(submit.send, showProblem);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        if (!submit.busy) return onSubmit(event);
+        event.preventDefault();
+      }}
+      className="space-y-4 animate-pop"
+      aria-label={`Create ${PRODUCT_NAME}`}
+    >
+      <TemplateTitleCard
+        template={state.template}
+        titleField={form.register('title')}
+        onChangeTemplate={onChangeTemplate}
+      />
+      <div id={PROBLEM_TARGETS.boxes}>
+        <BoxesSection state={state} dispatch={dispatch} />
+      </div>
+      <div id={PROBLEM_TARGETS.recipients}>
+        <FormSection id="recipients" step={2} title="Who gets it?" hint="Friends, a link for anyone, or everyone.">
+          <RecipientOptions
+            friends={friends}
+            friendsLoading={friendsLoading}
+            recipients={state.recipients}
+            isShareable={state.isShareable}
+            expiry={state.expiry}
+            isPublic={state.isPublic}
+            onToggleFriend={(id) => dispatch({ type: 'toggleFriend', id })}
+            onShareable={(on) => dispatch({ type: 'shareable', on })}
+            onExpiry={(expiry) => dispatch({ type: 'expiry', expiry })}
+            onPublic={(on) => dispatch({ type: 'public', on })}
+          />
+        </FormSection>
+      </div>
+      <FormSection
+        id="hashtags"
+        step={3}
+        title="Hashtags"
+        hint="Optional, comma separated. Helps people find it on Explore."
+      >
+        <Field
+          id={PROBLEM_TARGETS.hashtags}
+          label="Hashtags, comma separated"
+          labelClassName="sr-only"
+          className="space-y-0"
+        >
+          {(control) => (
+            <div className="relative">
+              <Hash className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
+              <Input
+                {...control}
+                {...form.register('hashtags')}
+                placeholder="food, friday, decisions"
+                className="pl-10"
+              />
+            </div>
+          )}
+        </Field>
+      </FormSection>
+      <SubmitBar isPending={submit.isPending} busy={submit.busy} progress={submit.progress} />
+    </form>
+  );
+}
+
+/** docs/product.md §5: the first problem as a destructive toast; focus goes to where it is. */
+function showProblem(errors: FieldErrors<CreateFormState>) {
+  const field = (['title', 'boxes', 'recipients', 'hashtags'] as const).find((name) => errors[name]);
+  if (!field) return;
+  // The resolver puts the toast title in `type` (see createFormResolver).
+  const error = errors[field] as { type?: string; message?: string };
+  toast({ title: error.type, description: error.message, variant: 'destructive' });
+  const target = document.getElementById(PROBLEM_TARGETS[field]);
+  target?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  if (target instanceof HTMLInputElement) target.focus({ preventScroll: true });
+}

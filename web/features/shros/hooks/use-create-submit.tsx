@@ -1,0 +1,92 @@
+import { PRODUCT_NAME } from '@contract/product';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError, NetworkError } from '@/lib/api-client';
+import { playSound } from '@/lib/sounds';
+import { toast } from '@/lib/use-toast';
+import { useCreateShro } from '../api/create-shro';
+import { buildCreateRequest, publicShroToastTitle } from '../utils/build-create-request';
+import { clearDraft } from './create-draft';
+import type { CreateFormState } from './create-form-state';
+
+/** Where a 401 sends people: our sign-in page, back here afterwards (docs/decisions/005-create-401.md). */
+const RELOGIN_URL = '/login?redirect=/create';
+/**
+ * The original brief had the public-create toast last 15 s; issue 14 shortened it (docs/product.md
+ * §10): the session page it lands on shows the same link with its own share button.
+ */
+const PUBLIC_TOAST_MS = 8_000;
+
+/**
+ * Sends a valid create form (docs/product.md §7) with upload progress, then opens the new Shro;
+ * failures are told apart by status code, never by message text (docs/product.md §8, decision 095).
+ */
+export function useCreateSubmit(userId: string, prefilledFriendId: string | undefined) {
+  const [, navigate] = useLocation();
+  const [progress, setProgress] = useState<number | null>(null);
+  const create = useCreateShro(setProgress);
+
+  function send(values: CreateFormState) {
+    const request = buildCreateRequest(values, { friendId: prefilledFriendId });
+    setProgress(request.images?.length ? 0 : null);
+    playSound('click');
+    create.mutate(request, {
+      onSuccess: (shro) => {
+        playSound('success');
+        clearDraft(userId);
+        const link = `${window.location.origin}/session/${shro.id}`;
+        if (shro.isPublic) {
+          toast({
+            title: publicShroToastTitle,
+            description: (
+              <>
+                Anyone can open a box on Explore or at{' '}
+                <a href={link} className="break-all font-semibold underline underline-offset-2">
+                  {link}
+                </a>
+              </>
+            ),
+            duration: PUBLIC_TOAST_MS,
+          });
+        } else if (shro.isShareable) {
+          toast({ title: 'Link ready!', description: 'Share it with anyone: each person can open one box.' });
+        } else {
+          toast({ title: `${PRODUCT_NAME} sent!`, description: 'Your friends have been notified.' });
+        }
+        navigate(`/session/${shro.id}`);
+      },
+      onError: (error) => {
+        setProgress(null);
+        if (error instanceof ApiError && error.status === 401) {
+          toast({
+            title: 'Unauthorized',
+            description: 'You are logged out. Logging in again...',
+            variant: 'destructive',
+          });
+          setTimeout(() => {
+            window.location.href = RELOGIN_URL;
+          }, 500);
+          return;
+        }
+        const reason =
+          error instanceof ApiError && error.status < 500
+            ? error.serverMessage
+            : error instanceof NetworkError
+              ? error.message
+              : null;
+        toast({
+          title: 'Error',
+          description: (
+            <>
+              Failed to create session. Please try again.
+              {reason && <span className="mt-1 block text-xs opacity-90">{reason}</span>}
+            </>
+          ),
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return { send, isPending: create.isPending, busy: create.isPending || create.isSuccess, progress };
+}

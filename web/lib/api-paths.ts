@@ -1,0 +1,87 @@
+import type { Query } from '@tanstack/react-query';
+
+const enc = encodeURIComponent;
+
+/** `path` with `params` as its query string, the order kept (a query key must not vary for one request). */
+const withQuery = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
+
+/**
+ * Every API path the web app calls (docs/product.md §7), written once. A feature's `api/` file
+ * owns the fetcher and hook of its endpoints; another feature that must refresh one after a write
+ * uses the same path from here, never a copy (decision 093).
+ */
+export const apiPaths = {
+  currentUser: '/api/auth/user',
+  login: '/api/login',
+  register: '/api/register',
+  logout: '/api/logout',
+  username: '/api/auth/username',
+  profile: '/api/profile',
+
+  publicProfilePrefix: '/api/users/profile/',
+  publicProfile: (username: string) => `/api/users/profile/${enc(username)}`,
+  userStats: (userId: string) => `/api/users/stats/${enc(userId)}`,
+  userAchievements: (userId: string) => `/api/users/achievements/${enc(userId)}`,
+  onlineStatusPrefix: '/api/users/online-status',
+  onlineStatus: (sortedIds: string[]) => `/api/users/online-status?userIds=${sortedIds.map(enc).join(',')}`,
+
+  myStats: '/api/stats',
+  achievements: '/api/achievements',
+  platformStats: '/api/platform/stats',
+
+  /** Every friends path starts with this: one prefix refreshes them all. */
+  friends: '/api/friends',
+  friendRequests: '/api/friends/requests',
+  sentRequests: '/api/friends/sent',
+  friendStatus: (userId: string) => `/api/friends/status/${enc(userId)}`,
+  friendSearch: (term: string) => `/api/friends/search?q=${enc(term)}`,
+  sendFriendRequest: '/api/friends/request',
+  acceptFriendRequest: '/api/friends/accept',
+  declineFriendRequest: '/api/friends/decline',
+  friend: (userId: string) => `/api/friends/${enc(userId)}`,
+
+  conversations: '/api/chat/conversations',
+  unreadMessages: '/api/chat/unread-count',
+  sendMessage: '/api/chat/send',
+  /** One conversation's messages (GET) and deleting the caller's side of it (DELETE). */
+  conversation: (userId: string) => `/api/chat/${enc(userId)}`,
+  markConversationRead: (userId: string) => `/api/chat/${enc(userId)}/read`,
+
+  notifications: '/api/notifications',
+  markNotificationRead: (id: number) => `/api/notifications/${id}/read`,
+  markAllNotificationsRead: '/api/notifications/read-all',
+
+  /** The history (GET) and creating a Shro (POST). */
+  shros: '/api/sessions',
+  shroHistory: (params: Record<string, string>) => withQuery('/api/sessions', params),
+  shro: (id: string) => `/api/sessions/${enc(id)}`,
+  selectBox: (id: string) => `/api/sessions/${enc(id)}/select`,
+  reactToShro: (id: string) => `/api/sessions/${enc(id)}/react`,
+  shareShro: (id: string) => `/api/sessions/${enc(id)}/share`,
+  titleSearch: (kind: 'movie' | 'tv') => `/api/tmdb/search/${kind}`,
+
+  recent: (hashtag: string | null) => (hashtag ? `/api/explore?hashtag=${enc(hashtag)}` : '/api/explore'),
+  trending: (hashtag: string | null) =>
+    hashtag ? `/api/explore/trending?hashtag=${enc(hashtag)}` : '/api/explore/trending',
+  /** docs/product.md §7: q and hashtag both get the term. */
+  exploreSearch: (term: string) => `/api/explore/search?q=${enc(term)}&hashtag=${enc(term)}`,
+
+  analytics: '/api/analytics',
+  health: '/healthz',
+  ready: '/readyz',
+} as const;
+
+/** A Shro's path, read back from a query key: what the live channel watches. */
+export const shroPathPattern = /^\/api\/sessions\/([^/?]+)$/;
+
+/**
+ * The query key of a read: its API path first (the shared reader in lib/query-client fetches it),
+ * then whatever else tells two reads of one path apart. So invalidating a path, or every path with
+ * a prefix, refreshes every view of that endpoint (decision 093).
+ */
+export const queryKey = (path: string, ...rest: unknown[]) => [path, ...rest] as const;
+
+/** Filters for `invalidateQueries`: every query whose path starts with `prefix`. */
+export const pathPrefix = (prefix: string) => ({
+  predicate: (query: Query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(prefix),
+});
