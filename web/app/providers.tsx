@@ -4,6 +4,7 @@ import { useAuth } from '@/features/auth/api/get-user';
 import { watchConnection } from '@/lib/connection';
 import { LiveProvider } from '@/lib/live';
 import { createQueryClient } from '@/lib/query-client';
+import { startEarlyReads } from './early-reads';
 
 /** The tab's live channel, restarted when the signed-in user changes (their cookie did). */
 function LiveChannelMount({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -21,7 +22,11 @@ function LiveChannelMount({ queryClient, children }: { queryClient: QueryClient;
  * tooltip, when one comes, brings its provider with docs/product.md §9's 700 ms / 300 ms delays.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    startEarlyReads(client, window.location.pathname);
+    return client;
+  });
   useEffect(() => watchConnection(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

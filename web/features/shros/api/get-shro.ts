@@ -7,10 +7,13 @@ import { useLiveConnected } from '@/lib/live';
 /** docs/product.md §9: the session page polls every 2000 ms. A failed load (404) stops polling. */
 const SHRO_POLL_MS = 2000;
 
-const shroQueryOptions = (id: string) =>
+/** Also started by the app itself when a tab opens on a Shro page (web/app/early-reads.ts). */
+export const shroQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKey(apiPaths.shro(id)),
     queryFn: () => apiGet<Shro>(apiPaths.shro(id)),
+    // Fresh for one poll interval: the page mounting right after the early read does not ask again.
+    staleTime: SHRO_POLL_MS,
     refetchInterval: (query) => (query.state.status === 'error' ? false : SHRO_POLL_MS),
   });
 
