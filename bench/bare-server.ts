@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 
 const body = process.env.BENCH_BODY ?? '{}';
 const open = new Set<http.ServerResponse>();
+let fired = 0;
 
 const server = http.createServer((req, res) => {
   if (req.url?.startsWith('/live')) {
@@ -19,7 +20,8 @@ const server = http.createServer((req, res) => {
   }
   if (req.method === 'POST' && req.url === '/fire') {
     let n = 0;
-    const frame = `id: ${Date.now()}\ndata: {"type":"shro.box.opened","shroId":"bare"}\n\n`;
+    // As long as the app's event (decision 100: with the Shro's public state).
+    const frame = `id: ${Date.now()}\ndata: {"type":"shro.box.opened","shroId":"bare","participantCount":${++fired},"status":"waiting","expiresAt":null}\n\n`;
     for (const channel of open) {
       channel.write(frame);
       n++;

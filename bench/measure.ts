@@ -1,6 +1,8 @@
 /** The bench's measurements: HTTP load, picks, live fan-out, request log lines. */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import type { Shro } from '../contract/shro-views';
+import { shroEventAction } from '../web/lib/live-shro';
 import type { SeedInfo } from './app-server';
 import type { Child } from './children';
 import type { FanoutResult, HttpResult, LogLines } from './report';
@@ -60,18 +62,48 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
+ * Each watcher as a visitor's tab (issue 12 item 4): it holds the visitor's view of the Shro and
+ * does with each event what web/lib/live.ts does, a GET of the Shro when the rule says refetch.
+ */
+interface TabRule {
+  /** The visitor's view, read once before the rounds. */
+  view: Shro;
+  /** Where a refetch goes (any of the servers). */
+  url: string;
+}
+
+function actLikeATab(watchers: Watchers, tab: TabRule): void {
+  watchers.onEvent = (data) => {
+    let event: { type?: string };
+    try {
+      event = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (event.type !== 'shro.box.opened' && event.type !== 'shro.reaction.added') return;
+    if (shroEventAction(tab.view, false) === 'refetch') void fetch(tab.url).then((r) => r.text());
+  };
+}
+
+/** The app's request lines in these log files (their writes may lag a little: call after a pause). */
+const requestLines = (servers: Child[]) => servers.reduce((sum, s) => sum + countLogLines(s.logFile).route, 0);
+
+/**
  * Opens the watchers (split over the servers), fires `rounds` events, and times each watcher's
  * arrival from the moment the firing request's response arrived (an arrival before it counts 0).
+ * With `tab`, watchers act as visitors' tabs and the app's requests per pick are counted.
  */
 export async function fanout(
   servers: Child[],
   path: string,
   fire: (round: number) => Promise<void>,
   marker: string,
+  options: { watchers?: number; tab?: TabRule } = {},
 ): Promise<FanoutResult> {
   const before = (await Promise.all(servers.map((s) => s.ask('memory')))) as NodeJS.MemoryUsage[];
   const watchers = new Watchers();
-  const share = Math.ceil(SIZES.watchers / servers.length);
+  if (options.tab) actLikeATab(watchers, options.tab);
+  const share = Math.ceil((options.watchers ?? SIZES.watchers) / servers.length);
   for (const server of servers) await watchers.open(server.port, path, share);
   await new Promise((resolve) => setTimeout(resolve, 500));
   const after = (await Promise.all(servers.map((s) => s.ask('memory')))) as NodeJS.MemoryUsage[];
@@ -84,7 +116,9 @@ export async function fanout(
   const latencies: number[] = [];
   const sinceSent: number[] = [];
   let delivered = 0;
+  let requestsPerPick = 0;
   for (let round = 0; round < SIZES.rounds; round++) {
+    const linesBefore = options.tab ? requestLines(servers) : 0;
     const { done } = watchers.expect(marker);
     const sentAt = performance.now();
     await fire(round);
@@ -95,7 +129,12 @@ export async function fanout(
       latencies.push(Math.max(0, at - answeredAt));
       sinceSent.push(at - sentAt);
     }
+    // Past the coalescing window (decision 100), so a held-back event and its refetches are in.
     await new Promise((resolve) => setTimeout(resolve, 300));
+    if (options.tab) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      requestsPerPick = Math.max(requestsPerPick, requestLines(servers) - linesBefore);
+    }
   }
   watchers.close();
   latencies.sort((x, y) => x - y);
@@ -109,6 +148,7 @@ export async function fanout(
     max: latencies[latencies.length - 1] ?? Number.NaN,
     kbPerChannel: rss / 1024 / (share * servers.length),
     heapKbPerChannel: heap / 1024 / (share * servers.length),
+    requestsPerPick: options.tab ? requestsPerPick : undefined,
   };
 }
 
@@ -122,7 +162,8 @@ export async function fireSelect(port: number, seed: SeedInfo, round: number): P
   if (response.status !== 200) throw new Error(`select answered ${response.status}`);
 }
 
-export function countLogLines(file: string, method: string, route: string): LogLines {
+/** Request lines for one route (all routes when `method` and `route` are left out), and all lines. */
+export function countLogLines(file: string, method?: string, route?: string): LogLines {
   const text = fs.readFileSync(file, 'utf8');
   let matching = 0;
   let all = 0;
@@ -135,7 +176,12 @@ export function countLogLines(file: string, method: string, route: string): LogL
     } catch {
       continue; // not a log line (something printed to stdout): counted in `all` only
     }
-    if (entry.msg === 'request completed' && entry.method === method && entry.route === route) matching++;
+    if (
+      entry.msg === 'request completed' &&
+      (method === undefined || entry.method === method) &&
+      (route === undefined || entry.route === route)
+    )
+      matching++;
   }
   return { route: matching, all, bytes: Buffer.byteLength(text) };
 }

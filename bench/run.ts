@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Shro } from '../contract/shro-views';
 import type { SeedPlan } from './app-server';
 import {
   createPostgresDatabase,
@@ -132,12 +133,28 @@ async function serverRuns() {
   );
   await bare.stop();
 
+  // Watchers act as visitors' tabs: they hold the visitor's view and refetch when web/lib/live.ts would.
+  const tabOf = async (port: number, shroId: string) => {
+    const url = `http://127.0.0.1:${port}/api/sessions/${shroId}`;
+    return { url, view: (await (await fetch(url)).json()) as Shro };
+  };
+  const thousand = Math.min(1000, SIZES.watchers);
+  log(`fan-out: one instance (PGlite), ${thousand} channels…`);
+  results.fanoutThousand = await fanout(
+    [pglite.server],
+    `/api/live?watch=${pglite.seed.fanoutShroId}`,
+    // Its own pickers: the rounds below use the next ones.
+    (round) => fireSelect(pglite.server.port, pglite.seed, round + SIZES.rounds),
+    'shro.box.opened',
+    { watchers: thousand, tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId) },
+  );
   log(`fan-out: one instance (PGlite), ${SIZES.watchers} channels…`);
   results.fanoutOne = await fanout(
     [pglite.server],
     `/api/live?watch=${pglite.seed.fanoutShroId}`,
     (round) => fireSelect(pglite.server.port, pglite.seed, round),
     'shro.box.opened',
+    { tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId) },
   );
   await pglite.server.stop();
 
@@ -165,6 +182,7 @@ async function serverRuns() {
             `/api/live?watch=${a.seed!.fanoutShroId}`,
             (round) => fireSelect(round % 2 === 0 ? a.port : b.port, a.seed!, round),
             'shro.box.opened',
+            { tab: await tabOf(a.port, a.seed!.fanoutShroId) },
           );
         } finally {
           await a.stop();

@@ -11,6 +11,8 @@ export class Watchers {
   private marker = '';
   private expected = 0;
   private onAll: (() => void) | null = null;
+  /** What each watcher does with an event it got (a browser tab's rule: bench/measure.ts). */
+  onEvent: ((data: string) => void) | null = null;
 
   /** Opens `count` channels to `port` at `path`, `batch` at a time, each past its first (ready) chunk. */
   async open(port: number, path: string, count: number, batch = 250): Promise<void> {
@@ -39,6 +41,8 @@ export class Watchers {
         }
         if (this.marker && chunk.includes(this.marker)) {
           this.arrivals.push(performance.now());
+          const data = /^data: (.*)$/m.exec(chunk.toString())?.[1];
+          if (data && this.onEvent) this.onEvent(data);
           if (this.arrivals.length === this.expected) this.onAll?.();
         }
       });

@@ -23,6 +23,12 @@ const optionalName = z
   .nullable()
   .transform((v) => (v ? v : undefined));
 
+/** The rules for a password someone chooses: at registration and when changing it. */
+const newPasswordSchema = z
+  .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
 export const registerInputSchema = z
   .strictObject({
     username: usernameSchema,
@@ -31,10 +37,7 @@ export const registerInputSchema = z
       .trim()
       .max(254, 'Please enter a valid email address')
       .pipe(z.email('Please enter a valid email address')),
-    password: z
-      .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
-      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    password: newPasswordSchema,
     confirmPassword: z.string({ error: "Passwords don't match" }),
     firstName: optionalName,
     lastName: optionalName,
@@ -87,3 +90,37 @@ export type LogoutResponse = z.output<typeof logoutResponseSchema>;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
+
+/** PUT /api/auth/password: the current password is required (docs/decisions/102-signed-in-devices.md). */
+export const changePasswordInputSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX, 'Current password is incorrect'),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
+/** The web form: the API's fields plus the new password typed twice, as at registration. */
+export const changePasswordFormSchema = changePasswordInputSchema
+  .extend({ confirmPassword: z.string({ error: "Passwords don't match" }) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
+
+/** One signed-in device of the user (GET /api/auth/sessions); `id` is a public id, never the token hash. */
+const authSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** e.g. "Chrome on Android"; null when the browser was not recognised. */
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type AuthSession = z.output<typeof authSessionSchema>;
+export const authSessionListSchema = z.array(authSessionSchema);
+
+/** DELETE /api/auth/sessions/{id}. */
+export const authSessionParamsSchema = z.strictObject({ id: z.uuid('Unknown session') });
+
+/** PUT /api/auth/password and POST /api/auth/sessions/revoke-others: how many other sessions ended. */
+export const endedSessionsSchema = z.object({ ended: z.number().int().nonnegative() });
+export type EndedSessions = z.output<typeof endedSessionsSchema>;

@@ -3,8 +3,24 @@
  *
  * Events are small change notices, never content: a browser that gets one refetches the
  * query it concerns, through the same per-viewer reads as before. So a pushed event can
- * never reveal a hidden box, whoever receives it.
+ * never reveal a hidden box, whoever receives it. A Shro's events also carry its public state
+ * (`ShroPublicState`: what a signed-out visitor's read shows anyway), which a tab applies to
+ * its copy without a request (docs/decisions/100-events-carry-public-state.md).
  */
+
+import type { ShroStatus } from './shros';
+
+/**
+ * What every watcher of a Shro may see of it, whoever they are: the same values a visitor's
+ * `GET /api/sessions/:id` gives (a private Shro's recipient sees the same before their pick).
+ * Never a box's content, a per-box or per-emoji figure, or who picked.
+ */
+export interface ShroPublicState {
+  participantCount: number;
+  /** As one who has not opened a box sees it: waiting until it expires. */
+  status: Extract<ShroStatus, 'waiting' | 'expired'>;
+  expiresAt: string | null;
+}
 
 /** Every event the bus carries, named `{entity}.{sub}.{past-verb}`. */
 const LIVE_EVENT_TYPES = [
@@ -34,9 +50,10 @@ export const SERVER_ONLY_EVENT_TYPES = [
 ] as const satisfies readonly LiveEventType[];
 
 interface LiveEventPayloads {
-  /** Someone opened a box: the watcher refetches the Shro (its own view of it). */
-  'shro.box.opened': { shroId: string };
-  'shro.reaction.added': { shroId: string };
+  /** Someone opened a box: watchers apply the public state; only the creator refetches (their board). */
+  'shro.box.opened': { shroId: string } & ShroPublicState;
+  /** Reactions show only on the creator's board: the creator refetches, others apply the public state. */
+  'shro.reaction.added': { shroId: string } & ShroPublicState;
   'shro.deleted': { shroId: string };
   /** The Shro's row changed in a way no watcher needs to hear of (the reveal persisted, a share counted); caches forget it. */
   'shro.row.changed': { shroId: string };

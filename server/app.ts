@@ -21,6 +21,7 @@ import { profilesRoutes } from './features/profiles/routes';
 import { sharesRoutes } from './features/shares/routes';
 import { shroRoutes } from './features/shros/routes';
 import uploadLimits from './features/uploads/limits';
+import uploadStorage from './features/uploads/storage-plugin';
 import { loadCookieSecret } from './lib/cookie-secret';
 import { validatorCompiler } from './lib/schema-compilers';
 import apiDocs from './plugins/api-docs';
@@ -144,6 +145,8 @@ export async function buildApp({
   await app.register(rateLimit);
   // Upload cost: the image work queue, upload slots per user and the storage quota (decision 013).
   await app.register(uploadLimits);
+  // Where images are kept: PostgreSQL's table with DATABASE_URL, else DATA_DIR/uploads (decision 101).
+  await app.register(uploadStorage);
   await app.register(timeZone);
   // The Shro read cache, invalidated through the event bus (docs/decisions/078-read-caches.md).
   await app.register(shroCache);

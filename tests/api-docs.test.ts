@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../server/test/factories';
 import { createTestApp, type TestContext } from '../server/test/test-app';
 import { scenarios } from './security/authorization-rows';
 import { collectRoutes } from './support/routes';
@@ -11,6 +12,7 @@ import { collectRoutes } from './support/routes';
 
 interface Operation {
   security: Record<string, string[]>[];
+  parameters?: { in: string; name: string; required: boolean }[];
   responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
 }
 
@@ -120,6 +122,26 @@ describe('GET /api/openapi.json', () => {
     );
     expect(operationOf('POST /api/sessions').responses['201']!.content!['application/json']!.schema).toEqual(shroRef);
     expect(operationOf('POST /api/sessions/:id/select').responses['409']).toBeDefined();
+  });
+
+  it('marks a query parameter required only when the route refuses a request without it', async () => {
+    const queryParameter = (route: string, name: string) =>
+      operationOf(route).parameters?.find((p) => p.in === 'query' && p.name === name);
+    // GET /api/sessions answers page 1 without `page` (its default is filled in by a preprocess)…
+    expect(queryParameter('GET /api/sessions', 'page')).toMatchObject({ required: false });
+    expect(queryParameter('GET /api/sessions', 'tab')).toMatchObject({ required: false });
+    expect(queryParameter('GET /api/explore/search', 'q')).toMatchObject({ required: false });
+    // …while the friend search refuses a request with no search term.
+    expect(queryParameter('GET /api/friends/search', 'q')).toMatchObject({ required: true });
+    const user = await createUser(ctx);
+    const withoutPage = await ctx.app.inject({ method: 'GET', url: '/api/sessions', headers: { cookie: user.cookie } });
+    expect(withoutPage.statusCode).toBe(200);
+    const withoutTerm = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/friends/search',
+      headers: { cookie: user.cookie },
+    });
+    expect(withoutTerm.statusCode).toBe(400);
   });
 
   it('names 429 on the routes under the read and write budgets, not on those that are not', () => {

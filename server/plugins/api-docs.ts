@@ -123,6 +123,27 @@ const errorJsonSchema = (status: ErrorStatus) => ({
   required: ['message'],
 });
 
+/** The object a query schema checks, under any transform of the whole (`.transform` makes a pipe). */
+function queryObject(schema: unknown): z.ZodObject | undefined {
+  if (schema instanceof z.ZodPipe) return queryObject(schema.in);
+  return schema instanceof z.ZodObject ? schema : undefined;
+}
+
+/**
+ * A query parameter is required only when the route refuses a request without it. The contract
+ * fills in defaults with `z.preprocess`, which the zod → JSON Schema conversion cannot see
+ * through: it would call every such parameter required. So ask each parameter's own schema.
+ */
+function withQueryRequirements(querystring: unknown, zodQuery: unknown): unknown {
+  const object = queryObject(zodQuery);
+  if (!object || typeof querystring !== 'object' || querystring === null) return querystring;
+  const { required: _converted, ...rest } = querystring as Record<string, unknown>;
+  const required = Object.entries(object.shape)
+    .filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success)
+    .map(([name]) => name);
+  return required.length > 0 ? { ...rest, required } : rest;
+}
+
 /**
  * The type provider's transform (zod → JSON Schema), then what the routes' hooks say: the auth
  * requirement as `security` (the cookie scheme, optional for routes that only load the user) and
@@ -133,6 +154,7 @@ function documentRoute(app: FastifyInstance): SwaggerTransform {
     const { schema, url } = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
     const base = (schema ?? {}) as FastifySchema & { hide?: boolean; response?: Record<string, unknown> };
     if (base.hide) return { schema: base, url };
+    if (base.querystring) base.querystring = withQueryRequirements(base.querystring, input.schema?.querystring);
     const auth = authOf(app, input.route);
     const response: Record<string, unknown> = { ...base.response };
     // A route that answers no JSON (an image, an event stream, the page) says what it sends in

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { extendAuthSession, findUserByAuthSession, insertAuthSession, type UserRow } from '../features/auth/queries';
+import { findUserByAuthSession, insertAuthSession, touchAuthSession, type UserRow } from '../features/auth/queries';
 import { endAuthSession } from '../features/auth/service';
+import { summarizeUserAgent } from '../features/auth/user-agent';
 import { unauthorized } from '../lib/http-errors';
 import { LruCache } from '../lib/lru-cache';
 
@@ -11,8 +12,10 @@ const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Auth sessions cached per instance: enough for every active user, kept a minute at most. */
 const AUTH_CACHE_ENTRIES = 50_000;
 const AUTH_CACHE_TTL_MS = 60_000;
+/** Last seen is written at most this often per session, never per request (docs/decisions/102-signed-in-devices.md). */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
-type CachedSession = { user: UserRow; expiresAt: Date } | null;
+type CachedSession = { user: UserRow; expiresAt: Date; lastSeenAt: Date } | null;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -93,11 +96,14 @@ async function authSessionPlugin(app: FastifyInstance) {
       ? await cache.getOrLoad(sessionId, () => loadSession(sessionId))
       : await loadSession(sessionId);
     if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
-    // Sliding expiry, written at most about once a day per session.
-    if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - 24 * 60 * 60 * 1000) {
-      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-      await extendAuthSession(db, sessionId, expiresAt);
-      row.expiresAt = expiresAt;
+    // Last seen, written at most every few minutes, and the sliding expiry, at most about once a
+    // day, in one update; the cached entry carries both so the next request skips the write.
+    if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+      const extend = row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - 24 * 60 * 60 * 1000;
+      const expiresAt = extend ? new Date(now.getTime() + SESSION_TTL_MS) : undefined;
+      await touchAuthSession(db, sessionId, { lastSeenAt: now, expiresAt });
+      row.lastSeenAt = now;
+      if (expiresAt) row.expiresAt = expiresAt;
     }
     request.user = row.user;
     request.authSessionId = sessionId;
@@ -119,7 +125,8 @@ async function authSessionPlugin(app: FastifyInstance) {
     if (previous) await endSession(previous);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await insertAuthSession(db, { id: hashToken(token), userId, expiresAt });
+    const userAgent = summarizeUserAgent(request.headers['user-agent']);
+    await insertAuthSession(db, { id: hashToken(token), userId, expiresAt, userAgent });
     reply.setCookie(AUTH_COOKIE, token, { ...cookieOptions, expires: expiresAt });
   });
 

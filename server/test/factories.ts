@@ -18,7 +18,7 @@ import {
 import { hashPassword } from '../features/auth/password';
 import { insertFriendship } from '../features/friends/queries';
 import { type MultipartFile, multipart } from './multipart';
-import type { TestContext } from './test-app';
+import { createTestApp, type TestContext, withoutWriteLimits } from './test-app';
 
 /**
  * The one vocabulary for test data (docs/decisions/097-one-test-vocabulary.md): users and auth
@@ -103,6 +103,19 @@ export async function creatorWithFriends(ctx: TestContext, n: number) {
     friends.push(friend);
   }
   return { creator, friends };
+}
+
+type GameWorld<N extends 1 | 2> = [
+  TestContext,
+  SignedInUser,
+  ...(N extends 1 ? [SignedInUser] : [SignedInUser, SignedInUser]),
+];
+
+/** The game test files' setup: a fresh app without write limits, a creator and `n` friends, in that order. */
+export async function gameWorld<N extends 1 | 2>(n: N): Promise<GameWorld<N>> {
+  const ctx = await createTestApp(withoutWriteLimits);
+  const { creator, friends } = await creatorWithFriends(ctx, n);
+  return [ctx, creator, ...friends] as GameWorld<N>;
 }
 
 /** A real PNG of one colour. */

@@ -7,6 +7,7 @@ import { png, TEST_PASSWORD } from '../../server/test/factories';
 import { multipart } from '../../server/test/multipart';
 import type { TestContext } from '../../server/test/test-app';
 import type { World } from '../support/world';
+import { deviceScenarios } from './authorization-rows-devices';
 
 /**
  * The authorization matrix: for every API route, what each kind of caller gets.
@@ -155,6 +156,7 @@ export const scenarios: Scenario[] = [
       if (role !== 'owner') expect((await ownerRow(ctx, world)).username).toBe(world.owner.username);
     },
   },
+  ...deviceScenarios,
   {
     route: 'PATCH /api/profile',
     name: 'a profile edit applies to the caller only',

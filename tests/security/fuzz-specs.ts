@@ -67,6 +67,21 @@ export const fuzzSpecs: FuzzSpec[] = [
   { route: 'GET /api/auth/user' },
   { route: 'PUT /api/auth/username', fields: () => ({ username }) },
   {
+    route: 'PUT /api/auth/password',
+    fields: () => ({
+      currentPassword: fc.constantFrom('secret123', 'not-the-password', ''),
+      newPassword: fc.string({ maxLength: 300 }),
+    }),
+    disposableIdentity: true,
+  },
+  { route: 'GET /api/auth/sessions' },
+  {
+    route: 'DELETE /api/auth/sessions/:id',
+    params: () => ({ id: fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid', '0', 'other-device')) }),
+    disposableIdentity: true,
+  },
+  { route: 'POST /api/auth/sessions/revoke-others', disposableIdentity: true },
+  {
     route: 'PATCH /api/profile',
     fields: () => ({ username, firstName: fc.string(), lastName: fc.string() }),
     files: ['profileImage'],

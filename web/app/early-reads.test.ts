@@ -16,14 +16,20 @@ describe('early reads', () => {
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe('/api/sessions/abc');
     await vi.waitFor(() => expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro));
     // Fresh for a poll interval: a page mounting now would not ask again.
-    expect(client.getQueryCache().find({ queryKey: ['/api/sessions/abc'] })?.isStale()).toBe(false);
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['/api/sessions/abc'] })
+        ?.isStale(),
+    ).toBe(false);
   });
 
   it('reads nothing on other pages or a malformed link', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient();
-    for (const path of ['/', '/explore', '/session', '/session/a/b', '/session/%E0%A4%A']) startEarlyReads(client, path);
+    for (const path of ['/', '/explore', '/session', '/session/a/b', '/session/%E0%A4%A'])
+      startEarlyReads(client, path);
     expect(fetch).not.toHaveBeenCalled();
   });
 });

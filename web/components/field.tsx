@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { FieldError, Label } from '@/components/ui/input';
+import type { ComponentProps, ReactNode } from 'react';
+import { FieldError, Input, Label } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
 /** What a control needs to be labelled, marked invalid and described (decision 095). */
@@ -9,7 +9,7 @@ interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
-interface FieldProps {
+export interface FieldProps {
   /** The control's id; the error and hint ids derive from it. */
   id: string;
   label: ReactNode;
@@ -51,4 +51,9 @@ export function Field({ id, label, error, hint, className, labelClassName, hintC
       ) : null}
     </div>
   );
+}
+
+/** A field whose control is one text input; `input` carries its registration and attributes. */
+export function InputField({ input, ...field }: Omit<FieldProps, 'children'> & { input: ComponentProps<'input'> }) {
+  return <Field {...field}>{(control) => <Input {...control} {...input} />}</Field>;
 }

@@ -16,6 +16,10 @@ export const apiPaths = {
   register: '/api/register',
   logout: '/api/logout',
   username: '/api/auth/username',
+  password: '/api/auth/password',
+  authSessions: '/api/auth/sessions',
+  authSession: (id: string) => `/api/auth/sessions/${enc(id)}`,
+  revokeOtherSessions: '/api/auth/sessions/revoke-others',
   profile: '/api/profile',
 
   publicProfilePrefix: '/api/users/profile/',

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import type { Shro } from '@contract/shro-views';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { applyLiveMessage } from './live';
 
 /** Live events become invalidations of exactly the queries they concern. */
@@ -27,7 +28,6 @@ const KEYS = [
 
 describe('applyLiveMessage', () => {
   it.each([
-    [{ type: 'shro.box.opened', shroId: 's1' }, ['/api/sessions/s1']],
     [{ type: 'shro.deleted', shroId: 's2' }, ['/api/sessions/s2']],
     [{ type: 'notification.created' }, ['/api/notifications', '/api/notifications/unread-count']],
     [
@@ -51,5 +51,89 @@ describe('applyLiveMessage', () => {
     const { queryClient, invalidated } = clientWith(KEYS);
     applyLiveMessage(queryClient, { type: 'resync' });
     expect(invalidated()).toEqual(KEYS);
+  });
+});
+
+describe('a Shro event with its public state', () => {
+  const KEY = ['/api/sessions/s1'];
+  const view = (overrides: Partial<Shro> = {}): Shro =>
+    ({
+      id: 's1',
+      status: 'waiting',
+      expiresAt: null,
+      participantCount: 3,
+      viewerRole: 'visitor',
+      hasSelected: false,
+      ...overrides,
+    }) as Shro;
+  const opened = (participantCount: number, status: 'waiting' | 'expired' = 'waiting') =>
+    ({ type: 'shro.box.opened', shroId: 's1', participantCount, status, expiresAt: null }) as const;
+
+  function clientHolding(data: Shro) {
+    const queryClient = new QueryClient();
+    let fetches = 0;
+    // An observed query, as on the Shro page: an invalidation would refetch it.
+    const observer = new QueryObserver(queryClient, {
+      queryKey: KEY,
+      queryFn: () => {
+        fetches++;
+        return data;
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+      initialData: data,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    return { queryClient, fetches: () => fetches, unsubscribe };
+  }
+
+  it('updates a visitor’s count in place, with no request', () => {
+    const { queryClient, fetches, unsubscribe } = clientHolding(view());
+    applyLiveMessage(queryClient, opened(4));
+    expect(queryClient.getQueryData<Shro>(KEY)).toEqual(view({ participantCount: 4 }));
+    expect(queryClient.getQueryState(KEY)?.isInvalidated).toBe(false);
+    expect(fetches()).toBe(0);
+    unsubscribe();
+  });
+
+  it('never lowers the count (events may arrive in another order than the picks committed)', () => {
+    const { queryClient, unsubscribe } = clientHolding(view({ participantCount: 9 }));
+    applyLiveMessage(queryClient, opened(7));
+    applyLiveMessage(queryClient, { ...opened(8), type: 'shro.reaction.added' });
+    expect(queryClient.getQueryData<Shro>(KEY)?.participantCount).toBe(9);
+    unsubscribe();
+  });
+
+  it('keeps a participant’s own status and moves it only to expired', () => {
+    const { queryClient, unsubscribe } = clientHolding(
+      view({ viewerRole: 'recipient', hasSelected: true, status: 'selected' }),
+    );
+    applyLiveMessage(queryClient, opened(4));
+    expect(queryClient.getQueryData<Shro>(KEY)?.status).toBe('selected');
+    applyLiveMessage(queryClient, opened(4, 'expired'));
+    expect(queryClient.getQueryData<Shro>(KEY)?.status).toBe('expired');
+    unsubscribe();
+  });
+
+  it('makes the creator refetch: their board shows who picked', async () => {
+    const { queryClient, fetches, unsubscribe } = clientHolding(view({ viewerRole: 'creator' }));
+    applyLiveMessage(queryClient, opened(4));
+    await vi.waitFor(() => expect(fetches()).toBe(1));
+    unsubscribe();
+  });
+
+  it('refetches when a read is in flight: its answer may predate the event', async () => {
+    const { queryClient, fetches, unsubscribe } = clientHolding(view());
+    void queryClient.refetchQueries({ queryKey: KEY });
+    expect(queryClient.getQueryState(KEY)?.fetchStatus).toBe('fetching');
+    applyLiveMessage(queryClient, opened(4));
+    await vi.waitFor(() => expect(fetches()).toBe(2));
+    unsubscribe();
+  });
+
+  it('refetches a deleted Shro for everyone', async () => {
+    const { queryClient, fetches, unsubscribe } = clientHolding(view());
+    applyLiveMessage(queryClient, { type: 'shro.deleted', shroId: 's1' });
+    await vi.waitFor(() => expect(fetches()).toBe(1));
+    unsubscribe();
   });
 });

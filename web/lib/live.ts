@@ -1,4 +1,5 @@
 import { LIVE_PATH, LIVE_WATCH_MAX, type LiveMessage } from '@contract/live';
+import type { Shro } from '@contract/shro-views';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -10,6 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { apiPaths, pathPrefix, queryKey, shroPathPattern } from './api-paths';
+import { shroEventAction, withPublicState } from './live-shro';
 
 /** The channel's state, as the debug page shows it. */
 type LiveStatus = 'off' | 'connecting' | 'open' | 'retrying';
@@ -43,7 +45,19 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
       void queryClient.invalidateQueries();
       return;
     case 'shro.box.opened':
-    case 'shro.reaction.added':
+    case 'shro.reaction.added': {
+      // The public state is applied in place; only a view it does not cover refetches (decision 100).
+      const key = queryKey(apiPaths.shro(message.shroId));
+      const query = queryClient.getQueryCache().find<Shro>({ queryKey: key, exact: true });
+      if (!query) return;
+      const view = query.state.data;
+      if (view && shroEventAction(view, query.state.fetchStatus === 'fetching') === 'apply') {
+        queryClient.setQueryData<Shro>(key, withPublicState(view, message));
+      } else {
+        invalidate(apiPaths.shro(message.shroId));
+      }
+      return;
+    }
     case 'shro.deleted':
       invalidate(apiPaths.shro(message.shroId));
       return;

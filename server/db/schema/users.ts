@@ -31,10 +31,19 @@ export const authSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * What the API shows for the session (GET /api/auth/sessions): random, unrelated to the token
+     * hash, which never leaves the server (docs/decisions/102-signed-in-devices.md).
+     */
+    publicId: text('public_id').notNull().default(sql`gen_random_uuid()::text`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Written at most every few minutes per session, never per request (decision 102). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A short summary taken at sign-in, e.g. "Chrome on Android"; null when unrecognised. */
+    userAgent: text('user_agent'),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+  (t) => [index('auth_sessions_user_idx').on(t.userId), uniqueIndex('auth_sessions_public_id_idx').on(t.publicId)],
 );
 
 /** Small key/value settings shared by every instance (for example the generated cookie secret). */

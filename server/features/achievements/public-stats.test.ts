@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserStats } from '../../../contract/profiles';
 import type { Shro } from '../../../contract/shro-views';
 import { participations, shroBoxes, shros, users } from '../../db/schema/index';
 import { befriend, createShro, createUser, type SignedInUser, selectBox } from '../../test/factories';
@@ -33,6 +34,17 @@ const ownStats = async (cookie: string) =>
   (await ctx.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie } })).json();
 const platformTotal = async () =>
   (await ctx.app.inject({ method: 'GET', url: '/api/platform/stats' })).json().totalShros as number;
+
+/** A stats answer: the counters given, every other one 0. */
+const counters = (counts: Partial<UserStats>): UserStats => ({
+  shrosCreated: 0,
+  shrosParticipated: 0,
+  streakDays: 0,
+  consecutiveCorrect: 0,
+  correctGuesses: 0,
+  totalParticipants: 0,
+  ...counts,
+});
 
 let totalBefore: number;
 
@@ -68,75 +80,35 @@ afterAll(() => ctx?.close());
 
 describe('GET /api/users/stats/:id', () => {
   it('the owner sees every Shro they created and every participant', async () => {
-    const expected = {
-      shrosCreated: 3,
-      shrosParticipated: 0,
-      streakDays: 1,
-      consecutiveCorrect: 0,
-      correctGuesses: 0,
-      totalParticipants: 5,
-    };
+    const expected = counters({ shrosCreated: 3, streakDays: 1, totalParticipants: 5 });
     expect(await statsOf(creator.id, creator.cookie)).toEqual(expected);
     expect(await ownStats(creator.cookie)).toEqual(expected);
   });
 
   it('a stranger, a visitor and even a recipient friend see the creator’s public and link Shros only', async () => {
-    const expected = {
-      shrosCreated: 2,
-      shrosParticipated: 0,
-      streakDays: 1,
-      consecutiveCorrect: 0,
-      correctGuesses: 0,
-      totalParticipants: 3,
-    };
+    const expected = counters({ shrosCreated: 2, streakDays: 1, totalParticipants: 3 });
     expect(await statsOf(creator.id, stranger.cookie)).toEqual(expected);
     expect(await statsOf(creator.id)).toEqual(expected);
     expect(await statsOf(creator.id, friend.cookie)).toEqual(expected);
   });
 
   it('a picker’s private picks and guesses are theirs to see only', async () => {
-    expect(await statsOf(friend.id, friend.cookie)).toEqual({
-      shrosCreated: 0,
-      shrosParticipated: 2,
-      streakDays: 1,
-      consecutiveCorrect: 1,
-      correctGuesses: 1,
-      totalParticipants: 0,
-    });
-    expect(await statsOf(friend.id, stranger.cookie)).toEqual({
-      shrosCreated: 0,
-      shrosParticipated: 1,
-      streakDays: 1,
-      consecutiveCorrect: 0,
-      correctGuesses: 0,
-      totalParticipants: 0,
-    });
+    expect(await statsOf(friend.id, friend.cookie)).toEqual(
+      counters({ shrosParticipated: 2, streakDays: 1, consecutiveCorrect: 1, correctGuesses: 1 }),
+    );
+    expect(await statsOf(friend.id, stranger.cookie)).toEqual(counters({ shrosParticipated: 1, streakDays: 1 }));
   });
 
   it('someone active only in private shows nothing at all to others, not even a streak', async () => {
     const own = await statsOf(quiet.id, quiet.cookie);
     expect(own).toMatchObject({ shrosParticipated: 1, correctGuesses: 1, consecutiveCorrect: 1, streakDays: 1 });
-    const seen = {
-      shrosCreated: 0,
-      shrosParticipated: 0,
-      streakDays: 0,
-      consecutiveCorrect: 0,
-      correctGuesses: 0,
-      totalParticipants: 0,
-    };
+    const seen = counters({});
     expect(await statsOf(quiet.id, stranger.cookie)).toEqual(seen);
     expect(await statsOf(quiet.id)).toEqual(seen);
   });
 
   it('public activity counts the same for everyone', async () => {
-    const expected = {
-      shrosCreated: 0,
-      shrosParticipated: 2,
-      streakDays: 1,
-      consecutiveCorrect: 1,
-      correctGuesses: 1,
-      totalParticipants: 0,
-    };
+    const expected = counters({ shrosParticipated: 2, streakDays: 1, consecutiveCorrect: 1, correctGuesses: 1 });
     expect(await statsOf(picker.id, picker.cookie)).toEqual(expected);
     expect(await statsOf(picker.id, stranger.cookie)).toEqual(expected);
   });
@@ -196,14 +168,9 @@ describe('the public streak: days with a public or link Shro created or opened, 
 
     const at = (iso: string) => getUserStatsFor(ctx.database.db, user.id, other.id, new Date(iso));
     // The 10th (Paris) and the 11th: two days; the 8th was private, so the 7th stands apart.
-    expect(await at('2026-01-11T20:00:00Z')).toEqual({
-      shrosCreated: 2,
-      shrosParticipated: 2,
-      streakDays: 2,
-      consecutiveCorrect: 1,
-      correctGuesses: 1,
-      totalParticipants: 0,
-    });
+    expect(await at('2026-01-11T20:00:00Z')).toEqual(
+      counters({ shrosCreated: 2, shrosParticipated: 2, streakDays: 2, consecutiveCorrect: 1, correctGuesses: 1 }),
+    );
     expect((await at('2026-01-12T20:00:00Z')).streakDays).toBe(2);
     // A whole day missed: the streak reads 0.
     expect((await at('2026-01-13T23:30:00Z')).streakDays).toBe(0);

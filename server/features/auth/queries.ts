@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, users } from '../../db/schema/index';
 
@@ -35,7 +35,7 @@ export async function deleteAuthSession(db: Db, id: string): Promise<void> {
 /** One round trip: the live auth session and its user. */
 export async function findUserByAuthSession(db: Db, sessionId: string, now: Date) {
   const [row] = await db
-    .select({ user: users, expiresAt: authSessions.expiresAt })
+    .select({ user: users, expiresAt: authSessions.expiresAt, lastSeenAt: authSessions.lastSeenAt })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(and(eq(authSessions.id, sessionId), gt(authSessions.expiresAt, now)))
@@ -43,6 +43,49 @@ export async function findUserByAuthSession(db: Db, sessionId: string, now: Date
   return row;
 }
 
-export async function extendAuthSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
-  await db.update(authSessions).set({ expiresAt }).where(eq(authSessions.id, sessionId));
+/** Records activity: last seen, and a later expiry when the sliding window moved. */
+export async function touchAuthSession(
+  db: Db,
+  sessionId: string,
+  values: { lastSeenAt: Date; expiresAt?: Date },
+): Promise<void> {
+  await db.update(authSessions).set(values).where(eq(authSessions.id, sessionId));
+}
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** The user's live sessions, most recently seen first. */
+export async function listAuthSessions(db: Db, userId: string, now: Date) {
+  return db
+    .select({
+      id: authSessions.id,
+      publicId: authSessions.publicId,
+      createdAt: authSessions.createdAt,
+      lastSeenAt: authSessions.lastSeenAt,
+      userAgent: authSessions.userAgent,
+    })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, now)))
+    .orderBy(desc(authSessions.lastSeenAt), desc(authSessions.createdAt));
+}
+
+/** The internal id of one of the user's sessions by its public id. */
+export async function findAuthSessionId(db: Db, userId: string, publicId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), eq(authSessions.publicId, publicId)))
+    .limit(1);
+  return row?.id;
+}
+
+/** Deletes every session of the user but `keepId`; returns the ids that ended. */
+export async function deleteOtherAuthSessions(db: Db, userId: string, keepId: string): Promise<string[]> {
+  const rows = await db
+    .delete(authSessions)
+    .where(and(eq(authSessions.userId, userId), ne(authSessions.id, keepId)))
+    .returning({ id: authSessions.id });
+  return rows.map((row) => row.id);
 }

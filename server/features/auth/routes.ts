@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  authSessionListSchema,
+  authSessionParamsSchema,
+  changePasswordInputSchema,
   currentUserSchema,
+  endedSessionsSchema,
   loginInputSchema,
   logoutResponseSchema,
   registerInputSchema,
@@ -11,9 +15,22 @@ import { noBodySchema } from '../../../contract/validation';
 import { errorAnswers } from '../../lib/error-answers';
 import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
 import { toCurrentUser } from './present';
-import { authenticate, changeUsername, registerUser } from './service';
+import {
+  authenticate,
+  changePassword,
+  changeUsername,
+  checkCurrentPassword,
+  endAuthSession,
+  endOtherAuthSessions,
+  findOwnAuthSession,
+  listDevices,
+  registerUser,
+} from './service';
 
-/** Accounts: register, login, logout, the current user and username changes (docs/product.md §7). */
+/**
+ * Accounts: register, login, logout, the current user, username and password changes and the
+ * signed-in devices (docs/product.md §7, docs/decisions/102-signed-in-devices.md).
+ */
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -80,5 +97,66 @@ export async function authRoutes(fastify: FastifyInstance) {
       const { username } = request.body;
       return toCurrentUser(await changeUsername({ db, live: app.bus }, request.user!.id, username));
     },
+  );
+
+  app.put(
+    '/api/auth/password',
+    {
+      ...write,
+      schema: { body: changePasswordInputSchema, response: { 200: endedSessionsSchema, ...errorAnswers(429) } },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { currentPassword, newPassword } = request.body;
+      // The current password is checked like a login and counts against the same limiters, so
+      // this form cannot be used to guess it faster than the login form.
+      const usernameKey = user.username.toLowerCase();
+      await assertNotLimited(limiters.loginByIp, request.ip);
+      await assertNotLimited(limiters.loginByUsername, usernameKey);
+      try {
+        await checkCurrentPassword(db, user.id, currentPassword);
+      } catch (error) {
+        await Promise.all([
+          limiters.loginByIp.penalty(request.ip).catch(() => {}),
+          limiters.loginByUsername.penalty(usernameKey).catch(() => {}),
+        ]);
+        throw error;
+      }
+      await limiters.loginByUsername.delete(usernameKey).catch(() => {});
+      return { ended: await changePassword({ db, live: app.bus }, user.id, request.authSessionId!, newPassword) };
+    },
+  );
+
+  app.get(
+    '/api/auth/sessions',
+    { onRequest: app.requireUser, schema: { response: { 200: authSessionListSchema } } },
+    async (request) => listDevices(db, request.user!.id, request.authSessionId!),
+  );
+
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      ...write,
+      schema: {
+        params: authSessionParamsSchema,
+        body: noBodySchema,
+        response: { 200: endedSessionsSchema, ...errorAnswers(404) },
+      },
+    },
+    async (request, reply) => {
+      const sessionId = await findOwnAuthSession(db, request.user!.id, request.params.id);
+      // Ending the current device is signing out here: the cookie goes too.
+      if (sessionId === request.authSessionId) await app.endAuthSession(request, reply);
+      else await endAuthSession({ db, live: app.bus }, sessionId);
+      return { ended: 1 };
+    },
+  );
+
+  app.post(
+    '/api/auth/sessions/revoke-others',
+    { ...write, schema: { body: noBodySchema, response: { 200: endedSessionsSchema } } },
+    async (request) => ({
+      ended: await endOtherAuthSessions({ db, live: app.bus }, request.user!.id, request.authSessionId!),
+    }),
   );
 }

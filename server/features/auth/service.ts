@@ -1,11 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { INVALID_CREDENTIALS_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../../contract/auth';
+import {
+  type AuthSession,
+  INVALID_CREDENTIALS_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from '../../../contract/auth';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, notFound, unauthorized } from '../../lib/http-errors';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
 import type { LiveDeps } from '../live/bus';
 import { hashPassword, verifyPassword } from './password';
-import { deleteAuthSession, findUserByUsername, insertUser, type UserRow, updateUsername } from './queries';
+import {
+  deleteAuthSession,
+  deleteOtherAuthSessions,
+  findAuthSessionId,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  listAuthSessions,
+  type UserRow,
+  updatePasswordHash,
+  updateUsername,
+} from './queries';
 
 type ValidRegistration = { username: string; email: string; password: string; firstName?: string; lastName?: string };
 
@@ -58,4 +74,52 @@ export async function changeUsername({ db, live }: LiveDeps, userId: string, use
 export async function endAuthSession({ db, live }: LiveDeps, authSessionId: string): Promise<void> {
   await deleteAuthSession(db, authSessionId);
   await live.publish({ type: 'auth.session.ended', authSessionId }, { servers: true });
+}
+
+/** Ends every session of the user but `keepId`, on every instance; returns how many ended. */
+export async function endOtherAuthSessions({ db, live }: LiveDeps, userId: string, keepId: string): Promise<number> {
+  const ended = await deleteOtherAuthSessions(db, userId, keepId);
+  for (const authSessionId of ended) {
+    await live.publish({ type: 'auth.session.ended', authSessionId }, { servers: true });
+  }
+  return ended.length;
+}
+
+/**
+ * Checks the current password against the stored hash (read afresh, not from the session cache).
+ * A wrong one is a 400 on the form, not a 401: the caller is still signed in (decision 102).
+ */
+export async function checkCurrentPassword(db: Db, userId: string, password: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!(await verifyPassword(user?.passwordHash, password))) throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
+}
+
+/** Sets a new password, then signs out every other session of the user; the current one stays. */
+export async function changePassword(
+  deps: LiveDeps,
+  userId: string,
+  currentSessionId: string,
+  newPassword: string,
+): Promise<number> {
+  await updatePasswordHash(deps.db, userId, await hashPassword(newPassword));
+  return endOtherAuthSessions(deps, userId, currentSessionId);
+}
+
+/** The user's signed-in devices, with public ids only (decision 102). */
+export async function listDevices(db: Db, userId: string, currentSessionId: string): Promise<AuthSession[]> {
+  const rows = await listAuthSessions(db, userId, new Date());
+  return rows.map((row) => ({
+    id: row.publicId,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    userAgent: row.userAgent,
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** The internal id of one of the user's sessions; 404 for an unknown id or someone else's. */
+export async function findOwnAuthSession(db: Db, userId: string, publicId: string): Promise<string> {
+  const id = await findAuthSessionId(db, userId, publicId);
+  if (!id) throw notFound('Session not found');
+  return id;
 }

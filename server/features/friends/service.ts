@@ -30,6 +30,8 @@ import {
   searchUsersByUsername,
 } from './queries';
 
+type FriendEvent = 'friend.request.changed' | 'friend.friendship.removed';
+
 /**
  * After a committed change between two users: both sides' lists refetch (and the other's
  * notifications when they got one). Answering a request marks its notification read, so the
@@ -37,7 +39,7 @@ import {
  */
 async function publishFriendChange(
   live: LivePublisher,
-  type: 'friend.request.changed' | 'friend.friendship.removed',
+  type: FriendEvent,
   userId: string,
   otherId: string,
   notified: boolean,
@@ -114,61 +116,65 @@ export async function sendFriendRequest(
   return result;
 }
 
-/** Accepts the pending request `friendId` sent to the user; 404 when there is none. */
-export async function acceptFriendRequest(
+/**
+ * One answer to a request or a removal: under the pair lock, `act` checks and writes and says
+ * where the two now stand; after the commit both sides hear of it (`notified`: the other got a
+ * notification).
+ */
+async function answerFriend(
   { db, live }: LiveDeps,
   userId: string,
   friendId: string,
+  change: { event: FriendEvent; notified: boolean; notFoundMessage: string },
+  act: (tx: Db, pair: { me: PublicUserRow; other: PublicUserRow }) => Promise<FriendshipStatus>,
 ): Promise<FriendActionResult> {
-  if (friendId === userId) throw notFound(FRIEND_MESSAGES.requestNotFound);
+  if (friendId === userId) throw notFound(change.notFoundMessage);
   const result: FriendActionResult = await db.transaction(async (tx) => {
     await lockFriendPair(tx, userId, friendId);
-    const { me, other } = await loadPair(tx, userId, friendId);
+    const pair = await loadPair(tx, userId, friendId);
+    return { friendshipStatus: await act(tx, pair), user: toPublicUser(pair.other) };
+  });
+  await publishFriendChange(live, change.event, userId, friendId, change.notified);
+  return result;
+}
+
+const requestChanged = (notified: boolean) => ({
+  event: 'friend.request.changed' as const,
+  notified,
+  notFoundMessage: FRIEND_MESSAGES.requestNotFound,
+});
+
+/** Accepts the pending request `friendId` sent to the user; 404 when there is none. */
+export const acceptFriendRequest = (deps: LiveDeps, userId: string, friendId: string) =>
+  answerFriend(deps, userId, friendId, requestChanged(true), async (tx, { me }) => {
     if (!(await deleteFriendRequest(tx, friendId, userId))) throw notFound(FRIEND_MESSAGES.requestNotFound);
     await deleteFriendRequest(tx, userId, friendId);
     await insertFriendship(tx, userId, friendId);
     await markRequestNotificationsRead(tx, userId, friendId);
     await notifyAccepted(tx, me, friendId);
-    return { friendshipStatus: 'friends', user: toPublicUser(other) };
+    return 'friends';
   });
-  await publishFriendChange(live, 'friend.request.changed', userId, friendId, true);
-  return result;
-}
 
 /** Declines (deletes) the pending request `friendId` sent to the user, quietly; 404 when there is none. */
-export async function declineFriendRequest(
-  { db, live }: LiveDeps,
-  userId: string,
-  friendId: string,
-): Promise<FriendActionResult> {
-  if (friendId === userId) throw notFound(FRIEND_MESSAGES.requestNotFound);
-  const result: FriendActionResult = await db.transaction(async (tx) => {
-    await lockFriendPair(tx, userId, friendId);
-    const { other } = await loadPair(tx, userId, friendId);
+export const declineFriendRequest = (deps: LiveDeps, userId: string, friendId: string) =>
+  answerFriend(deps, userId, friendId, requestChanged(false), async (tx) => {
     if (!(await deleteFriendRequest(tx, friendId, userId))) throw notFound(FRIEND_MESSAGES.requestNotFound);
     await markRequestNotificationsRead(tx, userId, friendId);
-    return { friendshipStatus: 'none', user: toPublicUser(other) };
+    return 'none';
   });
-  await publishFriendChange(live, 'friend.request.changed', userId, friendId, false);
-  return result;
-}
 
 /** Ends a friendship; 404 when the two are not friends. */
-export async function removeFriend(
-  { db, live }: LiveDeps,
-  userId: string,
-  friendId: string,
-): Promise<FriendActionResult> {
-  if (friendId === userId) throw notFound(FRIEND_MESSAGES.notFriends);
-  const result: FriendActionResult = await db.transaction(async (tx) => {
-    await lockFriendPair(tx, userId, friendId);
-    const { other } = await loadPair(tx, userId, friendId);
-    if (!(await deleteFriendship(tx, userId, friendId))) throw notFound(FRIEND_MESSAGES.notFriends);
-    return { friendshipStatus: 'none', user: toPublicUser(other) };
-  });
-  await publishFriendChange(live, 'friend.friendship.removed', userId, friendId, false);
-  return result;
-}
+export const removeFriend = (deps: LiveDeps, userId: string, friendId: string) =>
+  answerFriend(
+    deps,
+    userId,
+    friendId,
+    { event: 'friend.friendship.removed', notified: false, notFoundMessage: FRIEND_MESSAGES.notFriends },
+    async (tx) => {
+      if (!(await deleteFriendship(tx, userId, friendId))) throw notFound(FRIEND_MESSAGES.notFriends);
+      return 'none';
+    },
+  );
 
 /** The user's friends, by username. */
 export async function getFriends(db: Db, userId: string): Promise<PublicUser[]> {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { type LiveControlMessage, SERVER_ONLY_EVENT_TYPES } from '../../../contract/live';
 import type { Audience, Envelope, EventBus } from './bus';
+import { isStateEnvelope, ShroEventCoalescer } from './coalesce';
 
 /** One open SSE connection (one browser tab). */
 export interface Channel {
@@ -78,7 +79,8 @@ function removeFrom<K>(index: Map<K, Set<Channel>>, key: K, channel: Channel): n
  * This instance's open channels. It receives every bus event once, in the bus's order, keeps
  * the recent ones in a ring buffer for `Last-Event-ID` resumes (with Redis every instance sees
  * every event, so each buffer is complete), and writes each event, serialised once, to the
- * channels it is for: a user's own channels, or the watchers of a Shro.
+ * channels it is for: a user's own channels, or the watchers of a Shro. A Shro's state events
+ * go out at most once per window each (decision 100: `ShroEventCoalescer`).
  */
 export class LiveHub {
   private readonly channels = new Set<Channel>();
@@ -92,6 +94,7 @@ export class LiveHub {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: (() => void)[];
   private closing = false;
+  private readonly coalescer = new ShroEventCoalescer((envelope) => this.deliver(envelope));
 
   constructor(
     private readonly bus: EventBus,
@@ -203,11 +206,22 @@ export class LiveHub {
       this.presence.cameOnline(event.userId).catch(() => {});
     }
     if (serverOnly.has(event.type) || 'servers' in audience) return;
+    // Known here even while the coalescer holds it back, so a tab resuming from it is not told to resync.
+    if (envelope.id !== null) this.latestId = Math.max(this.latestId, envelope.id);
+    if (isStateEnvelope(envelope)) {
+      this.coalescer.offer(envelope);
+      return;
+    }
+    if (event.type === 'shro.deleted') this.coalescer.forget(event.shroId);
+    this.deliver(envelope);
+  }
 
+  /** Buffers the event for resumes and writes it, serialised once, to the channels it is for. */
+  private deliver(envelope: Envelope): void {
+    const { event, audience } = envelope;
     const frame = `${envelope.id === null ? '' : `id: ${envelope.id}\n`}data: ${JSON.stringify(event)}\n\n`;
     if (envelope.id !== null) {
       const now = Date.now();
-      this.latestId = Math.max(this.latestId, envelope.id);
       this.buffer.push({ id: envelope.id, at: now, audience, frame });
       this.prune(now);
     }
@@ -216,7 +230,7 @@ export class LiveHub {
         const set = this.byUser.get(userId);
         if (set) for (const channel of set) this.write(channel, frame);
       }
-    } else {
+    } else if ('shro' in audience) {
       const set = this.byShro.get(audience.shro);
       if (set) for (const channel of set) this.write(channel, frame);
     }
@@ -231,8 +245,8 @@ export class LiveHub {
     )
       drop++;
     if (drop === 0) return;
-    this.droppedUpTo = Math.max(this.droppedUpTo, this.buffer[drop - 1]!.id);
-    this.buffer.splice(0, drop);
+    // Coalesced events go out after later ones (decision 100): ids in the buffer are not in order.
+    for (const entry of this.buffer.splice(0, drop)) this.droppedUpTo = Math.max(this.droppedUpTo, entry.id);
   }
 
   private write(channel: Channel, frame: string) {
@@ -262,6 +276,7 @@ export class LiveHub {
   closeAll(): void {
     this.closing = true;
     clearInterval(this.heartbeat);
+    this.coalescer.close();
     for (const unsubscribe of this.unsubscribe) unsubscribe();
     for (const timer of this.awayTimers.values()) clearTimeout(timer);
     this.awayTimers.clear();

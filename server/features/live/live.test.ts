@@ -54,7 +54,13 @@ describe('GET /api/live', () => {
     const answeredAt = performance.now();
     expect(response.status).toBe(200);
     const opened = await channel.next((m) => m.json.type === 'shro.box.opened');
-    expect(opened.json).toEqual({ type: 'shro.box.opened', shroId: shro.id });
+    expect(opened.json).toEqual({
+      type: 'shro.box.opened',
+      shroId: shro.id,
+      participantCount: 1,
+      status: 'waiting',
+      expiresAt: shro.expiresAt,
+    });
     expect(opened.receivedAt - answeredAt).toBeLessThan(500);
     expect(opened.id).toMatch(/^\d+$/);
     await channel.next((m) => m.json.type === 'notification.created');

@@ -106,7 +106,13 @@ describe.skipIf(!enabled)(title, () => {
     expect(response.status).toBe(200);
     const opened = await channel.next((m) => m.json.type === 'shro.box.opened', 1000);
     expect(opened.receivedAt - answeredAt).toBeLessThan(500);
-    expect(opened.json).toEqual({ type: 'shro.box.opened', shroId: shro.id });
+    expect(opened.json).toEqual({
+      type: 'shro.box.opened',
+      shroId: shro.id,
+      participantCount: 1,
+      status: 'waiting',
+      expiresAt: shro.expiresAt,
+    });
     await channel.next((m) => m.json.type === 'notification.created', 1000);
     for (const m of channel.messages)
       for (const word of ['Pizza', 'Sushi', 'Tacos', 'Curry']) expect(m.data).not.toContain(word);

@@ -20,7 +20,8 @@ declare module 'fastify' {
 /**
  * GET /api/live: the tab's one Server-Sent Events channel. Signed-in users get their own
  * events (notifications, chat, friends, friends' presence); anyone, visitors included, gets
- * change notices for the Shros they watch and may read. Events carry ids only: the browser
+ * change notices for the Shros they watch and may read. Events carry ids, and a Shro's public
+ * state that any watcher's read shows anyway (decision 100): a tab whose own view changed
  * refetches through the ordinary per-viewer reads, so nothing hidden can leak through here.
  */
 export async function liveRoutes(fastify: FastifyInstance, opts: { hubOptions?: Partial<HubOptions> } = {}) {

@@ -6,7 +6,6 @@ import { uploads, userAchievements, userStats, users } from '../../db/schema/ind
 import { befriend, createUser, png, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { currentStreak } from '../achievements/streak';
-import { createUploadStorage } from '../uploads/storage';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -143,7 +142,7 @@ describe('PATCH /api/profile', () => {
       width: 256,
       height: 256,
     });
-    const storage = createUploadStorage(':memory:');
+    const storage = ctx.app.uploadStorage;
     const bytes = await storage.read(key);
     const meta = await sharp(bytes!).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
@@ -219,7 +218,7 @@ describe('PATCH /api/profile', () => {
       { name: 'profileImage', filename: 'me.png', type: 'image/png', data: await png(64, 64) },
     ]);
     const key = withPicture.json().profileImageUrl.split('/').pop();
-    const storage = createUploadStorage(':memory:');
+    const storage = ctx.app.uploadStorage;
     expect(await storage.read(key)).not.toBeNull();
 
     const removed = await patchProfile(me, { removeProfileImage: 'true', firstName: 'Plain' });

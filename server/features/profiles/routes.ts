@@ -13,17 +13,15 @@ import { errorAnswers } from '../../lib/error-answers';
 import { reencodeImage } from '../../lib/images';
 import { parseInput } from '../../lib/parse';
 import { getUnlockedAchievements, getUserStats, getUserStatsFor } from '../achievements/service';
-import { createUploadStorage, type UploadStorage } from '../uploads/storage';
 import { readProfileForm } from './profile-form';
 import { getPublicProfile, updateProfile } from './service';
 
 /** Own profile editing, public profiles, stats and unlocked achievements (docs/product.md §7). */
-export async function profilesRoutes(fastify: FastifyInstance, opts: { storage?: UploadStorage } = {}) {
+export async function profilesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  // Same folder as every other upload (DATA_DIR/uploads), so GET /api/uploads/:key serves avatars.
-  const storage =
-    opts.storage ?? createUploadStorage(app.config.dataDir, { quotaBytesPerUser: app.config.uploadQuotaBytesPerUser });
+  // The app's one store (decision 101), so GET /api/uploads/:key serves avatars too.
+  const storage = app.uploadStorage;
 
   // A new picture holds one of the user's upload slots and must fit their quota (decision 013).
   const patchHooks = { onRequest: app.requireUser, preValidation: [app.guardUpload('avatar'), app.limitWrites] };

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -9,8 +7,8 @@ import { SHRO_MESSAGES } from '../../../contract/shros';
 import { notifications, shroBoxes, shroRecipients, shros, uploads, userStats } from '../../db/schema/index';
 import {
   createUser,
-  creatorWithFriends,
   gameRowCounts,
+  gameWorld,
   getShro,
   imageFile,
   png,
@@ -18,8 +16,7 @@ import {
   type SignedInUser,
   textOptions,
 } from '../../test/factories';
-import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
-import { uploadsDirFor } from '../uploads/storage';
+import type { TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let creator: SignedInUser;
@@ -27,14 +24,12 @@ let friend: SignedInUser;
 let otherFriend: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp(withoutWriteLimits);
-  const made = await creatorWithFriends(ctx, 2);
-  creator = made.creator;
-  [friend, otherFriend] = made.friends as [SignedInUser, SignedInUser];
+  [ctx, creator, friend, otherFriend] = await gameWorld(2);
 });
 afterAll(() => ctx.close());
 
-const uploadFiles = () => fs.readdirSync(uploadsDirFor(':memory:')).filter((f) => f.endsWith('.webp'));
+/** Images in the app's store (the folder, or PostgreSQL's table: decision 101). */
+const storedImages = () => ctx.app.uploadStorage.count();
 
 /** A rejected create: the status and message, and not one row or file more than before. */
 async function expectRejected(
@@ -43,7 +38,7 @@ async function expectRejected(
   message: string | RegExp,
 ): Promise<void> {
   const before = await gameRowCounts(ctx);
-  const filesBefore = uploadFiles().length;
+  const imagesBefore = await storedImages();
   const response = await send();
   expect(response.statusCode, response.body).toBe(status);
   const body = response.json();
@@ -51,7 +46,7 @@ async function expectRejected(
   if (typeof message === 'string') expect(body.message).toBe(message);
   else expect(body.message).toMatch(message);
   expect(await gameRowCounts(ctx)).toEqual(before);
-  expect(uploadFiles().length).toBe(filesBefore);
+  expect(await storedImages()).toBe(imagesBefore);
 }
 
 const statsOf = async (userId: string) =>
@@ -490,46 +485,28 @@ describe('POST /api/sessions: movie and TV', () => {
   });
 
   it('refuses posters from anywhere else, repeated titles and malformed picks', async () => {
+    const rejectPicks = (picks: unknown[], message: string | RegExp) =>
+      expectRejected(
+        () =>
+          postShro(ctx, creator.cookie, {
+            title: 'Movies',
+            type: 'movie',
+            isPublic: 'true',
+            tmdbOptions: JSON.stringify(picks),
+          }),
+        400,
+        message,
+      );
     for (const imageUrl of [
       'https://evil.example/x.jpg',
       'http://image.tmdb.org/t/p/w500/a.jpg',
       'javascript:alert(1)',
       '/api/uploads/0123456789abcdef0123456789abcdef',
     ]) {
-      await expectRejected(
-        () =>
-          postShro(ctx, creator.cookie, {
-            title: 'Movies',
-            type: 'movie',
-            isPublic: 'true',
-            tmdbOptions: JSON.stringify([{ ...inception, imageUrl }]),
-          }),
-        400,
-        SHRO_MESSAGES.posterInvalid,
-      );
+      await rejectPicks([{ ...inception, imageUrl }], SHRO_MESSAGES.posterInvalid);
     }
-    await expectRejected(
-      () =>
-        postShro(ctx, creator.cookie, {
-          title: 'Movies',
-          type: 'movie',
-          isPublic: 'true',
-          tmdbOptions: JSON.stringify([inception, inception]),
-        }),
-      400,
-      SHRO_MESSAGES.titleRepeated,
-    );
-    await expectRejected(
-      () =>
-        postShro(ctx, creator.cookie, {
-          title: 'Movies',
-          type: 'movie',
-          isPublic: 'true',
-          tmdbOptions: JSON.stringify([{ label: 'no data' }]),
-        }),
-      400,
-      /tmdbData/,
-    );
+    await rejectPicks([inception, inception], SHRO_MESSAGES.titleRepeated);
+    await rejectPicks([{ label: 'no data' }], /tmdbData/);
   });
 });
 
@@ -566,7 +543,7 @@ describe('POST /api/sessions: images', () => {
     for (const [index, key] of keys.entries()) {
       const row = rows.find((r) => r.key === key)!;
       expect(row).toMatchObject({ kind: 'box', contentType: 'image/webp' });
-      const file = fs.readFileSync(path.join(uploadsDirFor(':memory:'), `${key}.webp`));
+      const file = (await ctx.app.uploadStorage.read(key))!;
       expect((await sharp(file).metadata()).format).toBe('webp');
       expect(row.byteSize).toBe(file.length);
       expect(shro.boxes[index]!.imageSha256).toBe(row.sha256);
@@ -644,7 +621,7 @@ describe('POST /api/sessions: images', () => {
     ]);
     expect(response.statusCode, response.body).toBe(201);
     const key = response.json().boxes[0].imageUrl.split('/').pop();
-    const stored = fs.readFileSync(path.join(uploadsDirFor(':memory:'), `${key}.webp`));
+    const stored = (await ctx.app.uploadStorage.read(key))!;
     expect((await sharp(stored).metadata()).format).toBe('webp');
     expect(stored.toString('latin1')).not.toMatch(/script|alert|onload|<svg/);
   });
@@ -663,7 +640,7 @@ describe('POST /api/sessions: images', () => {
     ]);
     expect(response.statusCode, response.body).toBe(201);
     const key = response.json().boxes[0].imageUrl.split('/').pop();
-    const stored = fs.readFileSync(path.join(uploadsDirFor(':memory:'), `${key}.webp`));
+    const stored = (await ctx.app.uploadStorage.read(key))!;
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
   });
 

@@ -30,7 +30,7 @@ interface EmbeddingList {
 /** GET routes that embed no Shro state (ids at most), and why; a new GET route fails until it is classified. */
 const EMBEDS_NO_SHRO: Record<string, string> = {
   'GET /api/sessions/:id': 'the detail view itself: the reference every list is compared with',
-  'GET /api/live': 'events carry ids only, never content or state (see contract/live.ts)',
+  'GET /api/live': 'events carry ids and the public state a visitor reads anyway (decision 100)',
   'GET /api/chat/conversations': 'the last message carries its text and type, not the shared Shro',
   'GET /api/chat/unread-count': 'a number',
   'GET /api/notifications/unread-count': 'a number',
@@ -41,6 +41,7 @@ const EMBEDS_NO_SHRO: Record<string, string> = {
   'GET /api/stats': 'counters',
   'GET /api/achievements': 'achievements',
   'GET /api/auth/user': 'the signed-in user',
+  'GET /api/auth/sessions': "the caller's signed-in devices",
   'GET /api/friends': 'users',
   'GET /api/friends/requests': 'users',
   'GET /api/friends/sent': 'users',

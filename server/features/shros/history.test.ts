@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shro, ShroListResponse } from '../../../contract/shro-views';
@@ -17,7 +15,6 @@ import {
   select,
 } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
-import { uploadsDirFor } from '../uploads/storage';
 
 let ctx: TestContext;
 let alice: SignedInUser;
@@ -235,12 +232,12 @@ describe('DELETE /api/sessions/:id', () => {
     ]);
     const shro: Shro = created.json();
     const keys = shro.boxes.slice(0, 2).map((b) => b.imageUrl!.split('/').pop()!);
-    const fileOf = (key: string) => path.join(uploadsDirFor(':memory:'), `${key}.webp`);
-    for (const key of keys) expect(fs.existsSync(fileOf(key))).toBe(true);
+    const stored = (key: string) => ctx.app.uploadStorage.read(key);
+    for (const key of keys) expect(await stored(key)).not.toBeNull();
 
     expect((await remove(shro.id, alice.cookie)).json()).toEqual({ success: true, result: 'deleted' });
     for (const key of keys) {
-      expect(fs.existsSync(fileOf(key))).toBe(false);
+      expect(await stored(key)).toBeNull();
       expect(await ctx.database.db.select().from(uploads).where(eq(uploads.key, key))).toEqual([]);
       const served = await ctx.app.inject({
         method: 'GET',

@@ -1,3 +1,4 @@
+import type { ShroPublicState } from '../../../contract/live';
 import type { TmdbData } from '../../../contract/shro-create-input';
 import type {
   Shro,
@@ -37,6 +38,18 @@ export function viewerRoleOf(
   if (isPrivateShro(shro)) return null;
   if (viewerId === null) return 'visitor';
   return relation.hasPicked ? 'participant' : 'viewer';
+}
+
+/**
+ * The state a Shro's live events carry (docs/decisions/100-events-carry-public-state.md): what a
+ * visitor's read shows of it, and what a recipient who has not opened a box sees of a private one.
+ */
+export function publicStateOf(shro: Pick<ShroRow, 'participantCount' | 'expiresAt'>, now: Date): ShroPublicState {
+  return {
+    participantCount: shro.participantCount,
+    status: isExpired(shro, now) ? 'expired' : 'waiting',
+    expiresAt: shro.expiresAt?.toISOString() ?? null,
+  };
 }
 
 /** A box the creator left unfilled (docs/decisions/003-box-filling.md). */

@@ -140,21 +140,24 @@ export async function insertParticipation(
   return row;
 }
 
-/** Counts one more participant; a private Shro's first pick also moves it from waiting to selected. */
+/** Counts one more participant (returns the new count); a private Shro's first pick also moves it from waiting to selected. */
 export async function recordPickOnShro(
   db: Db,
   shroId: string,
   pick: { boxId: number; userId: string; at: Date; isPrivate: boolean },
-): Promise<void> {
-  await db
+): Promise<{ participantCount: number }> {
+  const [counted] = await db
     .update(shros)
     .set({ participantCount: sql`${shros.participantCount} + 1` })
-    .where(eq(shros.id, shroId));
-  if (!pick.isPrivate) return;
+    .where(eq(shros.id, shroId))
+    .returning({ participantCount: shros.participantCount });
+  const result = { participantCount: counted?.participantCount ?? 0 };
+  if (!pick.isPrivate) return result;
   await db
     .update(shros)
     .set({ status: 'selected', selectedBoxId: pick.boxId, selectedByUserId: pick.userId, selectedAt: pick.at })
     .where(and(eq(shros.id, shroId), eq(shros.status, 'waiting'), isNull(shros.selectedBoxId)));
+  return result;
 }
 
 /** Persists the move from selected to revealed once the reveal delay has passed (idempotent); true if this call moved it. */

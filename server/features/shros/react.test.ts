@@ -6,13 +6,13 @@ import { notifications, reactions } from '../../db/schema/index';
 import {
   createShro,
   createUser,
-  creatorWithFriends,
   gameRowCounts,
+  gameWorld,
   getShro,
   type SignedInUser,
   select,
 } from '../../test/factories';
-import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
+import type { TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let creator: SignedInUser;
@@ -21,10 +21,7 @@ let shro: Shro;
 let participant: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp(withoutWriteLimits);
-  const made = await creatorWithFriends(ctx, 1);
-  creator = made.creator;
-  friend = made.friends[0]!;
+  [ctx, creator, friend] = await gameWorld(1);
   shro = await createShro(ctx, creator.cookie, { title: 'Lunch' });
   participant = await createUser(ctx);
   await select(ctx, shro.id, participant.cookie, shro.boxes[0]!.id);

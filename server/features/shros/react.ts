@@ -6,6 +6,7 @@ import { recordActivity } from '../achievements/stats';
 import { insertNotifications } from '../notifications/queries';
 import { type Actor, resolveAccess, type ShroDeps } from './access';
 import { afterShroWrite, notifyUsers } from './events';
+import { publicStateOf } from './present';
 import { upsertReaction } from './queries';
 
 /** One reaction per participant; a new one replaces the old. The creator is notified of each actual change. */
@@ -47,7 +48,9 @@ export async function reactToShro(
     throw error;
   }
   const changed = outcome !== 'unchanged';
-  if (changed) await afterShroWrite(deps, { type: 'shro.reaction.added', shroId: shro.id });
+  // The count is the cached row's: a watcher keeps the highest it has seen (decision 100).
+  if (changed)
+    await afterShroWrite(deps, { type: 'shro.reaction.added', shroId: shro.id, ...publicStateOf(shro, now) });
   // The reactor's streak day may have unlocked an achievement (a notification of theirs).
   await notifyUsers(deps, changed ? [shro.creatorId, user.id] : [user.id]);
   return { success: true, emoji, replaced: outcome !== 'created' };

@@ -15,7 +15,6 @@ import { parseInput } from '../../lib/parse';
 import { sendKeptText } from '../../plugins/compression';
 import { sendMessage } from '../chat/service';
 import { uploadRoutes } from '../uploads/routes';
-import { createUploadStorage } from '../uploads/storage';
 import type { ShroDeps } from './access';
 import { createShro } from './create';
 import { readCreateForm } from './create-form';
@@ -29,7 +28,7 @@ import { getShroJsonForViewer } from './view';
 export async function shroRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: ShroDeps = { db: app.database.db, cache: app.shroCache, live: app.bus };
-  const storage = createUploadStorage(app.config.dataDir, { quotaBytesPerUser: app.config.uploadQuotaBytesPerUser });
+  const storage = app.uploadStorage;
   await app.register(uploadRoutes, { storage });
 
   const actorOf = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });

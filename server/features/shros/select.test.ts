@@ -7,15 +7,15 @@ import { notifications, participations, shros, userStats } from '../../db/schema
 import {
   createShro,
   createUser,
-  creatorWithFriends,
   gameRowCounts,
+  gameWorld,
   getShro,
   type SignedInUser,
   select,
   signedIn,
   textOptions,
 } from '../../test/factories';
-import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
+import type { TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let creator: SignedInUser;
@@ -23,10 +23,7 @@ let friend: SignedInUser;
 let friend2: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp(withoutWriteLimits);
-  const made = await creatorWithFriends(ctx, 2);
-  creator = made.creator;
-  [friend, friend2] = made.friends as [SignedInUser, SignedInUser];
+  [ctx, creator, friend, friend2] = await gameWorld(2);
 });
 afterAll(() => ctx.close());
 

@@ -6,7 +6,7 @@ import { bumpStatsFor } from '../achievements/stats';
 import { insertNotifications, markNotificationsReadAbout } from '../notifications/queries';
 import { type Actor, resolveAccess, type ShroDeps } from './access';
 import { afterShroWrite, notifyUsers } from './events';
-import { isEmptyBox, isExpired, isPrivateShro } from './present';
+import { isEmptyBox, isExpired, isPrivateShro, publicStateOf } from './present';
 import { insertParticipation, recordPickOnShro } from './queries';
 import { getShroForViewer } from './view';
 
@@ -35,6 +35,7 @@ export async function selectBox(
   if (isEmptyBox(picked)) throw badRequest(SHRO_MESSAGES.boxEmpty);
   const isCorrect = shro.winningBoxPosition === null ? null : picked.position === shro.winningBoxPosition;
 
+  let participantCount = shro.participantCount;
   try {
     await db.transaction(async (tx) => {
       const inserted = await insertParticipation(tx, {
@@ -45,12 +46,12 @@ export async function selectBox(
         createdAt: now,
       });
       if (!inserted) throw conflict(SHRO_MESSAGES.alreadySelected);
-      await recordPickOnShro(tx, shro.id, {
+      ({ participantCount } = await recordPickOnShro(tx, shro.id, {
         boxId: picked.id,
         userId: user.id,
         at: now,
         isPrivate: isPrivateShro(shro),
-      });
+      }));
       await bumpStatsFor(tx, [
         {
           userId: user.id,
@@ -77,7 +78,11 @@ export async function selectBox(
     if (isForeignKeyViolation(error)) throw notFound(SHRO_MESSAGES.notFound);
     throw error;
   }
-  await afterShroWrite(deps, { type: 'shro.box.opened', shroId: shro.id });
+  await afterShroWrite(deps, {
+    type: 'shro.box.opened',
+    shroId: shro.id,
+    ...publicStateOf({ ...shro, participantCount }, now),
+  });
   // The picker too: an achievement they unlocked is a notification of theirs.
   await notifyUsers(deps, [shro.creatorId, user.id]);
   return getShroForViewer(deps, shro.id, user, now);

@@ -5,7 +5,7 @@ import type { Shro } from '../../../contract/shro-views';
 import {
   createShro,
   createUser,
-  creatorWithFriends,
+  gameWorld,
   getShro,
   imageFile,
   png,
@@ -13,7 +13,7 @@ import {
   type SignedInUser,
   select,
 } from '../../test/factories';
-import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
+import type { TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let creator: SignedInUser;
@@ -21,10 +21,7 @@ let friend: SignedInUser;
 let friend2: SignedInUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp(withoutWriteLimits);
-  const made = await creatorWithFriends(ctx, 2);
-  creator = made.creator;
-  [friend, friend2] = made.friends as [SignedInUser, SignedInUser];
+  [ctx, creator, friend, friend2] = await gameWorld(2);
 });
 afterAll(() => ctx.close());
 

@@ -4,19 +4,21 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Where uploaded images live: `DATA_DIR/uploads/<key>.webp`. With `DATA_DIR=:memory:` a temp
- * folder per process (removed at exit) keeps throw-away instances from leaving files behind.
- * Several instances must share `DATA_DIR` (one volume) to serve each other's uploads.
+ * Where uploaded images live (docs/decisions/101-images-in-the-database.md): with PostgreSQL,
+ * in its `upload_blobs` table, so that every instance serves every image; with the embedded
+ * database, in the folder `DATA_DIR/uploads/<key>.webp`. With `DATA_DIR=:memory:` the folder is
+ * a temp folder per process (removed at exit), so throw-away instances leave no files behind.
  */
 export interface UploadStorage {
-  readonly dir: string;
   /** Bytes of stored images one owner may hold (UPLOAD_QUOTA_MB_PER_USER); see uploads/service. */
   readonly quotaBytesPerUser: number;
   save(key: string, data: Buffer): Promise<void>;
-  /** The stored bytes, or null when the file is missing. */
+  /** The stored bytes, or null when the image is missing. */
   read(key: string): Promise<Buffer | null>;
-  /** Best effort: a file that is already gone is not an error. */
+  /** Best effort: an image that is already gone is not an error. */
   remove(keys: string[]): Promise<void>;
+  /** How many images are stored (tests check that a refused upload leaves none behind). */
+  count(): Promise<number>;
 }
 
 /** 128 random bits as 32 hex characters: unguessable and safe as a file name. */
@@ -43,19 +45,34 @@ export interface UploadStorageOptions {
   quotaBytesPerUser?: number;
 }
 
-export function createUploadStorage(
+/** Keys come from newUploadKey; anything else must never reach a file name or a query. */
+export function checkedKey(key: string): string {
+  if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error(`invalid upload key ${JSON.stringify(key)}`);
+  return key;
+}
+
+const FILE_PATTERN = /^([0-9a-f]{32})\.webp$/;
+
+/** The keys of the images in an uploads folder; none when the folder does not exist. */
+export async function folderKeys(dir: string): Promise<string[]> {
+  try {
+    const names = await fs.promises.readdir(dir);
+    return names.flatMap((name) => FILE_PATTERN.exec(name)?.[1] ?? []);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** The folder store: one file per image under `uploadsDirFor(dataDir)`. */
+export function createFolderStorage(
   dataDir: string,
   { quotaBytesPerUser = Number.POSITIVE_INFINITY }: UploadStorageOptions = {},
 ): UploadStorage {
   const dir = uploadsDirFor(dataDir);
   fs.mkdirSync(dir, { recursive: true });
-  const fileOf = (key: string) => {
-    // Keys come from newUploadKey; anything else must never reach the file system.
-    if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error(`invalid upload key ${JSON.stringify(key)}`);
-    return path.join(dir, `${key}.webp`);
-  };
+  const fileOf = (key: string) => path.join(dir, `${checkedKey(key)}.webp`);
   return {
-    dir,
     quotaBytesPerUser,
     async save(key, data) {
       // Write then rename, so a reader never sees half a file.
@@ -74,6 +91,9 @@ export function createUploadStorage(
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => fs.promises.rm(fileOf(key), { force: true })));
+    },
+    async count() {
+      return (await folderKeys(dir)).length;
     },
   };
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sum } from 'drizzle-orm';
@@ -11,7 +10,7 @@ import { configureImageWork, reencodeImage } from '../../lib/images';
 import { createUser, gameRowCounts, imageFile, png, postShro, type SignedInUser } from '../../test/factories';
 import { multipart } from '../../test/multipart';
 import { createTestApp, type TestConfigOverrides, type TestContext } from '../../test/test-app';
-import { newUploadKey, uploadsDirFor } from './storage';
+import { newUploadKey } from './storage';
 
 /** Issue 10 item 15: image work, concurrent uploads and stored bytes are bounded per process and per user. */
 
@@ -101,7 +100,8 @@ const storedBytesOf = async (ctx: TestContext, userId: string) => {
   return Number(row?.total ?? 0);
 };
 
-const uploadFiles = () => fs.readdirSync(uploadsDirFor(':memory:')).filter((f) => f.endsWith('.webp'));
+/** Images in the app's store (the folder, or PostgreSQL's table: decision 101). */
+const storedImages = (ctx: TestContext) => ctx.app.uploadStorage.count();
 
 /** Pretends the user already stores this many bytes of images. */
 async function seedStoredBytes(ctx: TestContext, userId: string, byteSize: number) {
@@ -269,12 +269,12 @@ describe('the storage quota per user', () => {
     message: string,
   ) {
     const rows = await gameRowCounts(ctx);
-    const files = uploadFiles().length;
+    const files = await storedImages(ctx);
     const response = await send();
     expect(response.statusCode, response.body).toBe(status);
     expect(JSON.parse(response.body)).toEqual({ message });
     expect(await gameRowCounts(ctx)).toEqual(rows);
-    expect(uploadFiles().length).toBe(files);
+    expect(await storedImages(ctx)).toBe(files);
   }
 
   it('uploads within the quota work and count their stored bytes', async () => {
@@ -313,14 +313,14 @@ describe('the storage quota per user', () => {
     const user = await createUser(ctx);
     await seedStoredBytes(ctx, user.id, QUOTA);
     const form = await multipart(imageShro(), [imageFile(png)]);
-    const files = uploadFiles().length;
+    const files = await storedImages(ctx);
     // Only the first bytes are ever sent: the answer cannot have waited for the images.
     const upload = openUpload(port, user.cookie, form, { sentBytes: 64 });
     const response = await upload.response;
     upload.disconnect();
     expect(response.status, response.body).toBe(413);
     expect(JSON.parse(response.body)).toEqual({ message: FULL_MESSAGE });
-    expect(uploadFiles().length).toBe(files);
+    expect(await storedImages(ctx)).toBe(files);
     // Creates without images still work.
     const text = await ctx.app.inject({
       method: 'POST',
@@ -335,7 +335,7 @@ describe('the storage quota per user', () => {
     const user = await createUser(ctx);
     // Room for three images; each create brings two.
     await seedStoredBytes(ctx, user.id, QUOTA - 3 * encodedBytes);
-    const files = uploadFiles().length;
+    const files = await storedImages(ctx);
     const responses = await Promise.all([
       postShro(ctx, user.cookie, imageShro('a'), [imageFile(png), imageFile(png)]),
       postShro(ctx, user.cookie, imageShro('b'), [imageFile(png), imageFile(png)]),
@@ -343,7 +343,7 @@ describe('the storage quota per user', () => {
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 413]);
     expect(responses.find((r) => r.statusCode === 413)!.json()).toEqual({ message: FULL_MESSAGE });
     expect(await storedBytesOf(ctx, user.id)).toBe(QUOTA - encodedBytes);
-    expect(uploadFiles().length).toBe(files + 2);
+    expect(await storedImages(ctx)).toBe(files + 2);
   });
 
   it('deleting a Shro gives its bytes back; replacing a profile picture does not count the old one', async () => {

@@ -8,7 +8,7 @@ import { reencodeImage } from '../../lib/images';
 import { createUser, png } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { storeImages } from './service';
-import { createUploadStorage, newUploadKey, uploadsDirFor } from './storage';
+import { createFolderStorage, newUploadKey, uploadsDirFor } from './storage';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -24,17 +24,19 @@ describe('upload storage', () => {
     expect(uploadsDirFor(':memory:')).toBe(temp);
   });
 
-  it('saves, reads and removes by 128-bit key, and refuses anything that is not a key', async () => {
+  it('the folder store saves, reads, counts and removes by 128-bit key, and refuses anything that is not a key', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-storage-test-'));
     try {
-      const storage = createUploadStorage(dir);
+      const storage = createFolderStorage(dir);
       const key = newUploadKey();
       expect(key).toMatch(/^[0-9a-f]{32}$/);
       await storage.save(key, Buffer.from('bytes'));
       expect(fs.existsSync(path.join(dir, 'uploads', `${key}.webp`))).toBe(true);
       expect((await storage.read(key))!.toString()).toBe('bytes');
+      expect(await storage.count()).toBe(1);
       await storage.remove([key, key]);
       expect(await storage.read(key)).toBeNull();
+      expect(await storage.count()).toBe(0);
       await expect(storage.read('../../etc/passwd')).rejects.toThrow(/invalid upload key/);
       await expect(storage.save('ABC', Buffer.from('x'))).rejects.toThrow(/invalid upload key/);
     } finally {
@@ -46,8 +48,7 @@ describe('upload storage', () => {
 describe('GET /api/uploads/:key for avatars', () => {
   it('avatars are public, with the same protective headers', async () => {
     const user = await createUser(ctx);
-    const storage = createUploadStorage(':memory:');
-    const [stored] = await storeImages(storage, user.id, 'avatar', [
+    const [stored] = await storeImages(ctx.app.uploadStorage, user.id, 'avatar', [
       await reencodeImage(await png(300, 200), { square: 256 }),
     ]);
     await ctx.database.db.insert(uploads).values(stored!.row);
@@ -81,8 +82,7 @@ describe('GET /api/uploads/:key for avatars', () => {
 describe('GET /api/uploads/:key caching', () => {
   /** A stored image of `kind` owned by `ownerId`, row and file. */
   async function storedImage(ownerId: string, kind: 'avatar' | 'box') {
-    const storage = createUploadStorage(':memory:');
-    const [stored] = await storeImages(storage, ownerId, kind, [await reencodeImage(await png(40, 40))]);
+    const [stored] = await storeImages(ctx.app.uploadStorage, ownerId, kind, [await reencodeImage(await png(40, 40))]);
     await ctx.database.db.insert(uploads).values(stored!.row);
     return stored!;
   }

@@ -110,12 +110,17 @@ export function Header() {
         </div>
       </div>
 
-      {!user && mobileOpen && (
+      {mobileOpen && (
         <nav
           id="mobile-menu"
           aria-label="Mobile"
           className="border-t border-border/60 bg-base px-4 pb-5 pt-3 md:hidden"
         >
+          {user && (
+            <p className="px-3 pb-2 text-sm text-muted">
+              Signed in as <span className="font-semibold text-zinc-100">@{menuLabel}</span>
+            </p>
+          )}
           <ul className="space-y-1">
             <li>
               <Link
@@ -125,64 +130,48 @@ export function Header() {
                 <Compass className="size-5 text-muted" /> Explore
               </Link>
             </li>
+            {user &&
+              accountMenuItems.map((item) => {
+                const count = 'badge' in item ? counts[item.badge] : 0;
+                return (
+                  <li key={item.href}>
+                    <Link href={item.href} className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2">
+                      <item.icon className="size-5 text-muted" />
+                      <span className="flex-1">{item.label}</span>
+                      {count > 0 && (
+                        <Badge>{'badge' in item && item.badge === 'notifications' ? count : capBadge(count)}</Badge>
+                      )}
+                    </Link>
+                  </li>
+                );
+              })}
           </ul>
           <div className="mt-4 grid grid-cols-2 gap-3">
-            <Button asChild variant="secondary">
-              <Link href={appPages.login.path}>
-                <LogIn /> Sign In
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link href={appPages.register.path}>
-                <UserPlus /> Sign up free
-              </Link>
-            </Button>
-          </div>
-        </nav>
-      )}
-
-      {user && mobileOpen && (
-        <nav
-          id="mobile-menu"
-          aria-label="Mobile"
-          className="border-t border-border/60 bg-base px-4 pb-5 pt-3 md:hidden"
-        >
-          <p className="px-3 pb-2 text-sm text-muted">
-            Signed in as <span className="font-semibold text-zinc-100">@{menuLabel}</span>
-          </p>
-          <ul className="space-y-1">
-            <li>
-              <Link
-                href={appPages.explore.path}
-                className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2"
-              >
-                <Compass className="size-5 text-muted" /> Explore
-              </Link>
-            </li>
-            {accountMenuItems.map((item) => {
-              const count = 'badge' in item ? counts[item.badge] : 0;
-              return (
-                <li key={item.href}>
-                  <Link href={item.href} className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2">
-                    <item.icon className="size-5 text-muted" />
-                    <span className="flex-1">{item.label}</span>
-                    {count > 0 && (
-                      <Badge>{'badge' in item && item.badge === 'notifications' ? count : capBadge(count)}</Badge>
-                    )}
+            {user ? (
+              <>
+                <Button asChild>
+                  <Link href={appPages.create.path}>
+                    <Plus /> Create
                   </Link>
-                </li>
-              );
-            })}
-          </ul>
-          <div className="mt-4 grid grid-cols-2 gap-3">
-            <Button asChild>
-              <Link href={appPages.create.path}>
-                <Plus /> Create
-              </Link>
-            </Button>
-            <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
-              <LogOut /> Logout
-            </Button>
+                </Button>
+                <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                  <LogOut /> Logout
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button asChild variant="secondary">
+                  <Link href={appPages.login.path}>
+                    <LogIn /> Sign In
+                  </Link>
+                </Button>
+                <Button asChild>
+                  <Link href={appPages.register.path}>
+                    <UserPlus /> Sign up free
+                  </Link>
+                </Button>
+              </>
+            )}
           </div>
         </nav>
       )}

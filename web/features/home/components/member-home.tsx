@@ -5,63 +5,48 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePlatformStats } from '../api/get-platform-stats';
-import { FeatureCards } from './feature-cards';
 import { FloatingActions } from './floating-actions';
-import { Hero } from './hero';
-import { SiteFooter } from './site-footer';
+import { HomeFrame } from './home-frame';
 
 export function MemberHome() {
   const stats = usePlatformStats();
   const sendRef = useRef<HTMLAnchorElement>(null);
   const total = stats.data?.totalShros ?? 0;
   return (
-    <>
-      <div className="mx-auto w-full max-w-6xl px-4">
-        <Hero
-          badge={
-            total > 0 ? (
-              <span className="rounded-full border border-brand/40 bg-brand/10 px-3 py-1 text-xs font-semibold text-purple-200">
-                {total.toLocaleString()} {PRODUCT_NAME_PLURAL} created
-              </span>
-            ) : undefined
-          }
-        >
-          <div className="mt-10 grid w-full max-w-3xl gap-4 sm:grid-cols-2">
-            <Card className="group p-6 text-left transition-all hover:-translate-y-1 hover:border-brand/60">
-              <Users className="size-7 text-brand" />
-              <h2 className="mt-3 text-lg font-bold">Send to Friends</h2>
-              <p className="mt-1 text-sm text-muted">
-                Only the friends you select take part. Perfect for private decisions, surprises and group choices.
-              </p>
-            </Card>
-            <Card className="group p-6 text-left transition-all hover:-translate-y-1 hover:border-brand-2/60">
-              <Globe className="size-7 text-brand-2" />
-              <h2 className="mt-3 text-lg font-bold">Share with Anyone</h2>
-              <p className="mt-1 text-sm text-muted">
-                A shareable link with an expiration time, open to many participants at once.
-              </p>
-            </Card>
-          </div>
-          <Button asChild size="lg" className="mt-8">
-            <Link href="/create" ref={sendRef}>
-              <Send /> Send a {PRODUCT_NAME}
-            </Link>
-          </Button>
-        </Hero>
-        <div className="mt-14">
-          <FeatureCards />
-        </div>
-      </div>
-      <SiteFooter
-        quickLinks={[
+    <HomeFrame
+      badge={total > 0 ? `${total.toLocaleString()} ${PRODUCT_NAME_PLURAL} created` : undefined}
+      footer={{
+        quickLinks: [
           { label: 'Create', href: '/create' },
           { label: 'Your History', href: '/history' },
           { label: 'Add Friends', href: '/friends' },
           { label: 'Achievements', href: '/achievements' },
-        ]}
-        features={['Movie & TV Templates', 'Achievements & Streaks', 'Friends & Social Features', 'Mobile App Ready']}
-      />
-      <FloatingActions inPageCreate={sendRef} />
-    </>
+        ],
+        features: ['Movie & TV Templates', 'Achievements & Streaks', 'Friends & Social Features', 'Mobile App Ready'],
+      }}
+      after={<FloatingActions inPageCreate={sendRef} />}
+    >
+      <div className="mt-10 grid w-full max-w-3xl gap-4 sm:grid-cols-2">
+        <Card className="group p-6 text-left transition-all hover:-translate-y-1 hover:border-brand/60">
+          <Users className="size-7 text-brand" />
+          <h2 className="mt-3 text-lg font-bold">Send to Friends</h2>
+          <p className="mt-1 text-sm text-muted">
+            Only the friends you select take part. Perfect for private decisions, surprises and group choices.
+          </p>
+        </Card>
+        <Card className="group p-6 text-left transition-all hover:-translate-y-1 hover:border-brand-2/60">
+          <Globe className="size-7 text-brand-2" />
+          <h2 className="mt-3 text-lg font-bold">Share with Anyone</h2>
+          <p className="mt-1 text-sm text-muted">
+            A shareable link with an expiration time, open to many participants at once.
+          </p>
+        </Card>
+      </div>
+      <Button asChild size="lg" className="mt-8">
+        <Link href="/create" ref={sendRef}>
+          <Send /> Send a {PRODUCT_NAME}
+        </Link>
+      </Button>
+    </HomeFrame>
   );
 }

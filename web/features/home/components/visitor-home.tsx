@@ -3,9 +3,7 @@ import { PlayCircle, Smartphone, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { FeatureCards } from './feature-cards';
-import { Hero } from './hero';
-import { SiteFooter } from './site-footer';
+import { HomeFrame } from './home-frame';
 
 /** The tutorial's code (Radix dialog included) loads when it is first opened (decision 094). */
 const TutorialDialog = lazy(() => import('./tutorial-dialog').then((module) => ({ default: module.TutorialDialog })));
@@ -20,55 +18,46 @@ export function VisitorHome() {
   };
   const signUpRef = useRef<HTMLAnchorElement>(null);
   return (
-    <>
-      <div className="mx-auto w-full max-w-6xl px-4">
-        <Hero
-          badge={
-            <span className="rounded-full border border-brand/40 bg-brand/10 px-3 py-1 text-xs font-semibold text-purple-200">
-              Open beta · Free to use
-            </span>
-          }
-        >
-          <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Button asChild size="lg">
-              <Link href="/register" ref={signUpRef}>
-                <UserPlus /> Sign up free
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link href="/login">Sign In</Link>
-            </Button>
-            <Button size="lg" variant="ghost" onClick={openTutorial}>
-              <PlayCircle /> Quick Tutorial
-            </Button>
-          </div>
-          <p className="mt-6 flex items-center gap-2 text-sm text-muted">
-            <Smartphone className="size-4 shrink-0" aria-hidden="true" /> {PRODUCT_NAME} is in open beta. Native Android
-            and iOS apps are coming soon.
-          </p>
-        </Hero>
-        <div className="mt-14">
-          <FeatureCards />
-        </div>
-      </div>
-      <SiteFooter
-        quickLinks={[
+    <HomeFrame
+      badge="Open beta · Free to use"
+      footer={{
+        quickLinks: [
           { label: 'Sign In', href: '/login' },
           { label: 'Create Account', href: '/register' },
           { label: 'How It Works', onClick: openTutorial },
-        ]}
-        features={[
+        ],
+        features: [
           'Mystery box decisions',
           'Private, link or public sharing',
           'Live reveals',
           'Achievements & streaks',
-        ]}
-      />
-      {tutorialLoaded && (
-        <Suspense fallback={null}>
-          <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} getStartedTarget={signUpRef} />
-        </Suspense>
-      )}
-    </>
+        ],
+      }}
+      after={
+        tutorialLoaded && (
+          <Suspense fallback={null}>
+            <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} getStartedTarget={signUpRef} />
+          </Suspense>
+        )
+      }
+    >
+      <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Button asChild size="lg">
+          <Link href="/register" ref={signUpRef}>
+            <UserPlus /> Sign up free
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link href="/login">Sign In</Link>
+        </Button>
+        <Button size="lg" variant="ghost" onClick={openTutorial}>
+          <PlayCircle /> Quick Tutorial
+        </Button>
+      </div>
+      <p className="mt-6 flex items-center gap-2 text-sm text-muted">
+        <Smartphone className="size-4 shrink-0" aria-hidden="true" /> {PRODUCT_NAME} is in open beta. Native Android and
+        iOS apps are coming soon.
+      </p>
+    </HomeFrame>
   );
 }

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@contract/auth';
 import { PRODUCT_NAME } from '@contract/product';
 import { Award, BarChart3, ChevronRight, Fingerprint, Mail, Pencil, UserCog } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { SectionCard } from '@/components/section-card';
 import { StatsTiles } from '@/components/stats-tiles';
@@ -16,8 +16,11 @@ import { ProfileHeader } from './profile-header';
 
 const RECENT_ACHIEVEMENTS = 6;
 
-/** /profile: view and edit modes, stats, recent achievements and account details (docs/product.md §2). */
-export function OwnProfile({ user }: { user: CurrentUser }) {
+/**
+ * /profile: view and edit modes, stats, recent achievements and account details (docs/product.md §2);
+ * `children` go last (the page adds the account's Security section there).
+ */
+export function OwnProfile({ user, children }: { user: CurrentUser; children?: ReactNode }) {
   const [editing, setEditing] = useState(false);
   const stats = useMyStats();
   const achievements = useUserAchievements(user.id);
@@ -86,6 +89,7 @@ export function OwnProfile({ user }: { user: CurrentUser }) {
           </div>
         </dl>
       </SectionCard>
+      {children}
     </div>
   );
 }

@@ -17,6 +17,7 @@ export function useSelectBox(shroId: string) {
       trackEvent('select_box', { label: shro.boxes.find((b) => b.id === boxId)?.position ?? null });
       queryClient.setQueryData(queryKey(apiPaths.shro(shroId)), shro);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.shro(shroId)) }),
+    // The answer is this viewer's fresh view: only a refusal (already picked elsewhere, expired) refetches.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.shro(shroId)) }),
   });
 }

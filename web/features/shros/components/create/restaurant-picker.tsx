@@ -1,11 +1,11 @@
 import { type RestaurantEntry, restaurantCategories, searchRestaurants } from '@contract/restaurants';
 import { BOXES_PER_SHRO } from '@contract/shros';
-import { Plus, Search, Trophy, UtensilsCrossed, X } from 'lucide-react';
+import { Plus, Trophy, UtensilsCrossed, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Input } from '@/components/ui/input';
 import { boxGradient } from '@/lib/box-style';
 import { cn } from '@/lib/cn';
 import { playSound } from '@/lib/sounds';
+import { PickerSearch } from './picker-search';
 
 /** Where to Eat: search the built-in catalogue (first 20 matches), pick 4; chosen ones drop out of the list. */
 export function RestaurantPicker({
@@ -77,70 +77,56 @@ export function RestaurantPicker({
         })}
       </ol>
 
-      {full ? (
-        <p className="rounded-xl bg-emerald-500/10 px-3 py-2 text-sm text-emerald-200">
-          All 4 boxes are filled. Remove one to pick another.
-        </p>
-      ) : (
-        <div className="space-y-2">
-          <label htmlFor="restaurant-search" className="text-sm font-medium text-zinc-200">
-            Search restaurants
-          </label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
-            <Input
-              id="restaurant-search"
-              type="search"
-              value={query}
-              autoComplete="off"
-              placeholder="Name or kind of food"
-              onChange={(e) => setQuery(e.target.value)}
-              className="pl-10"
-            />
-          </div>
-          <div className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1">
-            {restaurantCategories.map((category) => (
-              <button
-                key={category}
-                type="button"
-                aria-pressed={query === category}
-                onClick={() => setQuery(query === category ? '' : category)}
-                className={cn(
-                  'relative h-9 shrink-0 rounded-full border px-3 text-xs font-semibold transition-colors before:absolute before:-inset-y-1 before:inset-x-0',
-                  query === category
-                    ? 'border-brand bg-brand/20 text-white'
-                    : 'border-border/70 text-zinc-300 hover:border-brand/60',
-                )}
-              >
-                {category}
-              </button>
-            ))}
-          </div>
-          <ul className="grid max-h-80 gap-1.5 overflow-y-auto pr-1 sm:grid-cols-2" aria-label="Restaurant results">
-            {results.length === 0 && <li className="px-1 py-3 text-sm text-muted">No restaurants match "{query}".</li>}
-            {results.map((restaurant) => (
-              <li key={restaurant.name}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    playSound('click');
-                    onAdd(restaurant);
-                  }}
-                  aria-label={`Add ${restaurant.name}`}
-                  className="flex min-h-12 w-full items-center gap-3 rounded-xl bg-base/40 px-3 py-2 text-left transition-colors hover:bg-surface-2"
-                >
-                  <UtensilsCrossed className="size-4 shrink-0 text-purple-300" aria-hidden="true" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-semibold">{restaurant.name}</span>
-                    <span className="block text-xs text-muted">{restaurant.category}</span>
-                  </span>
-                  <Plus className="size-4 shrink-0 text-muted" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
+      <PickerSearch
+        full={full}
+        id="restaurant-search"
+        label="Search restaurants"
+        placeholder="Name or kind of food"
+        query={query}
+        onQueryChange={setQuery}
+      >
+        <div className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1">
+          {restaurantCategories.map((category) => (
+            <button
+              key={category}
+              type="button"
+              aria-pressed={query === category}
+              onClick={() => setQuery(query === category ? '' : category)}
+              className={cn(
+                'relative h-9 shrink-0 rounded-full border px-3 text-xs font-semibold transition-colors before:absolute before:-inset-y-1 before:inset-x-0',
+                query === category
+                  ? 'border-brand bg-brand/20 text-white'
+                  : 'border-border/70 text-zinc-300 hover:border-brand/60',
+              )}
+            >
+              {category}
+            </button>
+          ))}
         </div>
-      )}
+        <ul className="grid max-h-80 gap-1.5 overflow-y-auto pr-1 sm:grid-cols-2" aria-label="Restaurant results">
+          {results.length === 0 && <li className="px-1 py-3 text-sm text-muted">No restaurants match "{query}".</li>}
+          {results.map((restaurant) => (
+            <li key={restaurant.name}>
+              <button
+                type="button"
+                onClick={() => {
+                  playSound('click');
+                  onAdd(restaurant);
+                }}
+                aria-label={`Add ${restaurant.name}`}
+                className="flex min-h-12 w-full items-center gap-3 rounded-xl bg-base/40 px-3 py-2 text-left transition-colors hover:bg-surface-2"
+              >
+                <UtensilsCrossed className="size-4 shrink-0 text-purple-300" aria-hidden="true" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold">{restaurant.name}</span>
+                  <span className="block text-xs text-muted">{restaurant.category}</span>
+                </span>
+                <Plus className="size-4 shrink-0 text-muted" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </PickerSearch>
     </div>
   );
 }

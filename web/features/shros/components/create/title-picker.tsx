@@ -1,9 +1,8 @@
 import { posterUrl, type TitleKind, type TitleSearchResult } from '@contract/catalog';
 import { BOXES_PER_SHRO } from '@contract/shros';
-import { Check, Film, Plus, Search, Star, Trophy, Tv, X } from 'lucide-react';
+import { Check, Film, Plus, Star, Trophy, Tv, X } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { boxGradient } from '@/lib/box-style';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
@@ -11,6 +10,7 @@ import { playSound } from '@/lib/sounds';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { TITLE_SEARCH_MIN_LENGTH, useTitleSearch } from '../../api/search-titles';
 import { yearOf } from '../../utils/year-of';
+import { PickerSearch } from './picker-search';
 
 /** docs/product.md §5: search only after more than 2 characters, debounced 300 ms. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -107,92 +107,81 @@ export function TitlePicker({
         })}
       </ol>
 
-      {full ? (
-        <p className="rounded-xl bg-emerald-500/10 px-3 py-2 text-sm text-emerald-200">
-          All 4 boxes are filled. Remove one to pick another.
-        </p>
-      ) : (
-        <div className="space-y-2">
-          <label htmlFor={`${kind}-search`} className="text-sm font-medium text-zinc-200">
-            Search {noun}
-          </label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
-            <Input
-              id={`${kind}-search`}
-              type="search"
-              value={query}
-              autoComplete="off"
-              placeholder={kind === 'movie' ? 'e.g. Inception' : 'e.g. Breaking Bad'}
-              onChange={(e) => setQuery(e.target.value)}
-              className="pl-10"
-            />
-            {(search.isFetching || typing) && query.trim().length >= TITLE_SEARCH_MIN_LENGTH && (
-              <Spinner className="absolute right-3.5 top-1/2 size-4 -translate-y-1/2" label="Searching" />
+      <PickerSearch
+        full={full}
+        id={`${kind}-search`}
+        label={`Search ${noun}`}
+        placeholder={kind === 'movie' ? 'e.g. Inception' : 'e.g. Breaking Bad'}
+        query={query}
+        onQueryChange={setQuery}
+        adornment={
+          (search.isFetching || typing) &&
+          query.trim().length >= TITLE_SEARCH_MIN_LENGTH && (
+            <Spinner className="absolute right-3.5 top-1/2 size-4 -translate-y-1/2" label="Searching" />
+          )
+        }
+      >
+        {query.trim().length > 0 && query.trim().length < TITLE_SEARCH_MIN_LENGTH && (
+          <p className="text-xs text-muted">Type at least 3 characters to search</p>
+        )}
+        {search.isError && (
+          <p role="alert" className="text-sm text-red-300">
+            {errorMessage(search.error, 'Search failed. Please try again.')}
+          </p>
+        )}
+        {search.data && term.length >= TITLE_SEARCH_MIN_LENGTH && (
+          <ul className="max-h-96 space-y-1.5 overflow-y-auto pr-1" aria-label={`${noun} results`}>
+            {search.data.length === 0 && (
+              <li className="px-1 py-3 text-sm text-muted">
+                No {noun} found for "{term}".
+              </li>
             )}
-          </div>
-          {query.trim().length > 0 && query.trim().length < TITLE_SEARCH_MIN_LENGTH && (
-            <p className="text-xs text-muted">Type at least 3 characters to search</p>
-          )}
-          {search.isError && (
-            <p role="alert" className="text-sm text-red-300">
-              {errorMessage(search.error, 'Search failed. Please try again.')}
-            </p>
-          )}
-          {search.data && term.length >= TITLE_SEARCH_MIN_LENGTH && (
-            <ul className="max-h-96 space-y-1.5 overflow-y-auto pr-1" aria-label={`${noun} results`}>
-              {search.data.length === 0 && (
-                <li className="px-1 py-3 text-sm text-muted">
-                  No {noun} found for "{term}".
-                </li>
-              )}
-              {search.data.map((result) => {
-                const picked = picks.some((p) => p.id === result.id);
-                const poster = posterUrl(result.poster_path);
-                return (
-                  <li key={result.id}>
-                    <button
-                      type="button"
-                      disabled={picked}
-                      onClick={() => {
-                        playSound('click');
-                        onAdd(result);
-                      }}
-                      aria-label={`${picked ? 'Added' : 'Add'} ${result.title}${result.release_date ? ` (${yearOf(result.release_date)})` : ''}`}
-                      className="flex w-full items-center gap-3 rounded-xl border border-transparent bg-base/40 p-2 text-left transition-colors hover:border-brand/50 hover:bg-surface-2 disabled:opacity-60"
+            {search.data.map((result) => {
+              const picked = picks.some((p) => p.id === result.id);
+              const poster = posterUrl(result.poster_path);
+              return (
+                <li key={result.id}>
+                  <button
+                    type="button"
+                    disabled={picked}
+                    onClick={() => {
+                      playSound('click');
+                      onAdd(result);
+                    }}
+                    aria-label={`${picked ? 'Added' : 'Add'} ${result.title}${result.release_date ? ` (${yearOf(result.release_date)})` : ''}`}
+                    className="flex w-full items-center gap-3 rounded-xl border border-transparent bg-base/40 p-2 text-left transition-colors hover:border-brand/50 hover:bg-surface-2 disabled:opacity-60"
+                  >
+                    <span className="h-16 w-11 shrink-0 overflow-hidden rounded-lg bg-surface-2">
+                      {poster && <img src={poster} alt="" loading="lazy" className="size-full object-cover" />}
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-semibold">{result.title}</span>
+                      <span className="flex items-center gap-2 text-xs text-muted">
+                        {yearOf(result.release_date)}
+                        {result.vote_average ? (
+                          <span className="inline-flex items-center gap-0.5">
+                            <Star className="size-3 fill-amber-300 text-amber-300" aria-hidden="true" />
+                            {result.vote_average.toFixed(1)}
+                          </span>
+                        ) : null}
+                      </span>
+                    </span>
+                    <span
+                      className={cn(
+                        'flex size-9 shrink-0 items-center justify-center rounded-full',
+                        picked ? 'bg-emerald-500/20 text-emerald-300' : 'bg-brand/20 text-purple-200',
+                      )}
+                      aria-hidden="true"
                     >
-                      <span className="h-16 w-11 shrink-0 overflow-hidden rounded-lg bg-surface-2">
-                        {poster && <img src={poster} alt="" loading="lazy" className="size-full object-cover" />}
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-semibold">{result.title}</span>
-                        <span className="flex items-center gap-2 text-xs text-muted">
-                          {yearOf(result.release_date)}
-                          {result.vote_average ? (
-                            <span className="inline-flex items-center gap-0.5">
-                              <Star className="size-3 fill-amber-300 text-amber-300" aria-hidden="true" />
-                              {result.vote_average.toFixed(1)}
-                            </span>
-                          ) : null}
-                        </span>
-                      </span>
-                      <span
-                        className={cn(
-                          'flex size-9 shrink-0 items-center justify-center rounded-full',
-                          picked ? 'bg-emerald-500/20 text-emerald-300' : 'bg-brand/20 text-purple-200',
-                        )}
-                        aria-hidden="true"
-                      >
-                        {picked ? <Check className="size-4" /> : <Plus className="size-4" />}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
-      )}
+                      {picked ? <Check className="size-4" /> : <Plus className="size-4" />}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </PickerSearch>
     </div>
   );
 }

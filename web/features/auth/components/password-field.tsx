@@ -1,9 +1,10 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
+import { Field, type FieldProps } from '@/components/field';
 import { Input } from '@/components/ui/input';
 
-/** A password field with a show/hide toggle. */
-export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+/** A password input with a show/hide toggle. */
+function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -19,4 +20,12 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
       </button>
     </div>
   );
+}
+
+/** A password field (label, input with its show/hide toggle, error or hint); `input` as for `InputField`. */
+export function PasswordField({
+  input,
+  ...field
+}: Omit<FieldProps, 'children'> & { input: Omit<ComponentProps<'input'>, 'type'> }) {
+  return <Field {...field}>{(control) => <PasswordInput {...control} {...input} />}</Field>;
 }

@@ -1,0 +1,122 @@
+import type { AuthSession } from '@contract/auth';
+import { LogOut, MonitorSmartphone, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { SectionCard } from '@/components/section-card';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/use-toast';
+import { useAuthSessions, useEndAuthSession, useRevokeOtherSessions } from '../api/auth-sessions';
+import { ChangePasswordForm } from './change-password-form';
+
+const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const deviceName = (session: AuthSession) => session.userAgent ?? 'Unknown device';
+
+/** The profile's "Security" section: change password and the signed-in devices (decision 102). */
+export function SecuritySection() {
+  return (
+    <SectionCard title="Security" icon={ShieldCheck}>
+      <div className="space-y-8">
+        <ChangePasswordForm />
+        <DeviceList />
+      </div>
+    </SectionCard>
+  );
+}
+
+/** Confirming: one device (its session) or every other device. */
+type Target = AuthSession | 'others' | null;
+
+function DeviceList() {
+  const sessions = useAuthSessions();
+  const endOne = useEndAuthSession();
+  const endOthers = useRevokeOtherSessions();
+  const [target, setTarget] = useState<Target>(null);
+  const others = sessions.data?.filter((s) => !s.current) ?? [];
+  const pending = endOne.isPending || endOthers.isPending;
+
+  const onError = (error: unknown) =>
+    toast({ variant: 'destructive', title: 'Could not sign out', description: errorMessage(error) });
+  const confirm = () => {
+    const done = { onSettled: () => setTarget(null), onError };
+    if (target === 'others') {
+      endOthers.mutate(undefined, {
+        ...done,
+        onSuccess: () => toast({ title: 'Signed out of all other devices' }),
+      });
+    } else if (target) {
+      endOne.mutate(target.id, { ...done, onSuccess: () => toast({ title: `Signed out ${deviceName(target)}` }) });
+    }
+  };
+
+  return (
+    <section aria-labelledby="devices-title" className="space-y-3">
+      <h3 id="devices-title" className="font-semibold">
+        Signed-in devices
+      </h3>
+      {sessions.isLoading ? (
+        <Spinner className="mx-auto block" label="Loading devices" />
+      ) : sessions.isError ? (
+        <p role="alert" className="text-sm text-red-400">
+          {errorMessage(sessions.error)}
+        </p>
+      ) : (
+        <ul className="divide-y divide-border rounded-2xl border border-border">
+          {sessions.data?.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="flex min-w-0 items-center gap-3">
+                <MonitorSmartphone className="size-5 shrink-0 text-purple-300" aria-hidden="true" />
+                <div className="min-w-0 text-sm">
+                  <p className="font-semibold text-zinc-100">
+                    {deviceName(session)}
+                    {session.current && (
+                      <span className="ml-2 rounded-full bg-brand/20 px-2 py-0.5 text-xs text-purple-200">
+                        This device
+                      </span>
+                    )}
+                  </p>
+                  <p className="text-muted">
+                    Signed in {formatWhen(session.createdAt)} · Last active {formatWhen(session.lastSeenAt)}
+                  </p>
+                </div>
+              </div>
+              {!session.current && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Sign out ${deviceName(session)}, last active ${formatWhen(session.lastSeenAt)}`}
+                  onClick={() => setTarget(session)}
+                >
+                  <LogOut aria-hidden="true" /> Sign out
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <Button variant="secondary" onClick={() => setTarget('others')}>
+          Sign out of all other devices
+        </Button>
+      )}
+      <ConfirmDialog
+        open={target !== null}
+        onOpenChange={(open) => !open && setTarget(null)}
+        title={target === 'others' ? 'Sign out of all other devices?' : 'Sign out this device?'}
+        description={
+          target === 'others'
+            ? `${others.length === 1 ? 'One other device' : `${others.length} other devices`} will be signed out. This device stays signed in.`
+            : target
+              ? `${deviceName(target)} will be signed out and will need your password to sign in again.`
+              : ''
+        }
+        confirmLabel="Sign out"
+        pendingLabel="Signing out..."
+        pending={pending}
+        onConfirm={confirm}
+      />
+    </section>
+  );
+}
