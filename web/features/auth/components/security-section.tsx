@@ -35,6 +35,8 @@ function DeviceList() {
   const endOthers = useRevokeOtherSessions();
   const [target, setTarget] = useState<Target>(null);
   const others = sessions.data?.filter((s) => !s.current) ?? [];
+  // This device first, then the others as the server orders them (most recently active first).
+  const devices = [...(sessions.data?.filter((s) => s.current) ?? []), ...others];
   const pending = endOne.isPending || endOthers.isPending;
 
   const onError = (error: unknown) =>
@@ -64,7 +66,7 @@ function DeviceList() {
         </p>
       ) : (
         <ul className="divide-y divide-border rounded-2xl border border-border">
-          {sessions.data?.map((session) => (
+          {devices.map((session) => (
             <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <div className="flex min-w-0 items-center gap-3">
                 <MonitorSmartphone className="size-5 shrink-0 text-purple-300" aria-hidden="true" />
