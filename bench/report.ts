@@ -1,6 +1,8 @@
 /** The benchmark's report: bench/results.md, every figure next to its goal (bench/run.ts measures). */
 import os from 'node:os';
+import { LOAD_CORE, LOG_LEVEL, pinning, SERVER_CORE } from './children';
 import type { LoadFigures } from './network';
+import { quick, SIZES } from './sizes';
 import type { WebBundles } from './web-size';
 
 export interface HttpResult {
@@ -55,26 +57,6 @@ export interface Results {
   notes: string[];
 }
 
-/** How the run was made: sizes, pinning, log level, load at the start. */
-export interface RunContext {
-  quick: boolean;
-  sizes: {
-    shros: number;
-    participations: number;
-    participants: number;
-    selectors: number;
-    watchers: number;
-    duration: number;
-    connections: number;
-    rounds: number;
-  };
-  pinning: { pinned: boolean; why: string };
-  serverCore: string;
-  loadCore: string;
-  logLevel: string;
-  loadAtStart: number[];
-}
-
 // ---- the report ------------------------------------------------------------------------------
 
 const n = (value: number | undefined, digits = 0) =>
@@ -85,16 +67,8 @@ const ratio = (part: number | undefined, whole: number | undefined) =>
   part === undefined || !whole ? '–' : `${(part / whole).toFixed(2)}×`;
 const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
 
-export function report(r: Results, seconds: number, ctx: RunContext): string {
-  const {
-    quick,
-    sizes: SIZES,
-    pinning,
-    serverCore: SERVER_CORE,
-    loadCore: LOAD_CORE,
-    logLevel: LOG_LEVEL,
-    loadAtStart,
-  } = ctx;
+/** `loadAtStart`: the load average when the run began (the sizes, pinning and log level are the run's own). */
+export function report(r: Results, seconds: number, loadAtStart: number[]): string {
   const lines: string[] = [];
   lines.push(`# Benchmark results${quick ? ' (--quick smoke run: small numbers, not the figures to judge by)' : ''}`);
   lines.push('');

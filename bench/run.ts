@@ -10,18 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Shro } from '../contract/shro-views';
 import type { SeedPlan } from './app-server';
-import {
-  createPostgresDatabase,
-  LOAD_CORE,
-  LOG_LEVEL,
-  logDir,
-  pgAdminUrl,
-  pinning,
-  redisReachable,
-  redisUrl,
-  SERVER_CORE,
-  startChild,
-} from './children';
+import { createPostgresDatabase, logDir, pgAdminUrl, redisReachable, redisUrl, startChild } from './children';
 import { countLogLines, fanout, fireSelect, load, selects } from './measure';
 import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
 import { type Results, report } from './report';
@@ -103,19 +92,9 @@ async function main() {
   results.web = measureWebBundles(dist) ?? undefined;
   if (!results.web) results.notes.push('No production build to measure: run `npm run build` first for the web sizes.');
   else await networkRun(dist);
-  if (webOnly) console.log(report(results, (Date.now() - started) / 1000, runContext()));
+  if (webOnly) console.log(report(results, (Date.now() - started) / 1000, loadAtStart));
   else writeReport(started);
 }
-
-const runContext = () => ({
-  quick,
-  sizes: SIZES,
-  pinning,
-  serverCore: SERVER_CORE,
-  loadCore: LOAD_CORE,
-  logLevel: LOG_LEVEL,
-  loadAtStart,
-});
 
 async function serverRuns() {
   // 1–3 on PGlite; the same instance then serves the single-instance fan-out.
@@ -202,7 +181,7 @@ function writeReport(started: number) {
   // The hand-written analysis below the marker survives a new run (the figures above it do not).
   const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const analysis = previous.includes(ANALYSIS_MARKER) ? previous.slice(previous.indexOf(ANALYSIS_MARKER)) : '';
-  const markdown = report(results, (Date.now() - started) / 1000, runContext()) + (analysis ? `\n${analysis}` : '');
+  const markdown = report(results, (Date.now() - started) / 1000, loadAtStart) + (analysis ? `\n${analysis}` : '');
   fs.rmSync(logDir, { recursive: true, force: true });
   fs.writeFileSync(file, markdown);
   // Aligned tables, and the file passes `npm run lint` as it is written.
