@@ -41,6 +41,14 @@ export const shros = pgTable(
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
     participantCount: integer('participant_count').notNull().default(0),
     shareCount: integer('share_count').notNull().default(0),
+    /**
+     * Trust and safety (issue 11): `pending_review` = public text matched the word-list filter, kept
+     * off explore until a moderator approves; `auto_hidden` = reported by enough distinct users;
+     * `hidden` = a moderator hid it from explore and profiles. Only `visible` public Shros are listed.
+     */
+    moderationStatus: text('moderation_status', { enum: ['visible', 'pending_review', 'auto_hidden', 'hidden'] })
+      .notNull()
+      .default('visible'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

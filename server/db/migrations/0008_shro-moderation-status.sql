@@ -1,0 +1,1 @@
+ALTER TABLE "shros" ADD COLUMN "moderation_status" text DEFAULT 'visible' NOT NULL;
