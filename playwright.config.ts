@@ -12,6 +12,8 @@ import { browserTestServerEnv } from './tests/support/web-server';
 // Chosen once by the runner; its workers load this file again and inherit the variable.
 process.env.E2E_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
+// The SMTP server e2e/support/global-setup.ts starts; the app under test mails through it.
+process.env.E2E_SMTP_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${port}`;
 const reportDir = process.env.CI_REPORT_DIR;
 
@@ -55,7 +57,7 @@ export default defineConfig<E2EOptions>({
   webServer: {
     command: 'node --import tsx server/server.ts',
     url: `${baseURL}/readyz`,
-    env: browserTestServerEnv(port),
+    env: { ...browserTestServerEnv(port), SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` },
     timeout: 60_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -18,6 +18,7 @@ import {
   insertShros,
   insertShroWithParticipants,
   insertUsers,
+  pickCounters,
 } from './seed';
 
 export interface SeedPlan {
@@ -43,7 +44,7 @@ export interface SeedInfo {
 
 export type ToChild = {
   id: number;
-  cmd: 'memory' | 'count' | 'channels' | 'cache' | 'profile-start' | 'profile-stop';
+  cmd: 'memory' | 'count' | 'counters' | 'channels' | 'cache' | 'profile-start' | 'profile-stop';
   shroId?: string;
 };
 export type FromChild =
@@ -105,7 +106,9 @@ try {
     const participants = await insertUsers(db, plan.participants, `participant${tag}_`);
     const read = await insertShroWithParticipants(db, owner!, { isShareable: true, isPublic: false }, participants);
     const selectors = await insertUsers(db, plan.selectors, `selector${tag}_`);
-    const select = await insertShroWithParticipants(db, owner!, { isShareable: true, isPublic: false }, []);
+    // One public Shro (issue 12 item 5), its own creator so that their counters are the picks'.
+    const [selectOwner] = await insertUsers(db, 1, `selectowner${tag}_`);
+    const select = await insertShroWithParticipants(db, selectOwner!, { isShareable: false, isPublic: true }, []);
     const pickers = await insertUsers(db, plan.pickers, `picker${tag}_`);
     const fanout = await insertShroWithParticipants(db, owner!, { isShareable: false, isPublic: true }, []);
     seed = {
@@ -132,6 +135,7 @@ try {
       for (let i = 0; i < 3; i++) globalThis.gc?.();
       result = process.memoryUsage();
     } else if (message.cmd === 'count') result = await countParticipations(database.db, message.shroId!);
+    else if (message.cmd === 'counters') result = await pickCounters(database.db, message.shroId!);
     else if (message.cmd === 'channels') result = app.liveHub.size;
     else if (message.cmd === 'cache') result = app.shroCache.stats();
     // For finding what dominates (`BENCH_PROFILE=1 npm run bench`): a CPU profile of the load only.

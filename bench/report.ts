@@ -2,6 +2,7 @@
 import os from 'node:os';
 import { LOAD_CORE, LOG_LEVEL, pinning, SERVER_CORE } from './children';
 import type { LoadFigures } from './network';
+import type { PickCounters } from './seed';
 import { quick, SIZES } from './sizes';
 import type { WebBundles } from './web-size';
 
@@ -43,7 +44,10 @@ export interface Results {
   bodyBytes?: number;
   reads: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult & { cache: unknown; logLines: LogLines }>>;
   selects: Partial<
-    Record<'PGlite' | 'PostgreSQL', { perSecond: number; seconds: number; non2xx: number; count: number }>
+    Record<
+      'PGlite' | 'PostgreSQL',
+      { perSecond: number; seconds: number; non2xx: number; count: number; counters?: PickCounters }
+    >
   >;
   fanoutCeiling?: FanoutResult;
   fanoutOne?: FanoutResult;
@@ -118,14 +122,28 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     );
   }
   lines.push('');
-  lines.push('## 3. `POST /api/sessions/{id}/select` by distinct users on one shareable Shro');
+  lines.push('## 3. `POST /api/sessions/{id}/select` by distinct users on one public Shro');
   lines.push('');
-  lines.push('| database | users | selects/s | took s | non-2xx | participations afterwards |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
+  lines.push(
+    "Issue 12 item 5 (decision 119). Counters afterwards: participations, the Shro's participant count, the creator's `totalParticipants`, the pickers' `shrosParticipated` summed (each must equal the users), the creator's grouped `shro_selected` notifications (1) and outbox rows left (0).",
+  );
+  lines.push('');
+  lines.push('| database | users | selects/s | goal | took s | non-2xx | counters afterwards |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const [kind, s] of Object.entries(r.selects)) {
     if (!s) continue;
+    const goal = kind === 'PostgreSQL' ? 1000 : 300;
+    const c = s.counters;
+    const exact =
+      c !== undefined &&
+      [c.participations, c.participantCount, c.creatorTotal, c.pickerTotal].every((x) => x === SIZES.selectors) &&
+      c.notifications === 1 &&
+      c.outbox === 0;
+    const counters = c
+      ? `${n(c.participations)} / ${n(c.participantCount)} / ${n(c.creatorTotal)} / ${n(c.pickerTotal)} / ${c.notifications} / ${c.outbox}${mark(exact)}`
+      : `${n(s.count)}${mark(s.count === SIZES.selectors)}`;
     lines.push(
-      `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ${n(s.seconds, 2)} | ${s.non2xx} | ${n(s.count)}${mark(s.count === SIZES.selectors)} |`,
+      `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ≥ ${n(goal)}${mark(s.perSecond >= goal)} | ${n(s.seconds, 2)} | ${s.non2xx} | ${counters} |`,
     );
   }
   lines.push('');

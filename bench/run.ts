@@ -14,6 +14,7 @@ import { createPostgresDatabase, logDir, pgAdminUrl, redisReachable, redisUrl, s
 import { countLogLines, fanout, fireSelect, load, selects } from './measure';
 import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
 import { type Results, report } from './report';
+import type { PickCounters } from './seed';
 import { quick, SIZES } from './sizes';
 import { measureWebBundles } from './web-size';
 
@@ -73,9 +74,9 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
 
     log(`${kind}: ${seed.selectorCookies.length} selects…`);
     const run = await selects(server.port, seed);
-    const count = (await server.ask('count', seed.selectShroId)) as number;
-    results.selects[kind] = { ...run, count };
-    log(`${kind}: ${Math.round(run.perSecond)} selects/s, ${count} participations`);
+    const counters = (await server.ask('counters', seed.selectShroId)) as PickCounters;
+    results.selects[kind] = { ...run, count: counters.participations, counters };
+    log(`${kind}: ${Math.round(run.perSecond)} selects/s, counters ${JSON.stringify(counters)}`);
     return { server, seed };
   } catch (error) {
     await server.stop();
@@ -83,8 +84,41 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
   }
 }
 
+/**
+ * `--picks-only`: section 3 alone (the picks, issue 12 item 5) on both databases, printed, not
+ * written to bench/results.md.
+ */
+async function picksOnly(started: number) {
+  const selectors = SIZES.selectors;
+  for (const kind of ['PGlite', 'PostgreSQL'] as const) {
+    const postgres = kind === 'PostgreSQL' ? await createPostgresDatabase() : null;
+    if (kind === 'PostgreSQL' && !postgres) {
+      results.notes.push(`PostgreSQL not reachable at ${pgAdminUrl}: its picks were skipped.`);
+      continue;
+    }
+    const server = await startChild('app-server.ts', {
+      BENCH_ROLE: 'primary',
+      BENCH_PLAN: JSON.stringify({ shros: 0, participations: 0, participants: 1, selectors, pickers: 1 }),
+      BENCH_DATABASE_URL: postgres?.url ?? '',
+      BENCH_REDIS_URL: '',
+    });
+    try {
+      log(`${kind}: ${selectors} selects…`);
+      const run = await selects(server.port, server.seed!);
+      const counters = (await server.ask('counters', server.seed!.selectShroId)) as PickCounters;
+      results.selects[kind] = { ...run, count: counters.participations, counters };
+      log(`${kind}: ${Math.round(run.perSecond)} selects/s, counters ${JSON.stringify(counters)}`);
+    } finally {
+      await server.stop();
+      await postgres?.drop();
+    }
+  }
+  console.log(report(results, (Date.now() - started) / 1000, loadAtStart));
+}
+
 async function main() {
   const started = Date.now();
+  if (process.argv.includes('--picks-only')) return picksOnly(started);
   // `--web-only`: just the web sections (5 and 6), for work on the first load.
   const webOnly = process.argv.includes('--web-only');
   if (!webOnly) await serverRuns();

@@ -1,7 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql, sum } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
-import { authSessions, participations, shroBoxes, shros, users } from '../server/db/schema/index';
+import {
+  authSessions,
+  notifications,
+  outbox,
+  participations,
+  shroBoxes,
+  shros,
+  userStats,
+  users,
+} from '../server/db/schema/index';
 
 /** Benchmark data, inserted straight into the database in batches (never through the API). */
 
@@ -162,4 +171,49 @@ export async function insertShroWithParticipants(
 export async function countParticipations(db: Db, shroId: string): Promise<number> {
   return (await db.select({ id: participations.id }).from(participations).where(eq(participations.shroId, shroId)))
     .length;
+}
+
+/** What the picks on one Shro left (issue 12 item 5): each counter next to the participations. */
+export interface PickCounters {
+  participations: number;
+  /** The Shro's stored `participant_count`. */
+  participantCount: number;
+  /** The creator's `totalParticipants` (a creator with no other Shro). */
+  creatorTotal: number;
+  /** The pickers' `shrosParticipated`, summed (each picked only here). */
+  pickerTotal: number;
+  /** The creator's `shro_selected` notifications about it (grouped: one). */
+  notifications: number;
+  notificationText: string | null;
+  /** Outbox rows still waiting (every answer came after its own effects: none). */
+  outbox: number;
+}
+
+export async function pickCounters(db: Db, shroId: string): Promise<PickCounters> {
+  const [shro] = await db
+    .select({ participantCount: shros.participantCount, creatorId: shros.creatorId })
+    .from(shros)
+    .where(eq(shros.id, shroId));
+  const [creator] = await db
+    .select({ total: userStats.totalParticipants })
+    .from(userStats)
+    .where(eq(userStats.userId, shro!.creatorId));
+  const [pickers] = await db
+    .select({ total: sum(userStats.shrosParticipated) })
+    .from(userStats)
+    .innerJoin(participations, and(eq(participations.userId, userStats.userId), eq(participations.shroId, shroId)));
+  const notes = await db
+    .select({ message: notifications.message })
+    .from(notifications)
+    .where(and(eq(notifications.shroId, shroId), eq(notifications.type, 'shro_selected')));
+  const [pending] = await db.select({ n: count() }).from(outbox);
+  return {
+    participations: await countParticipations(db, shroId),
+    participantCount: shro!.participantCount,
+    creatorTotal: creator?.total ?? 0,
+    pickerTotal: Number(pickers?.total ?? 0),
+    notifications: notes.length,
+    notificationText: notes[0]?.message ?? null,
+    outbox: pending!.n,
+  };
 }

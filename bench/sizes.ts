@@ -16,7 +16,8 @@ export const SIZES = quick
       shros: 10_000,
       participations: 50_000,
       participants: 20,
-      selectors: 1000,
+      // Issue 12 item 5: 2,000 distinct users on one public Shro.
+      selectors: 2000,
       pickers: 12,
       watchers: 5000,
       duration: 10,

@@ -10,7 +10,7 @@ export type AnalyticsCategory = (typeof ANALYTICS_CATEGORIES)[number];
 /**
  * The events of docs/product.md §3 plus page views, each with the category it is normally sent under.
  * Labels: `create_shro` public|private, `select_box` the box position, `search_movie` the first
- * 20 characters of the query, `share_shro` where it was shared from, others the Shro id or none.
+ * 20 characters of the query, `share_shro` where it was shared to (SHARE_TARGETS), others the Shro id or none.
  */
 export const ANALYTICS_EVENTS = {
   page_view: 'navigation',
@@ -26,6 +26,24 @@ export const ANALYTICS_EVENTS = {
 } as const satisfies Record<string, AnalyticsCategory>;
 export type AnalyticsEventName = keyof typeof ANALYTICS_EVENTS;
 export const ANALYTICS_EVENT_NAMES = Object.keys(ANALYTICS_EVENTS) as AnalyticsEventName[];
+
+/**
+ * Where a `share_shro` event says the Shro was shared (its label): the share dialog's targets, the
+ * native share sheet, a copied link, and the explore card's share button. The server takes no other.
+ */
+export const SHARE_TARGETS = [
+  'native',
+  'whatsapp',
+  'telegram',
+  'messenger',
+  'sms',
+  'email',
+  'x',
+  'facebook',
+  'copy',
+  'explore',
+] as const;
+export type ShareTarget = (typeof SHARE_TARGETS)[number];
 
 export const ANALYTICS_BATCH_MAX = 50;
 export const ANALYTICS_LABEL_MAX = 100;

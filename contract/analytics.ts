@@ -9,6 +9,7 @@ import {
   ANALYTICS_LABEL_MAX,
   ANALYTICS_PATH_MAX,
   type AnalyticsEventName,
+  SHARE_TARGETS,
 } from './analytics-events';
 
 const ANALYTICS_MESSAGES = {
@@ -17,7 +18,10 @@ const ANALYTICS_MESSAGES = {
   category: `Unknown event category: use one of ${ANALYTICS_CATEGORIES.join(', ')}`,
   label: `label must be text of at most ${ANALYTICS_LABEL_MAX} characters`,
   path: `path must be a path starting with "/", at most ${ANALYTICS_PATH_MAX} characters`,
+  shareTarget: `A share_shro label must be where it was shared: one of ${SHARE_TARGETS.join(', ')}`,
 } as const;
+
+const isShareTarget = (label: string | null) => label !== null && (SHARE_TARGETS as readonly string[]).includes(label);
 
 const optionalText = (max: number, message: string, extra?: (value: string) => boolean) =>
   z
@@ -27,17 +31,22 @@ const optionalText = (max: number, message: string, extra?: (value: string) => b
     .nullish()
     .transform((value) => value || null);
 
-const analyticsEventSchema = z.strictObject(
-  {
-    name: z.enum(ANALYTICS_EVENT_NAMES as [AnalyticsEventName, ...AnalyticsEventName[]], {
-      error: ANALYTICS_MESSAGES.name,
-    }),
-    category: z.enum(ANALYTICS_CATEGORIES, { error: ANALYTICS_MESSAGES.category }),
-    label: optionalText(ANALYTICS_LABEL_MAX, ANALYTICS_MESSAGES.label),
-    path: optionalText(ANALYTICS_PATH_MAX, ANALYTICS_MESSAGES.path, (value) => value.startsWith('/')),
-  },
-  { error: 'Each event must be {name, category, label?, path?}' },
-);
+const analyticsEventSchema = z
+  .strictObject(
+    {
+      name: z.enum(ANALYTICS_EVENT_NAMES as [AnalyticsEventName, ...AnalyticsEventName[]], {
+        error: ANALYTICS_MESSAGES.name,
+      }),
+      category: z.enum(ANALYTICS_CATEGORIES, { error: ANALYTICS_MESSAGES.category }),
+      label: optionalText(ANALYTICS_LABEL_MAX, ANALYTICS_MESSAGES.label),
+      path: optionalText(ANALYTICS_PATH_MAX, ANALYTICS_MESSAGES.path, (value) => value.startsWith('/')),
+    },
+    { error: 'Each event must be {name, category, label?, path?}' },
+  )
+  .refine((event) => event.name !== 'share_shro' || isShareTarget(event.label), {
+    message: ANALYTICS_MESSAGES.shareTarget,
+    path: ['label'],
+  });
 
 /** POST /api/analytics: a batch of events, sent by fetch or navigator.sendBeacon. */
 export const analyticsBatchSchema = z.strictObject(

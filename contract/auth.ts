@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptTermsFieldSchema } from './terms';
 
 /** Letters, digits, `_` and `.`; 3–30 characters (docs/product.md §5). */
 const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
@@ -41,6 +42,8 @@ export const registerInputSchema = z
     confirmPassword: z.string({ error: "Passwords don't match" }),
     firstName: optionalName,
     lastName: optionalName,
+    /** The box "I agree to the Terms of Service" (docs/decisions/113-terms-acceptance.md). */
+    acceptTerms: acceptTermsFieldSchema,
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type RegisterInput = z.input<typeof registerInputSchema>;
@@ -81,6 +84,8 @@ export const currentUserSchema = z.object({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** True until the user accepted the current terms (contract/terms.ts): the app asks once, then it is false. */
+  mustAcceptTerms: z.boolean(),
 });
 export type CurrentUser = z.output<typeof currentUserSchema>;
 
@@ -124,3 +129,42 @@ export const authSessionParamsSchema = z.strictObject({ id: z.uuid('Unknown sess
 /** PUT /api/auth/password and POST /api/auth/sessions/revoke-others: how many other sessions ended. */
 export const endedSessionsSchema = z.object({ ended: z.number().int().nonnegative() });
 export type EndedSessions = z.output<typeof endedSessionsSchema>;
+
+// ---- forgot password (docs/decisions/109-password-reset-by-email.md) ---------------------------
+
+/** How long a reset link works. */
+export const PASSWORD_RESET_MINUTES = 30;
+/** One message for every token that cannot be used: unknown, used, expired or malformed. */
+export const INVALID_RESET_TOKEN_MESSAGE = 'This reset link is invalid or has expired. Please ask for a new one.';
+/** The same answer whether or not an account matched. */
+export const PASSWORD_RESET_SENT_MESSAGE = `If an account matches, we've sent a link to its email address. It works once, within ${PASSWORD_RESET_MINUTES} minutes.`;
+
+/** POST /api/auth/password-reset: a username or an email address. */
+export const passwordResetRequestSchema = z.strictObject({
+  login: z
+    .string({ error: 'Enter your username or email' })
+    .trim()
+    .min(1, 'Enter your username or email')
+    .max(254, 'Enter your username or email'),
+});
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+export const passwordResetSentSchema = z.object({ message: z.string() });
+export type PasswordResetSent = z.output<typeof passwordResetSentSchema>;
+
+/** GET /api/auth/password-reset: whether this server can send the email at all. */
+export const passwordResetStatusSchema = z.object({ emailEnabled: z.boolean() });
+export type PasswordResetStatus = z.output<typeof passwordResetStatusSchema>;
+
+/** POST /api/auth/password-reset/confirm: the token from the link and the new password (the registration rules). */
+export const passwordResetConfirmSchema = z.strictObject({
+  token: z
+    .string({ error: INVALID_RESET_TOKEN_MESSAGE })
+    .min(1, INVALID_RESET_TOKEN_MESSAGE)
+    .max(200, INVALID_RESET_TOKEN_MESSAGE),
+  newPassword: newPasswordSchema,
+});
+export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
+/** The web form: the new password typed twice, as at registration. */
+export const passwordResetConfirmFormSchema = passwordResetConfirmSchema
+  .extend({ confirmPassword: z.string({ error: "Passwords don't match" }) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });

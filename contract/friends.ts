@@ -63,4 +63,6 @@ export const FRIEND_MESSAGES = {
   alreadySent: 'Friend request already sent',
   requestNotFound: 'Friend request not found',
   notFriends: 'You are not friends with this user',
+  /** A request this person declined in the last 7 days (decision 111): nothing says it was declined. */
+  coolingOff: "You can't send this person a friend request right now. Please try again later.",
 } as const;

@@ -7,6 +7,9 @@ const NOTIFICATION_TYPES = [
   'friend_request',
   'friend_accepted',
   'achievement_unlocked',
+  /** Moderation (issue 11): the outcome of a report, to its reporter; what moderators did, to the content's owner. */
+  'report_outcome',
+  'moderation_action',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -37,6 +40,8 @@ export const notificationItemSchema = z.object({
   session: z
     .object({ status: z.enum(['waiting', 'selected', 'revealed', 'expired']), selectedBoxId: z.number().nullable() })
     .nullable(),
+  /** Who caused it (none for achievements or a deleted account): the menu offers to mute or block them. */
+  actor: z.object({ id: z.string(), username: z.string() }).nullable().optional(),
 });
 export type NotificationItem = z.output<typeof notificationItemSchema>;
 

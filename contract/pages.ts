@@ -26,6 +26,7 @@ export const appPages = {
   home: { path: '/', protected: false, meta: pageMeta.home },
   login: { path: '/login', protected: false },
   register: { path: '/register', protected: false },
+  resetPassword: { path: '/reset-password', protected: false },
   explore: { path: '/explore', protected: true, meta: pageMeta.explore },
   create: { path: '/create', protected: true, meta: pageMeta.create },
   history: { path: '/history', protected: true },
@@ -34,6 +35,8 @@ export const appPages = {
   achievements: { path: '/achievements', protected: true },
   profile: { path: '/profile', protected: true },
   chat: { path: '/chat', protected: true },
+  /** Moderators only; everyone else, visitors included, gets the not-found screen (it asks GET /api/moderation/me). */
+  moderation: { path: '/moderation', protected: false },
   privacy: { path: '/privacy', protected: false },
   terms: { path: '/terms', protected: false },
   support: { path: '/support', protected: false },

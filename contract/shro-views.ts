@@ -126,11 +126,17 @@ export const shroSchema = z.object({
   reactions: z.array(z.object({ emoji: reactionEmojiSchema, count: z.number() })),
   viewerRole: viewerRoleSchema,
   hasSelected: z.boolean(),
+  /**
+   * Creator only (null for everyone else): whether the Shro may be listed on explore. `pending_review`:
+   * its public text matched the word filter and a moderator looks at it first; `auto_hidden`: enough
+   * people reported it; `hidden`: moderators took it off explore (docs/decisions/112-objectionable-content-filter.md).
+   */
+  moderation: z.enum(['visible', 'pending_review', 'auto_hidden', 'hidden']).nullable(),
 });
 export type Shro = z.output<typeof shroSchema>;
 
 /** One history card (GET /api/sessions items). */
-const shroListItemSchema = z.object({
+export const shroListItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   type: shroTypeSchema,

@@ -127,6 +127,7 @@ test.describe('redirect targets', { tag: '@desktop-only' }, () => {
         await page.getByLabel('Email').fill(`${username}@example.com`);
         await page.getByLabel('Password', { exact: true }).fill('secret123');
         await page.getByLabel('Confirm password').fill('secret123');
+        await page.getByRole('checkbox', { name: 'I agree to the Terms of Service' }).check();
         expectLanded(await submitAndLand('Create Account', '/api/register'), '/');
       });
     }

@@ -20,6 +20,7 @@ test.describe('accounts', () => {
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByLabel('Confirm password').fill('secret123');
+    await page.getByRole('checkbox', { name: 'I agree to the Terms of Service' }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await expect(page).toHaveURL((url) => url.pathname === '/');

@@ -68,6 +68,7 @@ test.describe('Content-Security-Policy in the browser', { tag: '@desktop-only' }
     await page.getByLabel('Email').fill(`${username}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByLabel('Confirm password').fill('secret123');
+    await page.getByRole('checkbox', { name: 'I agree to the Terms of Service' }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading').first().waitFor();

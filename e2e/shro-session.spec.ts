@@ -266,8 +266,8 @@ test.describe('the Shro page', () => {
     await expectToast(creator.page, 'Link copied!');
     await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
     expect(await copiedText(creator.page)).toBe(`${baseURL}/session/${shro.id}`);
-    await dialog.getByRole('button', { name: 'Facebook' }).click();
-    await dialog.getByRole('button', { name: 'Twitter' }).click();
+    await dialog.getByRole('link', { name: 'Facebook' }).click();
+    await dialog.getByRole('link', { name: 'X (Twitter)' }).click();
     const urls = await opened();
     expect(urls[0]).toContain('https://www.facebook.com/sharer/sharer.php?u=');
     expect(urls[1]).toContain('https://twitter.com/intent/tweet?');

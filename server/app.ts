@@ -5,19 +5,26 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { accountRoutes } from './features/account/routes';
 import { achievementsRoutes } from './features/achievements/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { warmUpPasswordHashing } from './features/auth/password';
+import { passwordResetRoutes } from './features/auth/password-reset-routes';
 import { authRoutes } from './features/auth/routes';
+import { blocksRoutes } from './features/blocks/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { chatRoutes } from './features/chat/routes';
 import { cspReportRoutes } from './features/csp-report/routes';
 import { exploreRoutes } from './features/explore/routes';
 import { friendsRoutes } from './features/friends/routes';
 import { liveRoutes } from './features/live/routes';
+import mailer from './features/mail/mailer';
+import { moderationRoutes } from './features/moderation/routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { platformRoutes } from './features/platform/routes';
 import { profilesRoutes } from './features/profiles/routes';
+import { pushRoutes } from './features/push/routes';
+import { notificationSettingsRoutes } from './features/push/settings-routes';
 import { sharesRoutes } from './features/shares/routes';
 import { shroRoutes } from './features/shros/routes';
 import uploadLimits from './features/uploads/limits';
@@ -26,6 +33,7 @@ import { loadCookieSecret } from './lib/cookie-secret';
 import { validatorCompiler } from './lib/schema-compilers';
 import apiDocs from './plugins/api-docs';
 import authSession from './plugins/auth-session';
+import backgroundWork from './plugins/background-work';
 import bodyDeadline from './plugins/body-deadline';
 import compression from './plugins/compression';
 import connectionLimits from './plugins/connection-limits';
@@ -148,6 +156,9 @@ export async function buildApp({
   // Where images are kept: PostgreSQL's table with DATABASE_URL, else DATA_DIR/uploads (decision 101).
   await app.register(uploadStorage);
   await app.register(timeZone);
+  // Outgoing mail (SMTP_URL) and work done after the answer, e.g. sending a reset link (decision 109).
+  await app.register(mailer);
+  await app.register(backgroundWork);
   // The Shro read cache, invalidated through the event bus (docs/decisions/078-read-caches.md).
   await app.register(shroCache);
   // The OpenAPI document and its reference page, before the routes so that it sees them all
@@ -156,10 +167,15 @@ export async function buildApp({
 
   // 4. Feature routes.
   await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(shroRoutes);
   await app.register(liveRoutes, { hubOptions: { maxChannelsPerUser: config.liveMaxChannelsPerUser } });
   await app.register(friendsRoutes);
+  await app.register(blocksRoutes);
   await app.register(notificationsRoutes);
+  await app.register(notificationSettingsRoutes);
+  // Web Push: VAPID keys, subscriptions, and the sender every notification goes through (decision 116).
+  await app.register(pushRoutes);
   await app.register(chatRoutes);
   await app.register(profilesRoutes);
   await app.register(platformRoutes);
@@ -168,6 +184,8 @@ export async function buildApp({
   await app.register(sharesRoutes);
   await app.register(analyticsRoutes);
   await app.register(cspReportRoutes);
+  await app.register(moderationRoutes);
+  await app.register(accountRoutes);
   await app.register(catalogRoutes, {
     tmdbApiKey: config.tmdbApiKey,
     tmdbBaseUrl: config.tmdbBaseUrl,

@@ -61,7 +61,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisPrefix: env.REDIS_PREFIX || 'shro',
     tmdbApiKey: env.TMDB_API_KEY || undefined,
     tmdbBaseUrl: env.TMDB_BASE_URL || 'https://api.themoviedb.org/3',
+    /** Outgoing mail (password reset links), e.g. smtps://user:pass@smtp.example.com; unset: links are only logged. */
+    smtpUrl: env.SMTP_URL || undefined,
+    /** The From of outgoing mail, e.g. `Shro <no-reply@example.com>`. */
+    mailFrom: env.MAIL_FROM || 'Shro <no-reply@localhost>',
     sessionSecret: env.SESSION_SECRET || undefined,
+    /** Lower-cased usernames that are moderators (besides those granted with `npm run moderator -- add NAME`). */
+    moderatorUsernames: listFromEnv(env.MODERATOR_USERNAMES) ?? [],
+    /** A public Shro reported by this many distinct users leaves explore until a moderator decides. */
+    reportAutoHideThreshold: Math.max(1, intFromEnv('REPORT_AUTO_HIDE_THRESHOLD', 3)),
+    /** Web Push keys (both or neither; generated once and kept in the database otherwise), decision 116. */
+    vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
+    /** `mailto:` or `https:` contact the push services may use; PUBLIC_ORIGIN when unset. */
+    vapidSubject: env.VAPID_SUBJECT || undefined,
+    /** An outbound HTTP(S) proxy for requests to the browsers' push services, when egress needs one. */
+    pushProxy: env.PUSH_PROXY || undefined,
     /** Set when the app is served over HTTPS (directly or behind a proxy): cookies get `Secure`, HSTS is sent. */
     secureCookies: env.SECURE_COOKIES === 'true' || env.SECURE_COOKIES === '1',
     /** Public origin (https://example.com) for canonical links and link previews. */
@@ -111,6 +126,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       loginWindowSeconds: intFromEnv('RATE_LIMIT_LOGIN_WINDOW_SECONDS', 15 * 60),
       registrationsPerIp: intFromEnv('RATE_LIMIT_REGISTER_PER_IP', 30),
       registrationWindowSeconds: intFromEnv('RATE_LIMIT_REGISTER_WINDOW_SECONDS', 60 * 60),
+      /** Forgot-password requests per client IP, and per username or email asked for, per window. */
+      passwordResetsPerIp: intFromEnv('RATE_LIMIT_PASSWORD_RESETS_PER_IP', 20),
+      passwordResetsPerTarget: intFromEnv('RATE_LIMIT_PASSWORD_RESETS_PER_TARGET', 3),
+      passwordResetWindowSeconds: intFromEnv('RATE_LIMIT_PASSWORD_RESETS_WINDOW_SECONDS', 60 * 60),
+      /** Reports (`POST /api/reports`) per user per window, valid or not. */
+      reportsPerUser: intFromEnv('RATE_LIMIT_REPORTS_PER_USER', 20),
+      reportWindowSeconds: intFromEnv('RATE_LIMIT_REPORTS_WINDOW_SECONDS', 60 * 60),
+      /** Data exports (`GET /api/account/export`) per user per window; more answer 429. */
+      accountExportsPerUser: intFromEnv('RATE_LIMIT_ACCOUNT_EXPORTS_PER_USER', 3),
+      accountExportWindowSeconds: intFromEnv('RATE_LIMIT_ACCOUNT_EXPORTS_WINDOW_SECONDS', 60 * 60),
       writesPerUser: intFromEnv('RATE_LIMIT_WRITES_PER_USER', 120),
       writeWindowSeconds: intFromEnv('RATE_LIMIT_WRITES_WINDOW_SECONDS', 60),
       /** Writes per client IP in the same window, all accounts together (a household behind one NAT). */

@@ -101,6 +101,8 @@ describe('GET /api/openapi.json', () => {
   it('documents the JSON answer of every route that answers JSON, from its response schema', () => {
     const notJson: Record<string, string> = {
       'GET /api/uploads/:key': 'image bytes',
+      'GET /api/moderation/images/:key': 'image bytes',
+      'GET /api/account/export': 'a ZIP',
       'GET /api/catalog/posters/:kind/:file': 'a PNG',
       'GET /api/live': 'an event stream',
       'GET /api/docs': 'the HTML page',
@@ -150,6 +152,8 @@ describe('GET /api/openapi.json', () => {
       'GET /api/friends/search',
       'POST /api/sessions',
       'PUT /api/auth/username',
+      'POST /api/auth/password-reset',
+      'POST /api/auth/password-reset/confirm',
     ]) {
       expect(operationOf(route).responses['429'], route).toBeDefined();
     }

@@ -14,7 +14,7 @@ export class ShroPage {
     this.reactButtons = page.getByRole('button', { name: /^React / });
     this.verifiedContent = page.getByRole('button', { name: /^Verified: box content check/ });
     this.verifiedWinner = page.getByRole('button', { name: /^Verified: winning box check/ });
-    this.share = page.getByRole('button', { name: 'Share' });
+    this.share = page.getByRole('button', { name: 'Share', exact: true });
     this.shareDialog = page.getByRole('dialog', { name: 'Share your Shro' });
   }
 

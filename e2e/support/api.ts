@@ -28,7 +28,7 @@ export async function registerViaApi(
 ) {
   const user = await ok<{ id: string; username: string }>(
     await context.request.post('/api/register', {
-      data: { username, email: `${username}@example.com`, password, confirmPassword: password },
+      data: { username, email: `${username}@example.com`, password, confirmPassword: password, acceptTerms: true },
       headers: sameOrigin(),
     }),
   );

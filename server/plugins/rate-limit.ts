@@ -9,6 +9,18 @@ interface Limiters {
   /** Failed logins per client IP. */
   loginByIp: RateLimiterAbstract;
   registerByIp: RateLimiterAbstract;
+  /**
+   * Failed logins per known-device cookie: a device that signed in before is not held by the
+   * username's lock, only by its own budget (docs/decisions/110-known-device-logins.md).
+   */
+  loginByDevice: RateLimiterAbstract;
+  /** Forgot-password requests per client IP, and per username or email asked for. */
+  passwordResetByIp: RateLimiterAbstract;
+  passwordResetByTarget: RateLimiterAbstract;
+  /** Reports per user (POST /api/reports), on top of the write limit. */
+  reportsByUser: RateLimiterAbstract;
+  /** Data exports (GET /api/account/export) per user: each one reads the whole account. */
+  accountExportsByUser: RateLimiterAbstract;
   /** Creates, selects, reactions, friend requests, chat: per user. */
   writesByUser: RateLimiterAbstract;
   /** The same writes per client IP, every account on it together. */
@@ -49,6 +61,12 @@ export async function assertNotLimited(limiter: RateLimiterAbstract, key: string
   if (state && state.consumedPoints >= limiter.points) throw tooManyRequests(state.msBeforeNext / 1000);
 }
 
+/** Whether the key has no points left (the limiter's store unreachable: not limited). */
+export async function isLimited(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  const state = await limiter.get(key).catch(() => null);
+  return !!state && state.consumedPoints >= limiter.points;
+}
+
 async function rateLimitPlugin(app: FastifyInstance) {
   const limits = app.config.rateLimits;
   const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
@@ -69,6 +87,11 @@ async function rateLimitPlugin(app: FastifyInstance) {
     loginByUsername: make('login-user', limits.loginFailuresPerUsername, limits.loginWindowSeconds),
     loginByIp: make('login-ip', limits.loginFailuresPerIp, limits.loginWindowSeconds),
     registerByIp: make('register-ip', limits.registrationsPerIp, limits.registrationWindowSeconds),
+    loginByDevice: make('login-device', limits.loginFailuresPerUsername, limits.loginWindowSeconds),
+    passwordResetByIp: make('reset-ip', limits.passwordResetsPerIp, limits.passwordResetWindowSeconds),
+    passwordResetByTarget: make('reset-target', limits.passwordResetsPerTarget, limits.passwordResetWindowSeconds),
+    reportsByUser: make('reports', limits.reportsPerUser, limits.reportWindowSeconds),
+    accountExportsByUser: make('account-export', limits.accountExportsPerUser, limits.accountExportWindowSeconds),
     writesByUser: make('writes', limits.writesPerUser, limits.writeWindowSeconds),
     writesByIp: make('writes-ip', limits.writesPerIp, limits.writeWindowSeconds),
     readsByUser: make('reads', limits.readsPerUser, limits.readWindowSeconds),

@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Shro } from '../../contract/shro-views';
+import { TERMS_VERSION } from '../../contract/terms';
 import {
   authSessions,
   notifications,
@@ -16,7 +17,9 @@ import {
   users,
 } from '../db/schema/index';
 import { hashPassword } from '../features/auth/password';
+import { insertBlock } from '../features/blocks/queries';
 import { insertFriendship } from '../features/friends/queries';
+import { grantModerator } from '../features/moderation/queries';
 import { type MultipartFile, multipart } from './multipart';
 import { createTestApp, type TestContext, withoutWriteLimits } from './test-app';
 
@@ -56,6 +59,9 @@ export async function createUser(
       id: randomUUID(),
       email: `${username.toLowerCase()}@example.com`,
       passwordHash: await knownHash,
+      // Registered under the current terms, as every new account is; pass `termsAcceptedAt: null` for an older account.
+      termsAcceptedAt: new Date(),
+      termsVersion: TERMS_VERSION,
       ...columns,
       username,
     })
@@ -91,6 +97,11 @@ export async function logIn(app: FastifyInstance, username: string, password = T
 /** Makes two users friends, straight in the database. */
 export async function befriend(ctx: Pick<TestContext, 'database'>, a: { id: string }, b: { id: string }) {
   await insertFriendship(ctx.database.db, a.id, b.id);
+}
+
+/** `blocker` blocks `blocked`, straight in the database (the route also ends friendships; this only blocks). */
+export async function block(ctx: Pick<TestContext, 'database'>, blocker: { id: string }, blocked: { id: string }) {
+  await insertBlock(ctx.database.db, blocker.id, blocked.id);
 }
 
 /** A signed-in creator and `n` signed-in friends of theirs. */
@@ -268,4 +279,19 @@ export async function seedStats(
     .insert(userStats)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: userStats.userId, set: values });
+}
+
+/** Grants `user` the moderator role, as `npm run moderator -- add NAME` does. */
+export async function makeModerator(ctx: Pick<TestContext, 'database'>, user: { id: string }) {
+  await grantModerator(ctx.database.db, user.id);
+}
+
+/** POST /api/reports with any body; the raw response. */
+export async function report(ctx: TestContext, cookie: string | undefined, body: unknown) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    payload: body as Record<string, unknown>,
+    headers: cookie ? { cookie } : {},
+  });
 }

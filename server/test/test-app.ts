@@ -66,6 +66,9 @@ export const withoutRateLimits: TestConfigOverrides = {
     registrationsPerIp: 1_000_000,
     loginFailuresPerIp: 1_000_000,
     loginFailuresPerUsername: 1_000_000,
+    passwordResetsPerIp: 1_000_000,
+    passwordResetsPerTarget: 1_000_000,
+    accountExportsPerUser: 1_000_000,
   },
 };
 

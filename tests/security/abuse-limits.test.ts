@@ -26,6 +26,8 @@ const WRITES = 3;
 const NOT_WRITE_LIMITED: Record<string, string> = {
   'POST /api/login': 'own limiter: failed logins per username and per IP',
   'POST /api/register': 'own limiter: registrations per IP',
+  'POST /api/auth/password-reset': 'own limiters: requests per IP and per username or email asked for; visitors',
+  'POST /api/auth/password-reset/confirm': 'a visitor route: a bad token counts as a failed login from the address',
   'POST /api/logout': 'signing out must always work',
   'POST /api/analytics': 'own limiter: batches per user or IP (RATE_LIMIT_ANALYTICS_PER_CLIENT)',
   'POST /api/csp-report':
@@ -221,6 +223,7 @@ describe('rate limits on one instance', () => {
           email: `r${i}@example.com`,
           password: 'secret123',
           confirmPassword: 'secret123',
+          acceptTerms: true,
         },
       });
     const statuses = [];
@@ -242,6 +245,7 @@ describe('rate limits on one instance', () => {
           email: `s${i}@example.com`,
           password: 'secret123',
           confirmPassword: 'secret123',
+          acceptTerms: true,
         },
       });
       statuses.push(response.statusCode);
@@ -267,6 +271,7 @@ describe('rate limits on one instance', () => {
             email: `p${i}@example.com`,
             password: 'secret123',
             confirmPassword: 'secret123',
+            acceptTerms: true,
           },
         });
       expect((await register(0, '203.0.113.1')).statusCode).toBe(201);
@@ -299,6 +304,7 @@ describe('rate limits on one instance', () => {
             email: `h${i}@example.com`,
             password: 'secret123',
             confirmPassword: 'secret123',
+            acceptTerms: true,
           },
         });
       expect((await register(0, '198.51.100.1')).statusCode).toBe(201);

@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Shro } from '../../contract/shro-views';
+import { TERMS_VERSION } from '../../contract/terms';
 import { users } from '../../server/db/schema/index';
 import { png, TEST_PASSWORD } from '../../server/test/factories';
 import { multipart } from '../../server/test/multipart';
 import type { TestContext } from '../../server/test/test-app';
 import type { World } from '../support/world';
+import { accountScenarios } from './authorization-rows-account';
+import { blockScenarios } from './authorization-rows-blocks';
 import { deviceScenarios } from './authorization-rows-devices';
+import { moderationScenarios } from './authorization-rows-moderation';
+import { passwordResetScenarios } from './authorization-rows-password-reset';
+import { pushScenarios } from './authorization-rows-push';
 
 /**
  * The authorization matrix: for every API route, what each kind of caller gets.
@@ -101,7 +107,13 @@ export const scenarios: Scenario[] = [
         method: 'POST',
         url: '/api/register',
         headers: cookie,
-        payload: { username, email: `${username}@example.com`, password: 'secret123', confirmPassword: 'secret123' },
+        payload: {
+          username,
+          email: `${username}@example.com`,
+          password: 'secret123',
+          confirmPassword: 'secret123',
+          acceptTerms: true,
+        },
       };
     },
     check: (_call, response) => expect(json(response)).not.toHaveProperty('passwordHash'),
@@ -157,6 +169,25 @@ export const scenarios: Scenario[] = [
     },
   },
   ...deviceScenarios,
+  ...accountScenarios,
+  ...passwordResetScenarios,
+  ...moderationScenarios,
+  {
+    route: 'POST /api/auth/accept-terms',
+    name: 'accepting the terms records it for the caller only',
+    expect: signedIn(200),
+    request: ({ cookie }) => ({
+      method: 'POST',
+      url: '/api/auth/accept-terms',
+      headers: cookie,
+      payload: { version: TERMS_VERSION },
+    }),
+    check: ({ world, role }, response) => {
+      if (response.statusCode === 200) {
+        expect(json(response)).toMatchObject({ id: memberOf(world, role)!.id, mustAcceptTerms: false });
+      }
+    },
+  },
   {
     route: 'PATCH /api/profile',
     name: 'a profile edit applies to the caller only',
@@ -433,6 +464,49 @@ export const scenarios: Scenario[] = [
     }),
   },
   {
+    route: 'POST /api/sessions/:id/copy',
+    name: 'only the creator may share a link again; a private Shro is 404 to strangers',
+    expect: { visitor: 401, stranger: 404, friend: 403, owner: 400 },
+    request: ({ world, cookie }) => ({
+      method: 'POST',
+      url: `/api/sessions/${world.privateText.id}/copy`,
+      headers: cookie,
+      payload: { expiresAt: null },
+    }),
+  },
+  {
+    route: 'POST /api/sessions/:id/copy',
+    name: 'a link is copied by its creator only',
+    expect: { visitor: 401, stranger: 403, friend: 403, owner: 201 },
+    request: ({ world, cookie }) => ({
+      method: 'POST',
+      url: `/api/sessions/${world.link.id}/copy`,
+      headers: cookie,
+      payload: { expiresAt: null },
+    }),
+    check: ({ world, role }, response) => {
+      if (role === 'owner')
+        expect(json(response)).toMatchObject({ title: world.link.title, creatorId: world.owner.id });
+    },
+  },
+  {
+    route: 'GET /api/home',
+    name: "the home inbox lists the caller's own waiting and open Shros only, never box content",
+    expect: signedIn(200),
+    request: get('/api/home'),
+    check: ({ world, role }, response) => {
+      if (response.statusCode !== 200) return;
+      const body = json(response) as { waiting: { id: string }[]; live: { id: string }[] };
+      expect(JSON.stringify(body)).not.toMatch(/"boxes"|"textContent"|"salt"/);
+      const expected = {
+        stranger: { waiting: [], live: [] },
+        friend: { waiting: [world.privateText.id], live: [] },
+        owner: { waiting: [], live: [world.link.id, world.publicShro.id, world.privateText.id].sort() },
+      }[role as 'stranger' | 'friend' | 'owner'];
+      expect({ waiting: body.waiting.map((i) => i.id), live: body.live.map((i) => i.id).sort() }).toEqual(expected);
+    },
+  },
+  {
     route: 'GET /api/uploads/:key',
     name: 'an image nobody opened reaches the creator only',
     expect: { visitor: 404, stranger: 404, friend: 404, owner: 200 },
@@ -640,6 +714,10 @@ export const scenarios: Scenario[] = [
       else expect(count.json()).toBeGreaterThan(0);
     },
   },
+
+  ...pushScenarios,
+
+  ...blockScenarios,
 
   // ---- chat -------------------------------------------------------------------------------------
   {

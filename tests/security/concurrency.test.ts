@@ -142,11 +142,16 @@ describe('reacting', () => {
     // Exactly one answer created the reaction; every other one found it already there.
     expect(responses.filter((r) => r.json().replaced === false)).toHaveLength(1);
 
-    // Changing it notifies once more; the same emoji again does not.
+    // Changing it updates the creator's unread notification (grouped per Shro, decision 120): still one.
     const changes = await Promise.all(Array.from({ length: 10 }, () => react(picker, shro.id, '😂')));
     races++;
     expect(changes.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    expect(await reactionNotes(shro.id)).toBe(2);
+    expect(await reactionNotes(shro.id)).toBe(1);
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.shroId, shro.id), eq(notifications.type, 'reaction')));
+    expect(note!.message).toBe(`@${picker.username} reacted 😂 to "react race"`);
     const [row] = await db().select().from(reactions).where(eq(reactions.shroId, shro.id));
     expect(row!.emoji).toBe('😂');
   });

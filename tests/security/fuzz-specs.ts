@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { REACTION_EMOJIS } from '../../contract/shros';
+import { TERMS_VERSION } from '../../contract/terms';
+import { makeModerator } from '../../server/test/factories';
+import type { TestContext } from '../../server/test/test-app';
 import type { World } from '../support/world';
 
 /**
@@ -18,6 +21,8 @@ export interface FuzzSpec {
   disposableIdentity?: boolean;
   /** An event stream: called over real HTTP, and a 200 is read only as far as its headers. */
   stream?: boolean;
+  /** Runs once the world exists (e.g. makes the owner a moderator, so the fuzz reaches past the 404). */
+  setup?: (ctx: TestContext, w: World) => Promise<void>;
 }
 
 const username = fc.stringMatching(/^[A-Za-z0-9_.]{1,32}$/);
@@ -38,6 +43,8 @@ const textOptions = fc.array(
   fc.record({ content: fc.string({ maxLength: 30 }), label: fc.string({ maxLength: 10 }) }, { requiredKeys: [] }),
   { maxLength: 5 },
 );
+/** The moderation routes are fuzzed as a moderator: everyone else only ever gets 404 there. */
+const asModerator = (ctx: TestContext, w: World) => makeModerator(ctx, w.owner);
 const pageParams = {
   page: fc.constantFrom('1', '2', '0', '-1', '500', '501', '1.5', '1e3', '99999999999'),
   pageSize: fc.constantFrom('1', '10', '50', '51', '0', '1000000', 'abc'),
@@ -53,6 +60,7 @@ export const fuzzSpecs: FuzzSpec[] = [
       confirmPassword: fc.constant('secret123'),
       firstName: fc.string(),
       lastName: fc.string(),
+      acceptTerms: fc.constantFrom(true, false, 'true', 1),
     }),
   },
   {
@@ -66,6 +74,10 @@ export const fuzzSpecs: FuzzSpec[] = [
   { route: 'POST /api/logout', disposableIdentity: true },
   { route: 'GET /api/auth/user' },
   { route: 'PUT /api/auth/username', fields: () => ({ username }) },
+  {
+    route: 'POST /api/auth/accept-terms',
+    fields: () => ({ version: fc.constantFrom(TERMS_VERSION, '2020-01-01', '', 'x'.repeat(60)) }),
+  },
   {
     route: 'PUT /api/auth/password',
     fields: () => ({
@@ -81,6 +93,24 @@ export const fuzzSpecs: FuzzSpec[] = [
     disposableIdentity: true,
   },
   { route: 'POST /api/auth/sessions/revoke-others', disposableIdentity: true },
+  { route: 'GET /api/account/export' },
+  {
+    route: 'DELETE /api/account',
+    fields: () => ({ password: fc.constantFrom('secret123', 'not-the-password', '') }),
+    disposableIdentity: true,
+  },
+  { route: 'GET /api/auth/password-reset' },
+  {
+    route: 'POST /api/auth/password-reset',
+    fields: (w) => ({ login: fc.oneof(username, fc.emailAddress(), fc.constant(w.owner.email)) }),
+  },
+  {
+    route: 'POST /api/auth/password-reset/confirm',
+    fields: () => ({
+      token: fc.oneof(fc.string({ maxLength: 250 }), fc.base64String({ minLength: 43, maxLength: 44 })),
+      newPassword: fc.string({ maxLength: 300 }),
+    }),
+  },
   {
     route: 'PATCH /api/profile',
     fields: () => ({ username, firstName: fc.string(), lastName: fc.string() }),
@@ -140,6 +170,20 @@ export const fuzzSpecs: FuzzSpec[] = [
   },
   { route: 'POST /api/sessions/:id/share', params: (w) => ({ id: shroIdOf(w) }) },
   {
+    route: 'POST /api/sessions/:id/copy',
+    params: (w) => ({ id: shroIdOf(w) }),
+    fields: () => ({
+      expiresAt: fc.constantFrom(
+        null,
+        'tomorrow',
+        '2020-01-01T00:00:00Z',
+        new Date(Date.now() + 3_600_000).toISOString(),
+        '9999-12-31T23:59:59Z',
+      ),
+    }),
+  },
+  { route: 'GET /api/home' },
+  {
     route: 'GET /api/uploads/:key',
     params: (w) => ({
       key: fc.constantFrom(w.openedImageKey, w.unopenedImageKey, `${w.openedImageKey}.webp`, '..', '%2e%2e'),
@@ -160,12 +204,60 @@ export const fuzzSpecs: FuzzSpec[] = [
   { route: 'POST /api/friends/accept', fields: (w) => ({ friendId: idOf(w) }) },
   { route: 'POST /api/friends/decline', fields: (w) => ({ friendId: idOf(w) }) },
   { route: 'DELETE /api/friends/:id', params: (w) => ({ id: idOf(w) }) },
+  { route: 'GET /api/blocks' },
+  { route: 'GET /api/mutes' },
+  { route: 'POST /api/users/:id/block', params: (w) => ({ id: idOf(w) }) },
+  { route: 'DELETE /api/users/:id/block', params: (w) => ({ id: idOf(w) }) },
+  { route: 'POST /api/users/:id/mute', params: (w) => ({ id: idOf(w) }) },
+  { route: 'DELETE /api/users/:id/mute', params: (w) => ({ id: idOf(w) }) },
+  { route: 'POST /api/sessions/:id/mute', params: (w) => ({ id: shroIdOf(w) }) },
+  { route: 'DELETE /api/sessions/:id/mute', params: (w) => ({ id: shroIdOf(w) }) },
   { route: 'GET /api/notifications' },
   { route: 'GET /api/notifications/unread-count' },
   { route: 'PATCH /api/notifications/read-all' },
   {
     route: 'PATCH /api/notifications/:id/read',
     params: (w) => ({ id: fc.constantFrom(String(w.ownerNotificationId), '0', '-1', '2147483648', '1e3', '01') }),
+  },
+  { route: 'GET /api/push/public-key' },
+  {
+    route: 'POST /api/push/subscriptions',
+    fields: () => ({
+      endpoint: fc.constantFrom('https://push.example.com/a', 'http://push.example.com/a', 'https://127.0.0.1/x', 'x'),
+      expirationTime: fc.constantFrom(null, 0, 'soon'),
+      keys: fc.record(
+        {
+          p256dh: fc.constantFrom(
+            'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+            'short',
+            '',
+          ),
+          auth: fc.constantFrom('tBHItJI5svbpez7KI4CCXg', 'AAAA', '=='),
+        },
+        { requiredKeys: [] },
+      ),
+    }),
+  },
+  {
+    route: 'DELETE /api/push/subscriptions',
+    fields: () => ({ endpoint: fc.constantFrom('https://push.example.com/a', 'http://x', '') }),
+  },
+  { route: 'GET /api/notifications/settings' },
+  {
+    route: 'PUT /api/notifications/settings',
+    fields: () => ({
+      kinds: fc.constantFrom(
+        Object.fromEntries(
+          ['shroReceived', 'boxOpened', 'reaction', 'friendRequest', 'message', 'achievement'].map((kind) => [
+            kind,
+            { inApp: true, push: false },
+          ]),
+        ),
+        { message: { inApp: true, push: true } },
+        'all',
+      ),
+      quietHours: fc.constantFrom(null, { start: '22:00', end: '07:00' }, { start: '25:00', end: '07:00' }, '22-7'),
+    }),
   },
   {
     route: 'POST /api/chat/send',
@@ -245,6 +337,55 @@ export const fuzzSpecs: FuzzSpec[] = [
       ),
       lastEventId: fc.constantFrom('0', '1', '-1', '99999999999999999999', 'abc'),
     }),
+  },
+  {
+    route: 'POST /api/reports',
+    fields: (w) => ({
+      targetType: fc.constantFrom('shro', 'user', 'message', 'image', 'session', ''),
+      targetId: fc.constantFrom(
+        w.publicShro.id,
+        w.privateText.id,
+        w.owner.id,
+        String(w.messageId),
+        w.unopenedImageKey,
+        '0',
+      ),
+      reason: fc.constantFrom('spam', 'harassment', 'sexual', 'violence', 'hate', 'self_harm', 'other', 'rude'),
+      details: fc.string({ maxLength: 600 }),
+    }),
+  },
+  { route: 'GET /api/moderation/me', setup: asModerator },
+  { route: 'GET /api/moderation/queue', setup: asModerator },
+  {
+    route: 'GET /api/moderation/targets/:type/:id',
+    setup: asModerator,
+    params: (w) => ({
+      type: fc.constantFrom('shro', 'user', 'message', 'image', 'box'),
+      id: fc.constantFrom(w.publicShro.id, w.owner.id, String(w.messageId), w.unopenedImageKey, '..', '0'),
+    }),
+  },
+  {
+    route: 'GET /api/moderation/images/:key',
+    setup: asModerator,
+    params: (w) => ({
+      key: fc.constantFrom(w.unopenedImageKey, w.openedImageKey, '..%2Fpackage.json', 'A'.repeat(32)),
+    }),
+  },
+  {
+    route: 'POST /api/moderation/actions',
+    setup: asModerator,
+    fields: (w) => ({
+      targetType: fc.constantFrom('shro', 'user', 'message', 'image', 'x'),
+      targetId: fc.constantFrom(w.publicShro.id, w.stranger.id, String(w.messageId), w.unopenedImageKey),
+      action: fc.constantFrom('dismiss', 'hide', 'restore', 'approve', 'delete', 'suspend', 'unsuspend', 'ban'),
+      reason: fc.string({ maxLength: 600 }),
+      until: fc.constantFrom('2999-01-01T00:00:00Z', '2000-01-01T00:00:00Z', 'soon', ''),
+    }),
+  },
+  {
+    route: 'GET /api/moderation/log',
+    setup: asModerator,
+    query: () => ({ before: fc.constantFrom('1', '0', '-1', '99999999999', 'abc') }),
   },
   { route: 'GET /healthz' },
   { route: 'GET /readyz' },

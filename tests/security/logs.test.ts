@@ -56,7 +56,13 @@ describe('logs', () => {
     const register = await app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { username: 'log_person', email: 'log@example.com', password: PASSWORD, confirmPassword: PASSWORD },
+      payload: {
+        username: 'log_person',
+        email: 'log@example.com',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        acceptTerms: true,
+      },
     });
     expect(register.statusCode).toBe(201);
     const token = register.cookies.find((c) => c.name === 'shro_sid')!.value;

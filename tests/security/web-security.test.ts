@@ -539,7 +539,7 @@ describe('no user enumeration', () => {
       ctx.app.inject({
         method: 'POST',
         url: '/api/register',
-        payload: { username, email, password: 'secret123', confirmPassword: 'secret123' },
+        payload: { username, email, password: 'secret123', confirmPassword: 'secret123', acceptTerms: true },
       });
     expect((await register('Taken_Name', 'first@example.com')).statusCode).toBe(201);
     const again = await register('taken_name', 'other@example.com');

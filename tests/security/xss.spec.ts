@@ -70,6 +70,7 @@ async function person(prefix: string, firstName: string, lastName: string) {
         confirmPassword: 'secret123',
         firstName,
         lastName,
+        acceptTerms: true,
       },
       headers: origin(),
     }),
@@ -202,7 +203,13 @@ describe('stored XSS payloads render as text on every page that shows them', () 
   it('usernames and hashtags cannot hold markup at all', async () => {
     const { context } = await person('carol', 'Carol', 'C');
     const register = await context.request.post('/api/register', {
-      data: { username: '<img src=x>', email: 'x@example.com', password: 'secret123', confirmPassword: 'secret123' },
+      data: {
+        username: '<img src=x>',
+        email: 'x@example.com',
+        password: 'secret123',
+        confirmPassword: 'secret123',
+        acceptTerms: true,
+      },
       headers: origin(),
     });
     expect(register.status()).toBe(400);

@@ -35,7 +35,7 @@ export class ServerProcess {
     return this.exitCode === null && this.signal === null;
   }
 
-  static async start(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  static async start(env: Record<string, string>, port?: number, readyTimeoutMs?: number): Promise<ServerProcess> {
     const chosen = port ?? (await freePort());
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
       env: {
@@ -52,7 +52,7 @@ export class ServerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const server = new ServerProcess(child, chosen);
-    await server.waitReady();
+    await server.waitReady(readyTimeoutMs);
     return server;
   }
 
@@ -136,6 +136,7 @@ export class HttpUser {
       email: `${username}@example.com`,
       password,
       confirmPassword: password,
+      acceptTerms: true,
     });
     if (response.status !== 201) throw new Error(`register ${username}: ${response.status} ${response.text}`);
     return response.json as { id: string; username: string };

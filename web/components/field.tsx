@@ -57,3 +57,43 @@ export function Field({ id, label, error, hint, className, labelClassName, hintC
 export function InputField({ input, ...field }: Omit<FieldProps, 'children'> & { input: ComponentProps<'input'> }) {
   return <Field {...field}>{(control) => <Input {...control} {...input} />}</Field>;
 }
+
+/**
+ * A field whose control is one checkbox, with its label beside it (a consent box). Wired like
+ * `Field`: the error (or hint) below describes the box.
+ */
+export function CheckboxField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  input,
+}: Omit<FieldProps, 'children' | 'labelClassName' | 'hintClassName'> & { input: ComponentProps<'input'> }) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : hint ? hintId : undefined}
+          className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-brand"
+          {...input}
+        />
+        <label htmlFor={id} className="text-sm leading-6">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <FieldError id={errorId} message={error} />
+      ) : hint ? (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

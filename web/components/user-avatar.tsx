@@ -1,3 +1,4 @@
+import { DELETED_USER_LABEL, isDeletedUsername } from '@contract/account';
 import { cn } from '@/lib/cn';
 
 interface AvatarUser {
@@ -31,13 +32,18 @@ function gradientFor(name: string) {
   return gradients[Math.abs(hash) % gradients.length];
 }
 
-/** "First Last" when the person gave a name, else their username. */
+/** "First Last" when the person gave a name, else their username; "deleted user" for a deleted account. */
 export function displayName(user: { username: string; firstName?: string | null; lastName?: string | null }) {
+  if (isDeletedUsername(user.username)) return DELETED_USER_LABEL;
   return [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ') || user.username;
 }
 
+/** "@username" as people are named in text, or "deleted user" (docs/decisions/115-account-deletion-tombstone.md). */
+export const userHandle = (username: string) => (isDeletedUsername(username) ? DELETED_USER_LABEL : `@${username}`);
+
 /** The first letter people recognise someone by: their first name, else their username. */
 function initialOf(user: AvatarUser) {
+  if (isDeletedUsername(user.username)) return '?';
   return (user.firstName?.trim() || user.username).charAt(0).toUpperCase() || '?';
 }
 
@@ -66,7 +72,7 @@ export function UserAvatar({
           aria-hidden="true"
           className={cn(
             'flex items-center justify-center rounded-full bg-gradient-to-br font-bold text-white ring-2 ring-border',
-            gradientFor(user.username),
+            isDeletedUsername(user.username) ? 'from-zinc-600 to-zinc-700' : gradientFor(user.username),
             sizes[size],
           )}
         >

@@ -16,11 +16,17 @@ export const apiPaths = {
   register: '/api/register',
   logout: '/api/logout',
   username: '/api/auth/username',
+  acceptTerms: '/api/auth/accept-terms',
   password: '/api/auth/password',
   authSessions: '/api/auth/sessions',
   authSession: (id: string) => `/api/auth/sessions/${enc(id)}`,
   revokeOtherSessions: '/api/auth/sessions/revoke-others',
+  /** Whether reset by email is set up (GET) and asking for a link (POST). */
+  passwordReset: '/api/auth/password-reset',
+  passwordResetConfirm: '/api/auth/password-reset/confirm',
   profile: '/api/profile',
+  accountExport: '/api/account/export',
+  account: '/api/account',
 
   publicProfilePrefix: '/api/users/profile/',
   publicProfile: (username: string) => `/api/users/profile/${enc(username)}`,
@@ -44,6 +50,22 @@ export const apiPaths = {
   declineFriendRequest: '/api/friends/decline',
   friend: (userId: string) => `/api/friends/${enc(userId)}`,
 
+  /** The caller's block list (GET); blocking and muting a user or a Shro (POST / DELETE). */
+  blocks: '/api/blocks',
+  mutes: '/api/mutes',
+  userBlock: (userId: string) => `/api/users/${enc(userId)}/block`,
+  userMute: (userId: string) => `/api/users/${enc(userId)}/mute`,
+  shroMute: (id: string) => `/api/sessions/${enc(id)}/mute`,
+
+  reports: '/api/reports',
+  /** Every moderation path starts with this: one prefix refreshes them all after an action. */
+  moderation: '/api/moderation',
+  moderatorMe: '/api/moderation/me',
+  moderationQueue: '/api/moderation/queue',
+  moderationTarget: (type: string, id: string) => `/api/moderation/targets/${enc(type)}/${enc(id)}`,
+  moderationActions: '/api/moderation/actions',
+  moderationLog: '/api/moderation/log',
+
   conversations: '/api/chat/conversations',
   unreadMessages: '/api/chat/unread-count',
   sendMessage: '/api/chat/send',
@@ -54,6 +76,9 @@ export const apiPaths = {
   notifications: '/api/notifications',
   markNotificationRead: (id: number) => `/api/notifications/${id}/read`,
   markAllNotificationsRead: '/api/notifications/read-all',
+  notificationSettings: '/api/notifications/settings',
+  pushPublicKey: '/api/push/public-key',
+  pushSubscriptions: '/api/push/subscriptions',
 
   /** The history (GET) and creating a Shro (POST). */
   shros: '/api/sessions',
@@ -62,6 +87,10 @@ export const apiPaths = {
   selectBox: (id: string) => `/api/sessions/${enc(id)}/select`,
   reactToShro: (id: string) => `/api/sessions/${enc(id)}/react`,
   shareShro: (id: string) => `/api/sessions/${enc(id)}/share`,
+  /** "Share again with a new expiry": a copy of the creator's link Shro. */
+  copyShro: (id: string) => `/api/sessions/${enc(id)}/copy`,
+  /** The signed-in home's inbox: Shros waiting for the user, and their own open ones. */
+  home: '/api/home',
   titleSearch: (kind: 'movie' | 'tv') => `/api/tmdb/search/${kind}`,
 
   recent: (hashtag: string | null) => (hashtag ? `/api/explore?hashtag=${enc(hashtag)}` : '/api/explore'),

@@ -24,15 +24,17 @@ const KEYS = [
   '/api/friends',
   '/api/friends/requests',
   '/api/users/online-status?userIds=ada,bob',
+  '/api/home',
 ];
 
 describe('applyLiveMessage', () => {
   it.each([
-    [{ type: 'shro.deleted', shroId: 's2' }, ['/api/sessions/s2']],
-    [{ type: 'notification.created' }, ['/api/notifications', '/api/notifications/unread-count']],
+    [{ type: 'shro.deleted', shroId: 's2' }, ['/api/sessions/s2', '/api/home']],
+    [{ type: 'notification.created' }, ['/api/notifications', '/api/notifications/unread-count', '/api/home']],
+    [{ type: 'notification.read' }, ['/api/notifications', '/api/notifications/unread-count']],
     [
       { type: 'chat.message.sent', messageId: 1, senderId: 'ada', recipientId: 'bob' },
-      ['/api/chat/conversations', '/api/chat/unread-count', '/api/chat/ada', '/api/chat/bob'],
+      ['/api/chat/conversations', '/api/chat/unread-count', '/api/chat/ada', '/api/chat/bob', '/api/home'],
     ],
     [{ type: 'chat.message.delivered', recipientId: 'cy' }, ['/api/chat/cy']],
     [

@@ -60,12 +60,19 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
     }
     case 'shro.deleted':
       invalidate(apiPaths.shro(message.shroId));
+      invalidate(apiPaths.home);
       return;
     case 'notification.created':
+      // A Shro received, or a box opened on one of the user's own: the home inbox changed too.
+      invalidate(apiPaths.home);
+      invalidatePrefix(apiPaths.notifications);
+      return;
     case 'notification.read':
       invalidatePrefix(apiPaths.notifications);
       return;
     case 'chat.message.sent':
+      // A Shro shared in the chat waits on the home screen.
+      invalidate(apiPaths.home);
       invalidate(apiPaths.conversation(message.senderId));
       invalidate(apiPaths.conversation(message.recipientId));
       invalidate(apiPaths.conversations);

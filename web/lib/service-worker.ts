@@ -1,3 +1,5 @@
+import { navigate } from 'wouter/use-browser-location';
+
 /** Registers the offline service worker in production builds (never during development). */
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -5,6 +7,19 @@ export function registerServiceWorker() {
     navigator.serviceWorker.register('/sw.js').catch((error) => {
       console.warn('Service worker registration failed', error);
     });
+  });
+  // A click on a push notification while this tab is open: the worker focused it, the app opens
+  // the page in place (web/public/sw.js, decision 116).
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    const data = event.data as { type?: unknown; url?: unknown } | null;
+    if (
+      data?.type === 'open-url' &&
+      typeof data.url === 'string' &&
+      data.url.startsWith('/') &&
+      !data.url.startsWith('//')
+    ) {
+      navigate(data.url);
+    }
   });
 }
 

@@ -90,3 +90,66 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request)));
   }
 });
+
+// ---- Web Push (docs/decisions/116-web-push.md) ------------------------------------------------
+// A push carries {title, body, tag, url, icon}, never box content. The tag (one per Shro or
+// conversation) makes a newer notification replace the older one.
+
+/** A same-origin path to open, or the notifications page for anything else. */
+function pushTarget(url) {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/notifications';
+}
+
+const pathOf = (href) => {
+  const url = new URL(href);
+  return url.pathname + url.search;
+};
+
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const url = pushTarget(data.url);
+  event.waitUntil(
+    (async () => {
+      // The page the push is about is open and in front of the user (a conversation being read):
+      // it shows the news itself, a notification would only repeat it.
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      if (
+        windows.some((client) => client.focused && client.visibilityState === 'visible' && pathOf(client.url) === url)
+      ) {
+        return;
+      }
+      await self.registration.showNotification(typeof data.title === 'string' ? data.title : 'Shro', {
+        body: typeof data.body === 'string' ? data.body : '',
+        icon: typeof data.icon === 'string' ? data.icon : '/icon-192.png',
+        badge: '/icon-192.png',
+        ...(typeof data.tag === 'string' ? { tag: data.tag, renotify: true } : {}),
+        data: { url },
+      });
+    })(),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = pushTarget(event.notification.data?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      // A tab already on that page: bring it forward.
+      const same = windows.find((client) => pathOf(client.url) === url);
+      if (same) return same.focus();
+      // Another tab of the app: bring it forward and let the app navigate in place (no reload).
+      const other = windows[0];
+      if (other) {
+        other.postMessage({ type: 'open-url', url });
+        return other.focus();
+      }
+      return self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -66,8 +66,16 @@ export const notifications = pgTable(
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A grouped notification (picks or reactions on one Shro, decision 120): when its group began. */
+    groupSince: timestamp('group_since', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // At most one unread group per person, Shro and type: concurrent processors update the same row.
+    uniqueIndex('notifications_open_group_idx')
+      .on(t.userId, t.shroId, t.type)
+      .where(sql`${t.groupSince} is not null and ${t.isRead} = false`),
+  ],
 );
 
 export const messages = pgTable(

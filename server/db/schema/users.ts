@@ -16,6 +16,15 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * A moderator's suspension (docs/decisions/107-user-suspension.md): the user cannot sign in and
+     * their public Shros leave explore while this is in the future; "for good" is SUSPENDED_FOREVER.
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    /** When the user accepted the terms, and which version (contract/terms.ts); null for accounts older than the terms. */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsVersion: text('terms_version'),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),

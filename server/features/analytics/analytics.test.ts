@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_TARGETS } from '../../../contract/analytics-events';
 import { analyticsEvents } from '../../db/schema/index';
 import { createUser } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -69,6 +70,14 @@ describe('POST /api/analytics', () => {
     );
   });
 
+  it('takes a share_shro event for every share target, labelled with the target', async () => {
+    const events = SHARE_TARGETS.map((label) => ({ name: 'share_shro', category: 'social', label }));
+    const response = await post({ events });
+    expect(response.statusCode, response.body).toBe(202);
+    const stored = (await latest(events.length)).reverse();
+    expect(stored.map((e) => [e.name, e.label])).toEqual(SHARE_TARGETS.map((target) => ['share_shro', target]));
+  });
+
   it('accepts a sendBeacon-style request from the same origin (JSON Blob, Origin header)', async () => {
     const response = await post(
       { events: [{ name: 'page_view', category: 'navigation', path: '/' }] },
@@ -102,6 +111,15 @@ describe('POST /api/analytics', () => {
       // A stray field is named with where it sits.
       [{ events: [ok, { ...ok, extra: 1, more: 2 }] }, 'Unknown fields "events.1.extra", "events.1.more".'],
       [{ events: [ok], extra: 1 }, 'Unknown field "extra".'],
+      // A share names where it went, from the allow-list only.
+      [
+        { events: [{ name: 'share_shro', category: 'social', label: 'myspace' }] },
+        expect.stringContaining('A share_shro label must be where it was shared'),
+      ],
+      [
+        { events: [{ name: 'share_shro', category: 'social' }] },
+        expect.stringContaining('A share_shro label must be where it was shared'),
+      ],
     ];
     for (const [payload, message] of cases) {
       const response = await post(payload);

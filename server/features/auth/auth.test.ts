@@ -33,6 +33,7 @@ const valid = (username: string) => ({
   confirmPassword: 'hunter22',
   firstName: 'Ada',
   lastName: 'Lovelace',
+  acceptTerms: true,
 });
 
 describe('POST /api/register', () => {
@@ -102,6 +103,7 @@ describe('POST /api/register', () => {
       email: 'n@example.com',
       password: 'abcdef',
       confirmPassword: 'abcdef',
+      acceptTerms: true,
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ firstName: null, lastName: null });

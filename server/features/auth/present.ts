@@ -1,5 +1,6 @@
 import type { CurrentUser, PublicUser } from '../../../contract/auth';
 import type { UserRow } from './queries';
+import { mustAcceptTerms } from './terms';
 
 /** The user as its owner sees it: everything but the password hash. */
 export function toCurrentUser(row: UserRow): CurrentUser {
@@ -11,6 +12,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     lastName: row.lastName,
     profileImageUrl: row.profileImageUrl,
     createdAt: row.createdAt.toISOString(),
+    mustAcceptTerms: mustAcceptTerms(row),
   };
 }
 

@@ -89,3 +89,13 @@ export async function deleteOtherAuthSessions(db: Db, userId: string, keepId: st
     .returning({ id: authSessions.id });
   return rows.map((row) => row.id);
 }
+
+/** Records which terms the user accepted, and when. */
+export async function updateTermsAcceptance(
+  db: Db,
+  userId: string,
+  values: { termsAcceptedAt: Date; termsVersion: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+  return row;
+}

@@ -11,9 +11,11 @@ import {
   registerInputSchema,
   updateUsernameInputSchema,
 } from '../../../contract/auth';
+import { acceptTermsInputSchema } from '../../../contract/terms';
 import { noBodySchema } from '../../../contract/validation';
 import { errorAnswers } from '../../lib/error-answers';
-import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
+import { assertNotLimited, consumeOrThrow, isLimited } from '../../plugins/rate-limit';
+import { knownDeviceKey, rememberDevice } from './known-device';
 import { toCurrentUser } from './present';
 import {
   authenticate,
@@ -24,8 +26,10 @@ import {
   endOtherAuthSessions,
   findOwnAuthSession,
   listDevices,
+  loginAccountId,
   registerUser,
 } from './service';
+import { acceptTerms } from './terms';
 
 /**
  * Accounts: register, login, logout, the current user, username and password changes and the
@@ -53,6 +57,22 @@ export async function authRoutes(fastify: FastifyInstance) {
     { schema: { body: loginInputSchema, response: { 200: currentUserSchema, ...errorAnswers(401, 429) } } },
     async (request, reply) => {
       const input = request.body;
+      // A browser this account signed in from before is held only by its own failure budget, so
+      // failures elsewhere (someone guessing) cannot lock the owner out
+      // (docs/decisions/110-known-device-logins.md).
+      const accountId = await loginAccountId(db, input.username);
+      const deviceKey = accountId ? knownDeviceKey(request, accountId) : null;
+      if (deviceKey && !(await isLimited(limiters.loginByDevice, deviceKey))) {
+        try {
+          const user = await authenticate(db, input);
+          await app.startAuthSession(request, reply, user.id);
+          rememberDevice(request, reply, user.id, app.config.secureCookies);
+          return toCurrentUser(user);
+        } catch (error) {
+          await limiters.loginByDevice.penalty(deviceKey).catch(() => {});
+          throw error;
+        }
+      }
       const usernameKey = input.username.toLowerCase();
       await assertNotLimited(limiters.loginByIp, request.ip);
       await assertNotLimited(limiters.loginByUsername, usernameKey);
@@ -60,6 +80,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         const user = await authenticate(db, input);
         await limiters.loginByUsername.delete(usernameKey).catch(() => {});
         await app.startAuthSession(request, reply, user.id);
+        rememberDevice(request, reply, user.id, app.config.secureCookies);
         return toCurrentUser(user);
       } catch (error) {
         await Promise.all([
@@ -97,6 +118,13 @@ export async function authRoutes(fastify: FastifyInstance) {
       const { username } = request.body;
       return toCurrentUser(await changeUsername({ db, live: app.bus }, request.user!.id, username));
     },
+  );
+
+  // An account older than the current terms accepts them once (docs/decisions/113-terms-acceptance.md).
+  app.post(
+    '/api/auth/accept-terms',
+    { ...write, schema: { body: acceptTermsInputSchema, response: { 200: currentUserSchema } } },
+    async (request) => toCurrentUser(await acceptTerms({ db, live: app.bus }, request.user!.id, request.body.version)),
   );
 
   app.put(

@@ -8,7 +8,9 @@ import {
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
+import { checkPublicNames } from '../../lib/public-names';
 import type { LiveDeps } from '../live/bus';
+import { assertNotSuspended } from '../moderation/suspension';
 import { hashPassword, verifyPassword } from './password';
 import {
   deleteAuthSession,
@@ -22,12 +24,17 @@ import {
   updatePasswordHash,
   updateUsername,
 } from './queries';
+import { acceptedNow } from './terms';
+import { assertUsernameNotHeld, recordUsernameChange } from './username-holds';
 
 type ValidRegistration = { username: string; email: string; password: string; firstName?: string; lastName?: string };
 
 /** Creates an account; usernames are unique whatever their case. */
 export async function registerUser(db: Db, input: ValidRegistration): Promise<UserRow> {
+  checkPublicNames(input);
   if (await findUserByUsername(db, input.username)) throw conflict(USERNAME_TAKEN_MESSAGE);
+  // A name someone gave up in the last 30 days answers the same (decision 111).
+  await assertUsernameNotHeld(db, input.username, null);
   const passwordHash = await hashPassword(input.password);
   try {
     return await insertUser(db, {
@@ -37,6 +44,8 @@ export async function registerUser(db: Db, input: ValidRegistration): Promise<Us
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
       passwordHash,
+      // The schema only lets `acceptTerms: true` through (docs/decisions/113-terms-acceptance.md).
+      ...acceptedNow(),
     });
   } catch (error) {
     // Two registrations racing for one name: the unique index decides.
@@ -50,13 +59,23 @@ export async function authenticate(db: Db, input: { username: string; password: 
   const user = await findUserByUsername(db, input.username);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  // Only someone who knows the password learns that the account is suspended, and why (issue 11).
+  assertNotSuspended(user);
   return user;
+}
+
+/** The id of the account a login names, if any (the known-device check needs it before the password). */
+export async function loginAccountId(db: Db, username: string): Promise<string | undefined> {
+  return (await findUserByUsername(db, username))?.id;
 }
 
 /** Renames a user; 409 when another account holds the name in any case. */
 export async function changeUsername({ db, live }: LiveDeps, userId: string, username: string): Promise<UserRow> {
+  checkPublicNames({ username });
   const holder = await findUserByUsername(db, username);
   if (holder && holder.id !== userId) throw conflict(USERNAME_TAKEN_MESSAGE);
+  await assertUsernameNotHeld(db, username, userId);
+  const previous = (await findUserById(db, userId))?.username;
   let row: UserRow | undefined;
   try {
     row = await updateUsername(db, userId, username);
@@ -65,6 +84,8 @@ export async function changeUsername({ db, live }: LiveDeps, userId: string, use
     throw error;
   }
   if (!row) throw notFound('User not found');
+  // The old name stays the user's for 30 days (decision 111).
+  if (previous) await recordUsernameChange(db, userId, previous, row.username);
   // Cached sessions and Shros carry the old name on every instance.
   await live.publish({ type: 'user.profile.updated', userId: row.id }, { servers: true });
   return row;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNull, max, or, sql } from 'drizzle-orm';
 import type { MessageType } from '../../../contract/chat';
 import type { Db } from '../../db/client';
 import { chatClears, messages, shros, users } from '../../db/schema/index';
+import { blockedBySql } from '../blocks/queries';
 import { publicUserColumns } from '../profiles/queries';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -45,9 +46,12 @@ export async function markAllDelivered(db: Db, me: string, now: Date): Promise<s
   return [...new Set(rows.map((row) => row.senderId))];
 }
 
-/** A message `me` received that `me` deleted with its conversation: it no longer counts for `me`. */
+/**
+ * A message `me` received that `me` deleted with its conversation, or from someone `me` blocked:
+ * it no longer counts for `me`.
+ */
 const clearedForRecipient = (me: string) =>
-  sql`exists (select 1 from ${chatClears} where ${chatClears.userId} = ${me} and ${chatClears.otherId} = ${messages.senderId} and ${chatClears.clearedThroughId} >= ${messages.id})`;
+  sql`(exists (select 1 from ${chatClears} where ${chatClears.userId} = ${me} and ${chatClears.otherId} = ${messages.senderId} and ${chatClears.clearedThroughId} >= ${messages.id}) or ${blockedBySql(me, messages.senderId)})`;
 
 /** The newest message `me` deleted in the conversation with `other` (0: none). */
 export async function findClearedThrough(db: Db, me: string, other: string): Promise<number> {
@@ -152,9 +156,15 @@ export async function listConversationHeads(db: Db, me: string) {
       })
       .from(heads)
       .innerJoin(users, eq(users.id, heads.otherId))
-      // A conversation I deleted stays out of my list until a newer message arrives.
+      // A conversation I deleted stays out of my list until a newer message arrives; one with
+      // someone I blocked stays out until I unblock them (decision 104).
       .leftJoin(chatClears, and(eq(chatClears.userId, me), eq(chatClears.otherId, heads.otherId)))
-      .where(gt(heads.id, sql`coalesce(${chatClears.clearedThroughId}, 0)`))
+      .where(
+        and(
+          gt(heads.id, sql`coalesce(${chatClears.clearedThroughId}, 0)`),
+          sql`not ${blockedBySql(me, heads.otherId)}`,
+        ),
+      )
       .orderBy(desc(heads.createdAt), desc(heads.id))
   );
 }

@@ -14,6 +14,7 @@ import { recordActivity } from '../achievements/stats';
 import { toPublicUser } from '../auth/present';
 import { areFriends, findUsersByIds } from '../friends/queries';
 import type { LiveDeps, LivePublisher } from '../live/bus';
+import { queueMessagePush } from '../push/dispatch';
 import {
   clearConversation,
   countUnreadBySender,
@@ -84,6 +85,18 @@ export async function sendMessage(
     { type: 'chat.message.sent', messageId: row.id, senderId, recipientId: input.recipientId },
     { users: [input.recipientId, senderId] },
   );
+  // A push for the recipient, after this answer (decision 116); their service worker shows it
+  // unless that conversation is the page they are looking at.
+  const [sender] = await findUsersByIds(db, [senderId]);
+  if (sender) {
+    queueMessagePush({
+      recipientId: input.recipientId,
+      senderId,
+      senderUsername: sender.username,
+      content: row.content,
+      messageType: row.messageType,
+    });
+  }
   return toChatMessage(row);
 }
 

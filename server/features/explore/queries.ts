@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { participations, shroBoxes, shros, users } from '../../db/schema/index';
+import { blockedEitherWaySql } from '../blocks/queries';
 
 const cardColumns = {
   shro: shros,
@@ -11,13 +12,26 @@ export interface ListWindow {
   limit: number;
   offset: number;
   now: Date;
+  /** Whose page it is: Shros of people they blocked or who blocked them stay out (decision 104). */
+  viewerId: string;
 }
 
 /**
- * Listed on explore: public and not expired. `is_public` is written as the bare column so the
- * planner matches the partial indexes (`… where is_public`).
+ * Listed on explore: public, not expired, and visible (not waiting for review, reported or hidden
+ * by moderators). `is_public` is written as the bare column so the planner matches the partial
+ * indexes (`… where is_public`).
  */
-const listed = (now: Date) => and(sql`${shros.isPublic}`, or(isNull(shros.expiresAt), gt(shros.expiresAt, now)));
+const listed = (now: Date) =>
+  and(
+    sql`${shros.isPublic}`,
+    eq(shros.moderationStatus, 'visible'),
+    or(isNull(shros.expiresAt), gt(shros.expiresAt, now)),
+    // A suspended creator's Shros are off explore while the suspension lasts (every list joins the creator).
+    or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
+  );
+
+/** Not created by someone the viewer blocked or who blocked the viewer. */
+const notBlocked = (viewerId: string) => not(blockedEitherWaySql(shros.creatorId, viewerId));
 
 /** Exactly this tag among the comma-separated ones (GIN index on the tag array). */
 const hasTag = (tag: string) => sql`string_to_array(${shros.hashtags}, ',') @> array[${tag}]::text[]`;
@@ -27,7 +41,7 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /** Newest public Shros first, optionally with one hashtag (uses shros_public_recent_idx). */
 export async function listRecentPublic(db: Db, window: ListWindow & { hashtag: string | null }) {
-  const where: SQL[] = [listed(window.now)!];
+  const where: SQL[] = [listed(window.now)!, notBlocked(window.viewerId)];
   if (window.hashtag) where.push(hasTag(window.hashtag));
   return db
     .select(cardColumns)
@@ -58,7 +72,7 @@ export async function listTrendingPublic(db: Db, window: ListWindow & { hashtag:
     .where(and(gt(participations.createdAt, window.windowStart), lte(participations.createdAt, window.now)))
     .groupBy(participations.shroId)
     .as('recent');
-  const where: SQL[] = [listed(window.now)!];
+  const where: SQL[] = [listed(window.now)!, notBlocked(window.viewerId)];
   if (window.hashtag) where.push(hasTag(window.hashtag));
   return db
     .select({ ...cardColumns, score: sql<number>`coalesce(${recent.score}, 0)`.mapWith(Number) })
@@ -82,7 +96,7 @@ export async function searchPublic(db: Db, window: ListWindow & { q: string; tag
     .select(cardColumns)
     .from(shros)
     .innerJoin(users, eq(users.id, shros.creatorId))
-    .where(and(listed(window.now), match))
+    .where(and(listed(window.now), notBlocked(window.viewerId), match))
     .orderBy(sql`(${titleMatch}) desc`, desc(shros.createdAt), desc(shros.id))
     .limit(window.limit)
     .offset(window.offset);

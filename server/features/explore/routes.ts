@@ -12,13 +12,13 @@ export async function exploreRoutes(fastify: FastifyInstance) {
   const response = { 200: explorePageSchema };
   const page = { ...read, schema: { querystring: exploreQuerySchema, response } };
 
-  app.get('/api/explore', page, async (request) => listRecent(db, request.query));
+  app.get('/api/explore', page, async (request) => listRecent(db, request.user!.id, request.query));
 
-  app.get('/api/explore/trending', page, async (request) => listTrending(db, request.query));
+  app.get('/api/explore/trending', page, async (request) => listTrending(db, request.user!.id, request.query));
 
   app.get(
     '/api/explore/search',
     { ...read, schema: { querystring: exploreSearchQuerySchema, response } },
-    async (request) => searchExplore(db, request.query),
+    async (request) => searchExplore(db, request.user!.id, request.query),
   );
 }

@@ -35,27 +35,43 @@ async function toPage(
   return { items, page: paging.page, pageSize: paging.pageSize, hasMore: rows.length > paging.pageSize };
 }
 
-const windowOf = (paging: { page: number; pageSize: number }, now: Date) => ({
+const windowOf = (paging: { page: number; pageSize: number }, viewerId: string, now: Date) => ({
   limit: paging.pageSize + 1,
   offset: (paging.page - 1) * paging.pageSize,
   now,
+  viewerId,
 });
 
 /** GET /api/explore: the newest public Shros, optionally with one hashtag. */
-export async function listRecent(db: Db, query: ExploreQuery, now = new Date()): Promise<ExplorePage> {
-  const rows = await listRecentPublic(db, { ...windowOf(query, now), hashtag: query.hashtag });
+export async function listRecent(
+  db: Db,
+  viewerId: string,
+  query: ExploreQuery,
+  now = new Date(),
+): Promise<ExplorePage> {
+  const rows = await listRecentPublic(db, { ...windowOf(query, viewerId, now), hashtag: query.hashtag });
   return toPage(db, rows, query, now);
 }
 
 /** GET /api/explore/trending: public Shros ranked by their picks of the last 7 days, recent picks weighing more. */
-export async function listTrending(db: Db, query: ExploreQuery, now = new Date()): Promise<ExplorePage> {
+export async function listTrending(
+  db: Db,
+  viewerId: string,
+  query: ExploreQuery,
+  now = new Date(),
+): Promise<ExplorePage> {
   const windowStart = new Date(now.getTime() - TRENDING_WINDOW_DAYS * DAY_MS);
-  const rows = await listTrendingPublic(db, { ...windowOf(query, now), hashtag: query.hashtag, windowStart });
+  const rows = await listTrendingPublic(db, { ...windowOf(query, viewerId, now), hashtag: query.hashtag, windowStart });
   return toPage(db, rows, query, now);
 }
 
 /** GET /api/explore/search: title or hashtag contains the term, any case. */
-export async function searchExplore(db: Db, query: ExploreSearchQuery, now = new Date()): Promise<ExplorePage> {
-  const rows = await searchPublic(db, { ...windowOf(query, now), q: query.q, tag: query.tag });
+export async function searchExplore(
+  db: Db,
+  viewerId: string,
+  query: ExploreSearchQuery,
+  now = new Date(),
+): Promise<ExplorePage> {
+  const rows = await searchPublic(db, { ...windowOf(query, viewerId, now), q: query.q, tag: query.tag });
   return toPage(db, rows, query, now);
 }

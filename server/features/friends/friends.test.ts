@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friendRequests, friendships, notifications } from '../../db/schema/index';
+import { FRIEND_MESSAGES } from '../../../contract/friends';
+import { friendRequestDeclines, friendRequests, friendships, notifications } from '../../db/schema/index';
 import { befriend, createUser, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -241,7 +242,7 @@ describe('friend requests', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('decline removes the request quietly and lets the requester ask again', async () => {
+  it('decline removes the request quietly; the requester may ask again only after 7 days (decision 111)', async () => {
     const a = await createUser(ctx);
     const b = await createUser(ctx);
     await post(a, 'request', { friendId: b.id });
@@ -250,6 +251,14 @@ describe('friend requests', () => {
     expect(declined.json()).toMatchObject({ friendshipStatus: 'none', user: { id: a.id } });
     expect(await pairState(a.id, b.id)).toEqual({ friendships: 0, requests: [] });
     expect(await notificationsOf(a.id)).toHaveLength(0);
+    const again = await post(a, 'request', { friendId: b.id });
+    expect([again.statusCode, again.json()]).toEqual([409, { message: FRIEND_MESSAGES.coolingOff }]);
+    expect(await pairState(a.id, b.id)).toEqual({ friendships: 0, requests: [] });
+    expect(await notificationsOf(b.id)).toHaveLength(1);
+    await ctx.database.db
+      .update(friendRequestDeclines)
+      .set({ declinedAt: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000 - 60_000) })
+      .where(eq(friendRequestDeclines.fromUserId, a.id));
     expect((await post(a, 'request', { friendId: b.id })).statusCode).toBe(201);
   });
 

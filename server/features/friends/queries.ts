@@ -1,6 +1,8 @@
-import { type AnyColumn, and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, ne, not, or, sql } from 'drizzle-orm';
+import { DELETED_USERNAME_PREFIX } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { friendRequests, friendships, users } from '../../db/schema/index';
+import { blockedEitherWaySql } from '../blocks/queries';
 import { type PublicUserRow, publicUserColumns } from '../profiles/queries';
 
 /*
@@ -139,7 +141,7 @@ export const listSentRequests = (db: Db, userId: string) => listRequests(db, use
 /** `\`, `%` and `_` are LIKE wildcards; the term must match them literally. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Users whose username contains the term (any case), prefix matches first, never the searcher. */
+/** Users whose username contains the term (any case), prefix matches first, never the searcher nor a blocked user. */
 export async function searchUsersByUsername(
   db: Db,
   userId: string,
@@ -148,10 +150,20 @@ export async function searchUsersByUsername(
 ): Promise<PublicUserRow[]> {
   const lowered = escapeLike(term.toLowerCase());
   const name = sql`lower(${users.username})`;
+  // Someone the user blocked, or who blocked the user, is not listed (decision 104).
+  const notBlocked = not(blockedEitherWaySql(users.id, userId));
   return db
     .select(publicUserColumns)
     .from(users)
-    .where(and(ne(users.id, userId), sql`${name} like ${`%${lowered}%`}`))
+    .where(
+      and(
+        ne(users.id, userId),
+        notBlocked,
+        sql`${name} like ${`%${lowered}%`}`,
+        // Deleted accounts' tombstones are nobody to find (docs/decisions/115-account-deletion-tombstone.md).
+        sql`${name} not like ${`${DELETED_USERNAME_PREFIX}%`}`,
+      ),
+    )
     .orderBy(sql`(${name} like ${`${lowered}%`}) desc`, sql`length(${users.username})`, name)
     .limit(limit);
 }

@@ -1,3 +1,4 @@
+import { isDeletedUsername } from '../../../contract/account';
 import type { PublicUser } from '../../../contract/auth';
 import {
   FRIEND_MESSAGES,
@@ -11,9 +12,11 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { toPublicUser } from '../auth/present';
+import { blockedEitherWay } from '../blocks/queries';
 import type { LiveDeps, LivePublisher } from '../live/bus';
 import { insertNotifications, markNotificationsReadAbout } from '../notifications/queries';
 import type { PublicUserRow } from '../profiles/queries';
+import { declinedRecently, forgetDecline, recordDecline } from './declines';
 import {
   areFriends,
   deleteFriendRequest,
@@ -55,7 +58,8 @@ async function loadPair(db: Db, userId: string, otherId: string): Promise<{ me: 
   const rows = await findUsersByIds(db, [userId, otherId]);
   const me = rows.find((r) => r.id === userId);
   const other = rows.find((r) => r.id === otherId);
-  if (!me || !other) throw notFound(FRIEND_MESSAGES.userNotFound);
+  // A deleted account's tombstone (docs/decisions/115-account-deletion-tombstone.md) is nobody to befriend.
+  if (!me || !other || isDeletedUsername(other.username)) throw notFound(FRIEND_MESSAGES.userNotFound);
   return { me, other };
 }
 
@@ -88,6 +92,8 @@ export async function sendFriendRequest(
   const result: FriendActionResult = await db.transaction(async (tx) => {
     await lockFriendPair(tx, userId, friendId);
     const { me, other } = await loadPair(tx, userId, friendId);
+    // Blocked either way: the same answer as for nobody at all, so the block stays unseen (decision 104).
+    if (await blockedEitherWay(tx, userId, friendId)) throw notFound(FRIEND_MESSAGES.userNotFound);
     if (await areFriends(tx, userId, friendId)) throw conflict(FRIEND_MESSAGES.alreadyFriends);
     if (await hasFriendRequest(tx, userId, friendId)) throw conflict(FRIEND_MESSAGES.alreadySent);
 
@@ -98,6 +104,9 @@ export async function sendFriendRequest(
       return { friendshipStatus: 'friends', user: toPublicUser(other) };
     }
 
+    // Declined in the last 7 days: refused without saying by whom or why (decision 111).
+    if (await declinedRecently(tx, userId, friendId)) throw conflict(FRIEND_MESSAGES.coolingOff);
+    await forgetDecline(tx, friendId, userId);
     // The pair lock makes a duplicate impossible here; the unique index is the last word anyway.
     if (!(await insertFriendRequest(tx, userId, friendId))) throw conflict(FRIEND_MESSAGES.alreadySent);
     await insertNotifications(tx, [
@@ -159,6 +168,7 @@ export const acceptFriendRequest = (deps: LiveDeps, userId: string, friendId: st
 export const declineFriendRequest = (deps: LiveDeps, userId: string, friendId: string) =>
   answerFriend(deps, userId, friendId, requestChanged(false), async (tx) => {
     if (!(await deleteFriendRequest(tx, friendId, userId))) throw notFound(FRIEND_MESSAGES.requestNotFound);
+    await recordDecline(tx, friendId, userId);
     await markRequestNotificationsRead(tx, userId, friendId);
     return 'none';
   });

@@ -69,6 +69,7 @@ describe('GET /api/notifications', () => {
       type: 'shro_selected',
       sessionId: shro.id,
       session: { status: 'selected', selectedBoxId: 7 },
+      actor: null,
     });
     expect(list[1]).toMatchObject({ type: 'friend_request', sessionId: null, session: null });
     expect(JSON.stringify(list)).not.toContain('Not yours');

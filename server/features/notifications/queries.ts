@@ -1,7 +1,19 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
-import { notifications, participations, shroRecipients, shros } from '../../db/schema/index';
+import {
+  notifications,
+  participations,
+  reactions,
+  shroRecipients,
+  shros,
+  userBlocks,
+  userMutes,
+  users,
+} from '../../db/schema/index';
+import { deliverableTo } from '../blocks/queries';
+import { queueNotificationPushes } from '../push/dispatch';
+import { keptInApp } from '../push/settings';
 
 export type { NotificationType };
 
@@ -14,10 +26,123 @@ export interface NewNotification {
   actorId?: string | null;
 }
 
-/** Stores notifications; pass the transaction of the action that caused them. */
+/**
+ * Stores notifications; pass the transaction of the action that caused them. Rows their owner
+ * muted (the actor or the Shro) or whose actor and owner blocked each other are dropped here, the
+ * one place every notification (and so every push) passes (decision 104). Returns the stored rows.
+ */
 export async function insertNotifications(db: Db, rows: NewNotification[]) {
-  if (rows.length === 0) return [];
-  return db.insert(notifications).values(rows).returning();
+  const deliverable = await deliverableTo(db, rows);
+  if (deliverable.length === 0) return [];
+  // Pushed when the transaction commits, whatever the in-app channel keeps (decisions 116, 117).
+  await queueNotificationPushes(db, deliverable);
+  const kept = await keptInApp(db, deliverable);
+  if (kept.length === 0) return [];
+  return db.insert(notifications).values(kept).returning();
+}
+
+/** A pick or a reaction told to a Shro's creator: grouped per Shro (decision 120). */
+export interface GroupedNotificationEvent {
+  /** The creator. */
+  userId: string;
+  type: 'shro_selected' | 'reaction';
+  shroId: string;
+  actorId: string;
+  title: string;
+  /** The spec's text for this one event (`@ana opened Box #2 in "…"`). */
+  message: string;
+  /** The text when `others` more people did the same since the group began. */
+  groupMessage: (others: number) => string;
+  at: Date;
+}
+
+/**
+ * Notifications that group: picks and reactions on one Shro, to its creator (decision 120).
+ * The same filter as insertNotifications drops what the creator muted or blocked; then, per
+ * creator, Shro and type, the unread group is updated (text, time, unread) or a new one
+ * inserted. The number of people is derived from the picks or reactions made since the group
+ * began (not counted up), so a replayed event cannot count twice. Each event is pushed as
+ * insertNotifications' rows are. Returns the stored rows, new (`created`) or updated. Pass the
+ * transaction of the action.
+ */
+export async function upsertGroupedNotifications(db: Db, events: GroupedNotificationEvent[]) {
+  const allowed = await deliverableTo(db, events);
+  // Pushed when the transaction commits (at most one per Shro per 10 minutes), whatever the in-app channel keeps.
+  await queueNotificationPushes(db, allowed);
+  const deliverable = await keptInApp(db, allowed);
+  const latest = new Map<string, { event: GroupedNotificationEvent; since: Date }>();
+  for (const event of deliverable) {
+    const key = `${event.userId}\u0000${event.shroId}\u0000${event.type}`;
+    const seen = latest.get(key);
+    const since = seen && seen.since < event.at ? seen.since : event.at;
+    latest.set(key, { event: seen && seen.event.at > event.at ? seen.event : event, since });
+  }
+  // One order for every processor, so two of them never wait on each other's rows crosswise.
+  const groups = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, g]) => g);
+  const stored: (typeof notifications.$inferSelect & { created: boolean })[] = [];
+  for (const { event, since } of groups) {
+    const [row] = await db
+      .insert(notifications)
+      .values({
+        userId: event.userId,
+        type: event.type,
+        title: event.title,
+        message: event.message,
+        shroId: event.shroId,
+        actorId: event.actorId,
+        groupSince: since,
+        createdAt: event.at,
+      })
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.shroId, notifications.type],
+        targetWhere: sql`${notifications.groupSince} is not null and ${notifications.isRead} = false`,
+        set: {
+          actorId: event.actorId,
+          createdAt: sql`greatest(${notifications.createdAt}, excluded.created_at)`,
+          groupSince: sql`least(${notifications.groupSince}, excluded.group_since)`,
+        },
+      })
+      .returning({ id: notifications.id, groupSince: notifications.groupSince, created: sql<boolean>`(xmax = 0)` });
+    if (!row) continue;
+    const people = await countGroupActors(db, event, row.groupSince ?? since);
+    const message = people > 1 ? event.groupMessage(people - 1) : event.message;
+    const [updated] = await db
+      .update(notifications)
+      .set({ title: event.title, message })
+      .where(eq(notifications.id, row.id))
+      .returning();
+    if (updated) stored.push({ ...updated, created: row.created });
+  }
+  return stored;
+}
+
+/** People who picked (or reacted to) the Shro since the group began, but for those the creator silenced. */
+async function countGroupActors(db: Db, event: GroupedNotificationEvent, since: Date): Promise<number> {
+  const creator = event.userId;
+  const by = (actor: typeof participations.userId | typeof reactions.userId) =>
+    and(
+      ne(actor, creator),
+      // The rule of deliverableTo (blocks/queries.ts), per actor: no block either way, no mute.
+      sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${creator} and ${userBlocks.blockedId} = ${actor}) or (${userBlocks.blockerId} = ${actor} and ${userBlocks.blockedId} = ${creator}))`,
+      sql`not exists (select 1 from ${userMutes} where ${userMutes.userId} = ${creator} and ${userMutes.mutedId} = ${actor})`,
+    );
+  const [row] =
+    event.type === 'shro_selected'
+      ? await db
+          .select({ n: count() })
+          .from(participations)
+          .where(
+            and(
+              eq(participations.shroId, event.shroId),
+              gte(participations.createdAt, since),
+              by(participations.userId),
+            ),
+          )
+      : await db
+          .select({ n: count() })
+          .from(reactions)
+          .where(and(eq(reactions.shroId, event.shroId), gte(reactions.createdAt, since), by(reactions.userId)));
+  return row?.n ?? 0;
 }
 
 const itemColumns = {
@@ -43,6 +168,8 @@ const itemColumns = {
   recipientUserId: shroRecipients.userId,
   ownPickBoxId: participations.boxId,
   ownPickAt: participations.createdAt,
+  /** Who caused it, for the notification's menu (mute or block them, decision 105). */
+  actor: { id: users.id, username: users.username },
 };
 
 /** Notifications with the Shro each is about, and where the notification's owner stands in it. */
@@ -58,7 +185,8 @@ const selectItems = (db: Db) =>
     .leftJoin(
       participations,
       and(eq(participations.shroId, notifications.shroId), eq(participations.userId, notifications.userId)),
-    );
+    )
+    .leftJoin(users, eq(users.id, notifications.actorId));
 
 /** The user's newest notifications with the Shro each one is about, as that user stands in it. */
 export async function listNotifications(db: Db, userId: string, limit: number) {

@@ -43,6 +43,7 @@ function toItem(row: NotificationListRow, now: Date): NotificationItem {
     type: row.type as NotificationType,
     sessionId: row.shroId,
     session,
+    actor: row.actor,
   };
 }
 

@@ -72,6 +72,7 @@ describe('PATCH /api/profile', () => {
       lastName: 'Lovelace',
       profileImageUrl: null,
       createdAt: me.createdAt.toISOString(),
+      mustAcceptTerms: false,
     });
     expect(await userRow(me.id)).toMatchObject({ username: newName, firstName: 'Ada', lastName: 'Lovelace' });
   });

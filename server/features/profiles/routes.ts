@@ -49,7 +49,7 @@ export async function profilesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/profile/:username',
     { ...publicRead, schema: { params: usernameParamsSchema, response: { 200: publicUserSchema } } },
-    async (request) => getPublicProfile(db, request.params.username),
+    async (request) => getPublicProfile(db, request.params.username, request.user?.id ?? null),
   );
 
   // The owner sees every counter; anyone else only what public and link Shros add up to.

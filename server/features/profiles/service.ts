@@ -1,3 +1,4 @@
+import { isDeletedUsername } from '../../../contract/account';
 import type { CurrentUser, PublicUser } from '../../../contract/auth';
 import { USERNAME_TAKEN_MESSAGE } from '../../../contract/auth';
 import { USER_NOT_FOUND_MESSAGE } from '../../../contract/profiles';
@@ -5,22 +6,37 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { ProcessedImage } from '../../lib/images';
+import { checkPublicNames } from '../../lib/public-names';
 import { toCurrentUser, toPublicUser } from '../auth/present';
 import { findUserById, findUserByUsername } from '../auth/queries';
+import { assertUsernameNotHeld, recordUsernameChange } from '../auth/username-holds';
+import { hasBlocked } from '../blocks/queries';
 import type { LiveDeps } from '../live/bus';
 import { deleteUploads, findUpload } from '../uploads/queries';
 import { checkUploadQuota, insertUploadsWithinQuota, storeImages, uploadUrl } from '../uploads/service';
 import type { UploadStorage } from '../uploads/storage';
 import { findPublicUserByUsername, type ProfilePatch, updateUserProfile } from './queries';
 
-/** A user's public profile by username (any case); never the email. */
-export async function getPublicProfile(db: Db, rawUsername: string): Promise<PublicUser> {
+/**
+ * A user's public profile by username (any case); never the email. Someone the user blocked gets
+ * "User not found", as for a name nobody holds (decision 104); the blocker still sees the profile
+ * they blocked, to unblock it there.
+ */
+export async function getPublicProfile(
+  db: Db,
+  rawUsername: string,
+  viewerId: string | null = null,
+): Promise<PublicUser> {
   // The web route is /@{username}; a leading "@" passed along still finds the user.
   const username = rawUsername.trim().replace(/^@/, '');
   // Longer than any username can be: no need to ask the database.
   if (username.length === 0 || username.length > 100) throw notFound(USER_NOT_FOUND_MESSAGE);
+  // A deleted account has no profile (docs/decisions/115-account-deletion-tombstone.md).
+  if (isDeletedUsername(username.toLowerCase())) throw notFound(USER_NOT_FOUND_MESSAGE);
   const row = await findPublicUserByUsername(db, username);
   if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
+  if (viewerId && viewerId !== row.id && (await hasBlocked(db, row.id, viewerId)))
+    throw notFound(USER_NOT_FOUND_MESSAGE);
   return toPublicUser(row);
 }
 
@@ -42,9 +58,14 @@ export async function updateProfile(
   changes: ProfileChanges,
   avatar?: ProcessedImage | 'remove',
 ): Promise<CurrentUser> {
+  checkPublicNames(changes);
+  let previousUsername: string | undefined;
   if (changes.username !== undefined) {
     const holder = await findUserByUsername(db, changes.username);
     if (holder && holder.id !== userId) throw conflict(USERNAME_TAKEN_MESSAGE);
+    // A name someone gave up in the last 30 days is still theirs (decision 111).
+    await assertUsernameNotHeld(db, changes.username, userId);
+    previousUsername = (await findUserById(db, userId))?.username;
   }
   const image = avatar && avatar !== 'remove' ? avatar : undefined;
   if (image) {
@@ -72,6 +93,7 @@ export async function updateProfile(
       }
       const updated = await updateUserProfile(tx, userId, patch);
       if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
+      if (previousUsername) await recordUsernameChange(tx, userId, previousUsername, updated.username);
       return updated;
     });
     if (replacedKey) await storage.remove([replacedKey]).catch(() => {});

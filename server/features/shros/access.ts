@@ -2,6 +2,7 @@ import type { ShroUserRef, ViewerRole } from '../../../contract/shro-views';
 import { type ReactionEmoji, SHRO_MESSAGES } from '../../../contract/shros';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
+import { blockedEitherWay } from '../blocks/queries';
 import type { LivePublisher } from '../live/bus';
 import { MAX_VIEWERS_PER_SHRO, type ShroAggregate, type ShroCache, type ViewerState } from './cache';
 import { isPrivateShro, viewerRoleOf } from './present';
@@ -73,7 +74,8 @@ function viewerStateOf(db: Db, aggregate: ShroAggregate, userId: string): Promis
 /**
  * The Shro if this viewer (null: a signed-out visitor) may read it, with their role before any
  * pick. A private Shro does not exist (404) for anyone but its creator and recipients; link and
- * public Shros are readable by anyone, visitors included.
+ * public Shros are readable by anyone, visitors included, except by someone who and whose creator
+ * blocked each other.
  */
 export async function findVisibleShro(
   deps: Pick<ShroDeps, 'db' | 'cache'>,
@@ -86,6 +88,10 @@ export async function findVisibleShro(
   // The same rule every list embedding a Shro applies (see viewerRoleOf).
   const role = viewerRoleOf(aggregate.shro, viewerId, { isRecipient, hasPicked: false });
   if (role === null) throw notFound(SHRO_MESSAGES.notFound);
+  // A block either way hides each other's Shros as if they did not exist (decision 104). Read per
+  // request, not kept with the aggregate: a block must take effect at once on every instance.
+  if (viewerId !== null && role !== 'creator' && (await blockedEitherWay(deps.db, viewerId, aggregate.shro.creatorId)))
+    throw notFound(SHRO_MESSAGES.notFound);
   return { aggregate, role };
 }
 

@@ -16,6 +16,7 @@ import { checkUploadQuota, insertUploadsWithinQuota, type StoredImage, storeImag
 import type { UploadStorage } from '../uploads/storage';
 import type { Actor, ShroDeps } from './access';
 import { commitBox, commitWinningPosition, newSalt } from './commitments';
+import { initialModerationStatus } from './content-review';
 import { notifyUsers } from './events';
 import { nameImageError } from './image-errors';
 import { insertBoxes, insertRecipients, insertShro, type NewBoxRow } from './queries';
@@ -177,6 +178,12 @@ export async function createShro(
         winningBoxPosition: winningPosition,
         winningSalt,
         winningCommitment: commitWinningPosition(winningSalt, winningPosition),
+        // A public Shro whose text matches the word list waits for review (decision 112).
+        moderationStatus: initialModerationStatus(delivery.isPublic, {
+          title: fields.title,
+          hashtags: fields.hashtags,
+          boxes,
+        }),
         createdAt: now,
       });
       await insertBoxes(tx, boxes);

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EXPORT_JSON_NAME } from '../../../contract/account';
 import type { Shro } from '../../../contract/shro-views';
 import { REVEAL_DELAY_MS } from '../../../contract/shros';
 import { collectRoutes } from '../../../tests/support/routes';
@@ -7,6 +8,7 @@ import { loadConfig } from '../../config';
 import { creatorWithFriends, type SignedInUser, textOptions } from '../../test/factories';
 import { multipart } from '../../test/multipart';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { readZip } from '../../test/zip';
 
 /**
  * Every list that embeds a Shro (or a part of one) shows each viewer exactly what that viewer's
@@ -34,6 +36,8 @@ const EMBEDS_NO_SHRO: Record<string, string> = {
   'GET /api/chat/conversations': 'the last message carries its text and type, not the shared Shro',
   'GET /api/chat/unread-count': 'a number',
   'GET /api/notifications/unread-count': 'a number',
+  'GET /api/notifications/settings': 'on/off per kind and channel, quiet hours',
+  'GET /api/push/public-key': 'the VAPID public key',
   'GET /api/users/profile/:username': 'the public user only; profiles list no Shros',
   'GET /api/users/stats/:id': 'counters',
   'GET /api/users/achievements/:id': 'achievements',
@@ -42,11 +46,14 @@ const EMBEDS_NO_SHRO: Record<string, string> = {
   'GET /api/achievements': 'achievements',
   'GET /api/auth/user': 'the signed-in user',
   'GET /api/auth/sessions': "the caller's signed-in devices",
+  'GET /api/auth/password-reset': 'whether reset by email is set up: a flag',
   'GET /api/friends': 'users',
   'GET /api/friends/requests': 'users',
   'GET /api/friends/sent': 'users',
   'GET /api/friends/search': 'users',
   'GET /api/friends/status/:id': 'a friendship state',
+  'GET /api/blocks': 'users the caller blocked',
+  'GET /api/mutes': 'ids of the users and Shros the caller muted',
   'GET /api/platform/stats': 'platform totals',
   'GET /api/tmdb/search/:kind': 'catalogue titles',
   'GET /api/catalog/posters/:kind/:file': 'an image',
@@ -56,6 +63,11 @@ const EMBEDS_NO_SHRO: Record<string, string> = {
   'GET /api/openapi.json': 'the API document: schemas, never data',
   'GET /api/docs': 'the API reference page: static HTML',
   'GET /api/docs/:file': "the reference page's script and styles",
+  'GET /api/moderation/me': 'moderators only: a flag',
+  'GET /api/moderation/queue': 'moderators only (404 for everyone else): titles and report counts',
+  'GET /api/moderation/targets/:type/:id': 'moderators only: the reported content, each view audited',
+  'GET /api/moderation/images/:key': 'moderators only: a file',
+  'GET /api/moderation/log': 'moderators only: the audit log',
 };
 
 let ctx: TestContext;
@@ -120,6 +132,29 @@ const lists: EmbeddingList[] = [
   exploreList('explore', () => '/api/explore?pageSize=50'),
   exploreList('trending', () => '/api/explore/trending?pageSize=50'),
   exploreList('explore search', (title) => `/api/explore/search?q=${encodeURIComponent(title)}`),
+  {
+    name: 'home inbox',
+    routes: ['GET /api/home'],
+    read: async (who, shroId) => {
+      const inbox = (await getJson(who, '/api/home')) as { waiting: Json[]; live: Json[] } | null;
+      return inbox ? [...inbox.waiting, ...inbox.live].filter((item) => item.id === shroId) : null;
+    },
+  },
+  {
+    // The data export (decision 114): the Shros the user made, opened or received, as the app shows them.
+    name: 'account export',
+    routes: ['GET /api/account/export'],
+    read: async (who, shroId) => {
+      if (!who) return null;
+      const response = await call(who, 'GET', '/api/account/export');
+      expect(response.statusCode, response.body).toBe(200);
+      const data = JSON.parse((await readZip(response.rawPayload)).get(EXPORT_JSON_NAME)!.toString('utf8'));
+      const picked = (data.picks as { shro: Json | null }[]).map((p) => p.shro);
+      return [...data.shrosCreated, ...picked, ...data.shrosReceivedNotOpened].filter(
+        (s: Json | null) => s?.id === shroId,
+      );
+    },
+  },
   {
     name: 'chat share cards',
     routes: ['GET /api/chat/:userId'],
@@ -309,6 +344,16 @@ describe('coverage', () => {
       'chat share cards|private|recipient who did not pick',
       'chat share cards|link|stranger',
       'chat share cards|public|creator',
+      'home inbox|private|recipient who did not pick',
+      'home inbox|private|creator',
+      'home inbox|link|stranger',
+      'home inbox|link|creator',
+      'home inbox|public|creator',
+      'account export|private|creator',
+      'account export|private|recipient who did not pick',
+      'account export|private|recipient who picked',
+      'account export|link|recipient who picked',
+      'account export|public|recipient who picked',
     ];
     for (const key of expected) expect(compared.get(key) ?? 0, key).toBeGreaterThan(0);
     // Explore lists public Shros only.

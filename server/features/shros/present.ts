@@ -230,6 +230,7 @@ export function presentShro(input: ShroViewInput): Shro {
     reactions: creatorExtras?.reactionCounts ?? [],
     viewerRole: context.role,
     hasSelected: ownPick !== null,
+    moderation: isCreator ? shro.moderationStatus : null,
   };
 }
 

@@ -140,24 +140,20 @@ export async function insertParticipation(
   return row;
 }
 
-/** Counts one more participant (returns the new count); a private Shro's first pick also moves it from waiting to selected. */
-export async function recordPickOnShro(
+/**
+ * A private Shro's first pick moves it from waiting to selected and names the box and who opened
+ * it (decision 045); later picks change nothing. Part of the pick's transaction: the only write to
+ * the Shro's row a pick makes (the count follows from the outbox, decision 119).
+ */
+export async function recordFirstPrivatePick(
   db: Db,
   shroId: string,
-  pick: { boxId: number; userId: string; at: Date; isPrivate: boolean },
-): Promise<{ participantCount: number }> {
-  const [counted] = await db
-    .update(shros)
-    .set({ participantCount: sql`${shros.participantCount} + 1` })
-    .where(eq(shros.id, shroId))
-    .returning({ participantCount: shros.participantCount });
-  const result = { participantCount: counted?.participantCount ?? 0 };
-  if (!pick.isPrivate) return result;
+  pick: { boxId: number; userId: string; at: Date },
+): Promise<void> {
   await db
     .update(shros)
     .set({ status: 'selected', selectedBoxId: pick.boxId, selectedByUserId: pick.userId, selectedAt: pick.at })
     .where(and(eq(shros.id, shroId), eq(shros.status, 'waiting'), isNull(shros.selectedBoxId)));
-  return result;
 }
 
 /** Persists the move from selected to revealed once the reveal delay has passed (idempotent); true if this call moved it. */
@@ -205,8 +201,15 @@ export async function deleteShroAndUploads(db: Db, shroId: string): Promise<stri
     .where(and(eq(shroBoxes.shroId, shroId), isNotNull(shroBoxes.imageKey)));
   const keys = boxes.map((b) => b.key!).filter((key, index, all) => all.indexOf(key) === index);
   await db.delete(shros).where(eq(shros.id, shroId));
-  if (keys.length) await db.delete(uploads).where(inArray(uploads.key, keys));
-  return keys;
+  if (keys.length === 0) return [];
+  // A copy ("Share again", copy.ts) holds the same images: those stay while another box uses them.
+  const stillUsed = await db
+    .selectDistinct({ key: shroBoxes.imageKey })
+    .from(shroBoxes)
+    .where(inArray(shroBoxes.imageKey, keys));
+  const unused = keys.filter((key) => !stillUsed.some((row) => row.key === key));
+  if (unused.length) await db.delete(uploads).where(inArray(uploads.key, unused));
+  return unused;
 }
 
 /** Removes a received Shro from one user's history only. */

@@ -76,15 +76,23 @@ describe('POST /api/sessions/:id/react', () => {
     expect(ownView.reactions).toEqual([]);
   });
 
-  it('one reaction per participant: a new one replaces the old (notified once per change)', async () => {
+  it('one reaction per participant: a new one replaces the old (the unread notification tells the change)', async () => {
+    const [before] = await reactionNotes();
     const response = await react(shro.id, participant.cookie, { emoji: '🔥' });
     expect(response.json()).toEqual({ success: true, emoji: '🔥', replaced: true });
     const rows = await ctx.database.db.select().from(reactions).where(eq(reactions.shroId, shro.id));
     expect(rows.map((r) => r.emoji)).toEqual(['🔥']);
-    expect(await reactionNotes()).toHaveLength(2);
+    // Grouped per Shro (decision 120): the creator's unread one is updated, still one person.
+    const notes = await reactionNotes();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      id: before!.id,
+      isRead: false,
+      message: `@${participant.username} reacted 🔥 to "Lunch"`,
+    });
 
     await react(shro.id, participant.cookie, { emoji: '🔥' });
-    expect(await reactionNotes()).toHaveLength(2);
+    expect((await reactionNotes()).map((n) => n.message)).toEqual([`@${participant.username} reacted 🔥 to "Lunch"`]);
   });
 
   it('accepts each of the 8 emojis', async () => {

@@ -2,14 +2,15 @@ import type { ReactResponse } from '../../../contract/shro-views';
 import { type ReactionEmoji, SHRO_MESSAGES } from '../../../contract/shros';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { recordActivity } from '../achievements/stats';
-import { insertNotifications } from '../notifications/queries';
 import { type Actor, resolveAccess, type ShroDeps } from './access';
-import { afterShroWrite, notifyUsers } from './events';
-import { publicStateOf } from './present';
+import { enqueueEffects, outboxOf } from './outbox';
 import { upsertReaction } from './queries';
 
-/** One reaction per participant; a new one replaces the old. The creator is notified of each actual change. */
+/**
+ * One reaction per participant; a new one replaces the old. The transaction holds the reaction
+ * and the outbox row of its effects (the streak day, and for an actual change the creator's
+ * grouped notification and the live event: decision 119); the answer follows once they applied.
+ */
 export async function reactToShro(
   deps: ShroDeps,
   shroId: string,
@@ -23,35 +24,32 @@ export async function reactToShro(
   if (access.role === 'creator') throw forbidden(SHRO_MESSAGES.ownShroReact);
   if (!access.viewerState.ownPick) throw forbidden(SHRO_MESSAGES.reactBeforeOpening);
 
-  let outcome: Awaited<ReturnType<typeof upsertReaction>>;
+  let outcome: { result: Awaited<ReturnType<typeof upsertReaction>>; entryId: number };
   try {
     outcome = await db.transaction(async (tx) => {
       // Decided by the upsert itself, so 20 identical reactions at once notify once, not once per
       // request that read "no reaction yet" before the first one committed.
       const result = await upsertReaction(tx, { shroId: shro.id, userId: user.id, emoji, at: now });
-      await recordActivity(tx, user.id, now);
-      if (result === 'unchanged') return result;
-      await insertNotifications(tx, [
-        {
-          userId: shro.creatorId,
-          type: 'reaction',
-          title: 'New reaction!',
-          message: `@${user.username} reacted ${emoji} to "${shro.title}"`,
-          shroId: shro.id,
-          actorId: user.id,
+      const entryId = await enqueueEffects(tx, {
+        kind: 'shro.reaction',
+        shroId: shro.id,
+        payload: {
+          userId: user.id,
+          username: user.username,
+          creatorId: shro.creatorId,
+          title: shro.title,
+          emoji,
+          changed: result !== 'unchanged',
+          at: now.toISOString(),
         },
-      ]);
-      return result;
+      });
+      return { result, entryId };
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw notFound(SHRO_MESSAGES.notFound);
     throw error;
   }
-  const changed = outcome !== 'unchanged';
-  // The count is the cached row's: a watcher keeps the highest it has seen (decision 100).
-  if (changed)
-    await afterShroWrite(deps, { type: 'shro.reaction.added', shroId: shro.id, ...publicStateOf(shro, now) });
-  // The reactor's streak day may have unlocked an achievement (a notification of theirs).
-  await notifyUsers(deps, changed ? [shro.creatorId, user.id] : [user.id]);
-  return { success: true, emoji, replaced: outcome !== 'created' };
+  if (outcome.result !== 'unchanged') deps.cache.invalidate(shro.id);
+  await outboxOf(deps).settled(outcome.entryId);
+  return { success: true, emoji, replaced: outcome.result !== 'created' };
 }

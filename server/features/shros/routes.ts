@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { homeInboxSchema } from '../../../contract/home';
 import { shroIdParamsSchema } from '../../../contract/ids';
+import { copyShroInputSchema } from '../../../contract/shro-copy';
 import { createShroFieldsSchema } from '../../../contract/shro-create-input';
 import { listShrosQuerySchema, reactInputSchema, selectBoxInputSchema } from '../../../contract/shro-inputs';
 import {
@@ -16,10 +18,13 @@ import { sendKeptText } from '../../plugins/compression';
 import { sendMessage } from '../chat/service';
 import { uploadRoutes } from '../uploads/routes';
 import type { ShroDeps } from './access';
+import { copyShro } from './copy';
 import { createShro } from './create';
 import { readCreateForm } from './create-form';
 import { deleteShroFor } from './delete';
 import { listShroHistory } from './history';
+import { getHomeInbox } from './home';
+import { outboxOf } from './outbox';
 import { reactToShro } from './react';
 import { selectBox } from './select';
 import { getShroJsonForViewer } from './view';
@@ -29,6 +34,12 @@ export async function shroRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: ShroDeps = { db: app.database.db, cache: app.shroCache, live: app.bus };
   const storage = app.uploadStorage;
+  // Picks' and reactions' effects (decision 119): what a crash left is processed at start-up,
+  // then a sweep every second next to the kick after each commit.
+  // Several batches side by side on PostgreSQL (a pool), one at a time on the embedded database.
+  const outbox = outboxOf(deps, app.log, app.config.databaseUrl ? 4 : 1);
+  app.addHook('onReady', async () => outbox.start(app.log));
+  app.addHook('onClose', async () => outbox.stop());
   await app.register(uploadRoutes, { storage });
 
   const actorOf = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });
@@ -110,5 +121,20 @@ export async function shroRoutes(fastify: FastifyInstance) {
       schema: { params: shroIdParamsSchema, body: reactInputSchema, response: { 200: reactResponseSchema } },
     },
     async (request) => reactToShro(deps, request.params.id, actorOf(request.user!), request.body.emoji),
+  );
+
+  // "Share again with a new expiry": a new link Shro from the creator's own (issue 13 item 8).
+  app.post(
+    '/api/sessions/:id/copy',
+    { ...write, schema: { params: shroIdParamsSchema, body: copyShroInputSchema, response: { 201: shroSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await copyShro(deps, request.params.id, actorOf(request.user!), request.body)),
+  );
+
+  // The signed-in home's inbox: Shros waiting for the user's pick and their own open ones.
+  app.get(
+    '/api/home',
+    { onRequest: app.requireUser, schema: { response: { 200: homeInboxSchema } } },
+    async (request) => getHomeInbox(deps, request.user!.id),
   );
 }

@@ -2,19 +2,19 @@ import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-errors';
-import { bumpStatsFor } from '../achievements/stats';
-import { insertNotifications, markNotificationsReadAbout } from '../notifications/queries';
 import { type Actor, resolveAccess, type ShroDeps } from './access';
-import { afterShroWrite, notifyUsers } from './events';
-import { isEmptyBox, isExpired, isPrivateShro, publicStateOf } from './present';
-import { insertParticipation, recordPickOnShro } from './queries';
+import { enqueueEffects, outboxOf } from './outbox';
+import { isEmptyBox, isExpired, isPrivateShro } from './present';
+import { insertParticipation, recordFirstPrivatePick } from './queries';
 import { getShroForViewer } from './view';
 
 /**
  * Opens one box for the user. Atomic: the unique (shro, user) index lets exactly one pick per
- * user through, whatever the concurrency; the pick, the Shro's status, the stats and the
- * creator's notification commit together. Returns the user's view with the opened box's
- * content and salt and the winning box's position and salt.
+ * user through, whatever the concurrency; the pick, a private Shro's move to selected and the
+ * outbox row of its effects commit together (decision 119). The effects (the participant count,
+ * stats, achievements, the creator's grouped notification, live events) apply right after the
+ * commit, and the answer is built once they have: the user's view, with the count including
+ * their pick, the opened box's content and salt and the winning box's position and salt.
  */
 export async function selectBox(
   deps: ShroDeps,
@@ -35,9 +35,9 @@ export async function selectBox(
   if (isEmptyBox(picked)) throw badRequest(SHRO_MESSAGES.boxEmpty);
   const isCorrect = shro.winningBoxPosition === null ? null : picked.position === shro.winningBoxPosition;
 
-  let participantCount = shro.participantCount;
+  let entryId: number;
   try {
-    await db.transaction(async (tx) => {
+    entryId = await db.transaction(async (tx) => {
       const inserted = await insertParticipation(tx, {
         shroId: shro.id,
         userId: user.id,
@@ -46,44 +46,30 @@ export async function selectBox(
         createdAt: now,
       });
       if (!inserted) throw conflict(SHRO_MESSAGES.alreadySelected);
-      ({ participantCount } = await recordPickOnShro(tx, shro.id, {
-        boxId: picked.id,
-        userId: user.id,
-        at: now,
-        isPrivate: isPrivateShro(shro),
-      }));
-      await bumpStatsFor(tx, [
-        {
+      if (isPrivateShro(shro))
+        await recordFirstPrivatePick(tx, shro.id, { boxId: picked.id, userId: user.id, at: now });
+      return enqueueEffects(tx, {
+        kind: 'shro.pick',
+        shroId: shro.id,
+        payload: {
           userId: user.id,
-          deltas: { shrosParticipated: 1, correctGuesses: isCorrect ? 1 : 0 },
-          options: { guess: isCorrect === null ? undefined : isCorrect ? 'correct' : 'wrong', activity: true, now },
+          username: user.username,
+          creatorId: shro.creatorId,
+          title: shro.title,
+          position: picked.position,
+          isCorrect,
+          isPrivate: isPrivateShro(shro),
+          at: now.toISOString(),
         },
-        { userId: shro.creatorId, deltas: { totalParticipants: 1 }, options: { now } },
-      ]);
-      await insertNotifications(tx, [
-        {
-          userId: shro.creatorId,
-          type: 'shro_selected',
-          title: 'Box opened!',
-          message: `@${user.username} opened Box #${picked.position} in "${shro.title}"`,
-          shroId: shro.id,
-          actorId: user.id,
-        },
-      ]);
-      // Opening a box answers "sent you a Shro": that notification is no longer new.
-      await markNotificationsReadAbout(tx, user.id, { types: ['shro_received'], shroId: shro.id });
+      });
     });
   } catch (error) {
     // The Shro was deleted while the pick was in flight.
     if (isForeignKeyViolation(error)) throw notFound(SHRO_MESSAGES.notFound);
     throw error;
   }
-  await afterShroWrite(deps, {
-    type: 'shro.box.opened',
-    shroId: shro.id,
-    ...publicStateOf({ ...shro, participantCount }, now),
-  });
-  // The picker too: an achievement they unlocked is a notification of theirs.
-  await notifyUsers(deps, [shro.creatorId, user.id]);
+  // This instance's copy no longer holds the user's pick; the effects' event tells every instance.
+  deps.cache.invalidate(shro.id);
+  await outboxOf(deps).settled(entryId);
   return getShroForViewer(deps, shro.id, user, now);
 }

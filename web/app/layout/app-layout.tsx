@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TermsGate } from '@/features/auth/components/terms-gate';
 import { Header } from './header';
 import { LazyToaster } from './lazy-toaster';
 import { OfflineBanner } from './offline-banner';
@@ -24,6 +25,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <LazyToaster />
+      <TermsGate />
     </div>
   );
 }

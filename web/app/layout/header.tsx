@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/card';
 import { useAuth } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { accountMenuItems } from './nav-items';
+import { useArrivalToasts } from './use-arrival-toasts';
 import { capBadge, useUnreadCounts } from './use-unread-counts';
 
 /** The signed-in desktop menu: its Radix code loads when the user reaches for it (decision 094). */
@@ -19,6 +20,7 @@ export function Header() {
   const { user } = useAuth();
   const logout = useLogout();
   const counts = useUnreadCounts(Boolean(user));
+  useArrivalToasts(Boolean(user));
   const [mobileOpen, setMobileOpen] = useState(false);
   const [location] = useLocation();
 
@@ -103,8 +105,11 @@ export function Header() {
             className="relative flex size-11 items-center justify-center rounded-xl text-zinc-100 hover:bg-surface-2"
           >
             {mobileOpen ? <X className="size-6" /> : <Menu className="size-6" />}
-            {counts.notifications > 0 && !mobileOpen && (
-              <Badge className="absolute -right-0.5 -top-0.5">{counts.notifications}</Badge>
+            {/* Issue 13: the phone badge counts unread notifications and messages together, raw (docs/product.md §2). */}
+            {totalUnread > 0 && !mobileOpen && (
+              <Badge className="absolute -right-0.5 -top-0.5" aria-label={`${totalUnread} unread`}>
+                {totalUnread}
+              </Badge>
             )}
           </button>
         </div>

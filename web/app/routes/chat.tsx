@@ -1,6 +1,8 @@
 import { PRODUCT_NAME } from '@contract/product';
 import { useAuth } from '@/features/auth/api/get-user';
+import { SafetyMenu } from '@/features/blocks/components/safety-menu';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
+import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { useFriends } from '@/lib/shared-reads';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -10,5 +12,21 @@ export default function ChatPage() {
   // The friends list to start a chat (a read the friends page shares, web/lib/shared-reads).
   const friends = useFriends();
   if (!user) return null;
-  return <ChatScreen me={user} friends={friends.data ?? []} friendsLoading={friends.isLoading} />;
+  return (
+    <ChatScreen
+      me={user}
+      friends={friends.data ?? []}
+      friendsLoading={friends.isLoading}
+      personActions={(other) => <SafetyMenu user={other} label={`Mute or block @${other.username}`} />}
+      messageActions={(message, other) => (
+        <ReportButton
+          compact
+          targets={[{ type: 'message', id: String(message.id), label: 'This message' }]}
+          person={other}
+          label="Report this message"
+          title="Report this message"
+        />
+      )}
+    />
+  );
 }

@@ -1,6 +1,8 @@
 import { useParams } from 'wouter';
 import { useAuth } from '@/features/auth/api/get-user';
+import { ProfileSafetyActions } from '@/features/blocks/components/profile-safety-actions';
 import { ProfileFriendButton } from '@/features/friends/components/profile-friend-button';
+import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { PublicProfile } from '@/features/profiles/components/public-profile';
 import { LoadingScreen } from '../layout/loading-screen';
 
@@ -12,7 +14,7 @@ function decode(raw: string) {
   }
 }
 
-/** /@{username}: public, for visitors too; the friend button comes from the friends feature. */
+/** /@{username}: public, for visitors too; the friend button comes from the friends feature, mute and block from blocks. */
 export default function PublicProfilePage() {
   const { username = '' } = useParams<{ username: string }>();
   const { user, isLoading } = useAuth();
@@ -22,7 +24,22 @@ export default function PublicProfilePage() {
       key={username}
       username={decode(username)}
       viewerId={user?.id ?? null}
-      friendAction={(profile) => <ProfileFriendButton userId={profile.id} username={profile.username} />}
+      friendAction={(profile) => (
+        <ProfileSafetyActions
+          user={profile}
+          friendButton={
+            <>
+              <ProfileFriendButton userId={profile.id} username={profile.username} />
+              <ReportButton
+                targets={[{ type: 'user', id: profile.id, label: `@${profile.username}` }]}
+                person={profile}
+                label={`Report @${profile.username}`}
+                title={`Report @${profile.username}`}
+              />
+            </>
+          }
+        />
+      )}
     />
   );
 }

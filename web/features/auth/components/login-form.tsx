@@ -1,4 +1,5 @@
 import { loginInputSchema } from '@contract/auth';
+import { Link } from 'wouter';
 import { InputField } from '@/components/field';
 import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
 import { useLogin } from '../api/login';
@@ -39,6 +40,11 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         error={errors.password?.message}
         input={{ ...form.register('password'), autoComplete: 'current-password', placeholder: 'Your password' }}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/reset-password" className="text-purple-300 underline underline-offset-2 hover:text-purple-200">
+          Forgot password?
+        </Link>
+      </p>
     </AuthForm>
   );
 }

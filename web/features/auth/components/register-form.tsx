@@ -1,5 +1,5 @@
 import { PASSWORD_MIN, registerInputSchema, USERNAME_MAX, USERNAME_MIN } from '@contract/auth';
-import { InputField } from '@/components/field';
+import { CheckboxField, InputField } from '@/components/field';
 import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
 import { useRegister } from '../api/register';
 import { AuthForm } from './auth-form';
@@ -74,6 +74,24 @@ export function RegisterForm({ redirectTo }: { redirectTo: string }) {
         label="Confirm password"
         error={errors.confirmPassword?.message}
         input={{ ...form.register('confirmPassword'), autoComplete: 'new-password', placeholder: 'Type it again' }}
+      />
+      <CheckboxField
+        id="acceptTerms"
+        label={
+          <>
+            I agree to the {/* A new tab, so what was typed here stays. */}
+            <a
+              href="/terms"
+              target="_blank"
+              rel="noopener"
+              className="font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200"
+            >
+              Terms of Service
+            </a>
+          </>
+        }
+        error={errors.acceptTerms?.message}
+        input={form.register('acceptTerms')}
       />
     </AuthForm>
   );

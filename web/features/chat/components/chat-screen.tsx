@@ -1,5 +1,7 @@
 import type { CurrentUser, PublicUser } from '@contract/auth';
+import type { ChatMessage } from '@contract/chat';
 import { MessagesSquare, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
@@ -18,10 +20,16 @@ export function ChatScreen({
   me,
   friends,
   friendsLoading,
+  personActions,
+  messageActions,
 }: {
   me: CurrentUser;
   friends: PublicUser[];
   friendsLoading: boolean;
+  /** More actions on the open chat's person (mute, block), from another feature. */
+  personActions?: (other: PublicUser) => ReactNode;
+  /** Actions on one of the other person's messages (report), from another feature. */
+  messageActions?: (message: ChatMessage, other: PublicUser) => ReactNode;
 }) {
   const activeUserId = new URLSearchParams(useSearch()).get('with');
   const conversations = useConversations();
@@ -70,6 +78,8 @@ export function ChatScreen({
               other={activeUser}
               online={Boolean(onlineMap[activeUser.id])}
               hadUnread={(activeConversation?.unreadCount ?? 0) > 0}
+              actions={personActions?.(activeUser)}
+              messageActions={messageActions ? (message) => messageActions(message, activeUser) : undefined}
             />
           ) : stillLoading ? (
             <Spinner className="m-auto" label="Loading conversation" />

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@contract/chat';
 import { PRODUCT_NAME } from '@contract/product';
 import { Check, CheckCheck, Gift } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
 import { formatMessageTime } from './message-time';
@@ -37,7 +38,16 @@ function ShroShareCard({ message, mine }: { message: ChatMessage; mine: boolean 
 }
 
 /** One chat message: my own on the right with ticks, theirs on the left. */
-export function MessageBubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
+export function MessageBubble({
+  message,
+  mine,
+  actions,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  /** Beside the time of someone else's message (report), from another feature. */
+  actions?: ReactNode;
+}) {
   return (
     <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
       <div
@@ -58,6 +68,7 @@ export function MessageBubble({ message, mine }: { message: ChatMessage; mine: b
             mine ? 'text-purple-100' : 'text-muted',
           )}
         >
+          {actions}
           <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
           {mine && <Ticks message={message} />}
         </div>

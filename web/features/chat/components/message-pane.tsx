@@ -1,8 +1,10 @@
+import { isDeletedUsername } from '@contract/account';
 import type { PublicUser } from '@contract/auth';
+import type { ChatMessage } from '@contract/chat';
 import { PRODUCT_NAME } from '@contract/product';
 import { ArrowLeft, Gift, MoreVertical, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/card';
@@ -82,12 +84,18 @@ export function MessagePane({
   other,
   online,
   hadUnread,
+  actions,
+  messageActions,
 }: {
   meId: string;
   other: PublicUser;
   online: boolean;
   /** The conversation list still counts unread messages from them. */
   hadUnread: boolean;
+  /** More actions on the person (mute, block), rendered in the header. */
+  actions?: ReactNode;
+  /** Actions on one of their messages (report), from another feature; not on the user's own. */
+  messageActions?: (message: ChatMessage) => ReactNode;
 }) {
   const messages = useMessages(other.id);
   const end = useRef<HTMLDivElement>(null);
@@ -113,6 +121,25 @@ export function MessagePane({
   }, [lastId]);
 
   const name = displayName(other);
+  // A deleted account (decision 115): the messages stay readable; no profile, no reply.
+  const deleted = isDeletedUsername(other.username);
+  const person = (
+    <>
+      <UserAvatar user={other} online={online} />
+      <span className="min-w-0">
+        <span className="block truncate font-bold">{name}</span>
+        <span className="block truncate text-xs text-muted">
+          {deleted ? (
+            'Account deleted'
+          ) : online ? (
+            <span className="text-emerald-300">Online</span>
+          ) : (
+            `@${other.username}`
+          )}
+        </span>
+      </span>
+    </>
+  );
 
   return (
     <section aria-label={`Chat with ${name}`} className="flex min-h-0 min-w-0 flex-1 flex-col">
@@ -122,25 +149,26 @@ export function MessagePane({
             <ArrowLeft className="!size-5" />
           </Link>
         </Button>
-        <Link href={`/@${other.username}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1">
-          <UserAvatar user={other} online={online} />
-          <span className="min-w-0">
-            <span className="block truncate font-bold">{name}</span>
-            <span className="block truncate text-xs text-muted">
-              {online ? <span className="text-emerald-300">Online</span> : `@${other.username}`}
-            </span>
-          </span>
-        </Link>
-        {/* Icon only on phones so the name keeps its room; the label stays for screen readers. */}
-        <Button asChild size="sm" className="size-11 px-0 sm:h-9 sm:w-auto sm:px-3">
-          <Link
-            href={`/create?friendUsername=${encodeURIComponent(other.username)}`}
-            aria-label={`Send ${PRODUCT_NAME}`}
-            title={`Send ${PRODUCT_NAME}`}
-          >
-            <Gift /> <span className="hidden sm:inline">Send {PRODUCT_NAME}</span>
+        {deleted ? (
+          <div className="flex min-w-0 flex-1 items-center gap-3 py-1">{person}</div>
+        ) : (
+          <Link href={`/@${other.username}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1">
+            {person}
           </Link>
-        </Button>
+        )}
+        {/* Icon only on phones so the name keeps its room; the label stays for screen readers. */}
+        {!deleted && (
+          <Button asChild size="sm" className="size-11 px-0 sm:h-9 sm:w-auto sm:px-3">
+            <Link
+              href={`/create?friendUsername=${encodeURIComponent(other.username)}`}
+              aria-label={`Send ${PRODUCT_NAME}`}
+              title={`Send ${PRODUCT_NAME}`}
+            >
+              <Gift /> <span className="hidden sm:inline">Send {PRODUCT_NAME}</span>
+            </Link>
+          </Button>
+        )}
+        {!deleted && actions}
         <ConversationMenu other={other} name={name} />
       </header>
 
@@ -160,14 +188,25 @@ export function MessagePane({
         ) : (
           <ol aria-label="Messages" aria-live="polite" aria-relevant="additions" className="flex flex-col gap-1.5">
             {list.map((message) => (
-              <MessageBubble key={message.id} message={message} mine={message.senderId === meId} />
+              <MessageBubble
+                key={message.id}
+                message={message}
+                mine={message.senderId === meId}
+                actions={message.senderId === meId ? undefined : messageActions?.(message)}
+              />
             ))}
           </ol>
         )}
         <div ref={end} />
       </div>
 
-      <MessageComposer recipientId={other.id} recipientName={name} />
+      {deleted ? (
+        <p className="border-t border-border/60 px-4 py-4 text-center text-sm text-muted">
+          This account was deleted. You can still read your messages, but you can't reply.
+        </p>
+      ) : (
+        <MessageComposer recipientId={other.id} recipientName={name} />
+      )}
     </section>
   );
 }

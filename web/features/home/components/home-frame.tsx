@@ -4,6 +4,8 @@ import { Hero } from './hero';
 import { SiteFooter } from './site-footer';
 
 interface HomeFrameProps {
+  /** Above the headline (the signed-in home's inbox). */
+  before?: ReactNode;
   /** The pill above the headline, if any. */
   badge?: string;
   /** What follows the headline: the page's own actions. */
@@ -14,10 +16,11 @@ interface HomeFrameProps {
 }
 
 /** The page both homes share: the headline with its badge and actions, the feature cards, the footer. */
-export function HomeFrame({ badge, children, footer, after }: HomeFrameProps) {
+export function HomeFrame({ before, badge, children, footer, after }: HomeFrameProps) {
   return (
     <>
       <div className="mx-auto w-full max-w-6xl px-4">
+        {before}
         <Hero
           badge={
             badge ? (

@@ -1,19 +1,22 @@
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import { Globe, Send, Users } from 'lucide-react';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePlatformStats } from '../api/get-platform-stats';
 import { FloatingActions } from './floating-actions';
 import { HomeFrame } from './home-frame';
+import { HomeInbox } from './home-inbox';
 
-export function MemberHome() {
+/** The signed-in home: the inbox (friend requests come from the friends feature, via the page), then the spec's home. */
+export function MemberHome({ friendRequests }: { friendRequests: ReactNode }) {
   const stats = usePlatformStats();
   const sendRef = useRef<HTMLAnchorElement>(null);
   const total = stats.data?.totalShros ?? 0;
   return (
     <HomeFrame
+      before={<HomeInbox friendRequests={friendRequests} />}
       badge={total > 0 ? `${total.toLocaleString()} ${PRODUCT_NAME_PLURAL} created` : undefined}
       footer={{
         quickLinks: [

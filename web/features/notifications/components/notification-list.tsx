@@ -7,12 +7,15 @@ import {
   Gift,
   type LucideIcon,
   PackageOpen,
+  ShieldAlert,
+  ShieldCheck,
   Smile,
   Sparkles,
   Trophy,
   UserCheck,
   UserPlus,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
@@ -32,6 +35,8 @@ const typeStyles: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   friend_request: { icon: UserPlus, tone: 'from-sky-500/30 to-indigo-500/20 text-sky-200' },
   friend_accepted: { icon: UserCheck, tone: 'from-emerald-500/30 to-teal-500/20 text-emerald-200' },
   achievement_unlocked: { icon: Trophy, tone: 'from-yellow-400/30 to-amber-500/20 text-yellow-200' },
+  report_outcome: { icon: ShieldCheck, tone: 'from-emerald-500/30 to-sky-500/20 text-emerald-200' },
+  moderation_action: { icon: ShieldAlert, tone: 'from-red-500/30 to-orange-500/20 text-red-200' },
 };
 
 /** "View Result" is offered once the Shro's box has been picked (docs/product.md §2). */
@@ -43,7 +48,7 @@ function hasResult(notification: NotificationItem) {
   );
 }
 
-function NotificationRow({ notification }: { notification: NotificationItem }) {
+function NotificationRow({ notification, actions }: { notification: NotificationItem; actions?: ReactNode }) {
   const markRead = useMarkNotificationRead();
   const style = typeStyles[notification.type] ?? { icon: Bell, tone: 'from-brand/30 to-brand-2/20 text-purple-200' };
   const Icon = style.icon;
@@ -80,7 +85,10 @@ function NotificationRow({ notification }: { notification: NotificationItem }) {
             <h2 className={cn('text-[15px] leading-snug', unread ? 'font-bold' : 'font-semibold text-zinc-200')}>
               {notification.title}
             </h2>
-            {unread && <Badge className="mt-0.5 shrink-0 px-2">New</Badge>}
+            <div className="-mr-2 -mt-2 flex shrink-0 items-center gap-1">
+              {unread && <Badge className="px-2">New</Badge>}
+              {actions}
+            </div>
           </div>
           <p className="mt-0.5 break-words text-sm text-zinc-300">{notification.message}</p>
           <time dateTime={notification.createdAt} className="mt-1 block text-xs text-muted">
@@ -128,8 +136,15 @@ function NotificationRow({ notification }: { notification: NotificationItem }) {
   );
 }
 
-/** The notification list with Mark All Read (docs/product.md §2). */
-export function NotificationList() {
+/**
+ * The notification list with Mark All Read (docs/product.md §2). `itemActions`: a menu per
+ * notification (mute, block), from another feature.
+ */
+export function NotificationList({
+  itemActions,
+}: {
+  itemActions?: (notification: NotificationItem) => ReactNode;
+} = {}) {
   // The header already holds this query; the page asks again on every visit so it is current.
   const notifications = useNotifications(true, { refetchOnMount: 'always' });
   const markAll = useMarkAllNotificationsRead();
@@ -174,7 +189,11 @@ export function NotificationList() {
         ) : (
           <ul className="space-y-2" aria-label="Notifications">
             {items.map((notification) => (
-              <NotificationRow key={notification.id} notification={notification} />
+              <NotificationRow
+                key={notification.id}
+                notification={notification}
+                actions={itemActions?.(notification)}
+              />
             ))}
           </ul>
         )}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { userHandle } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { toast } from '@/lib/use-toast';
@@ -26,7 +27,7 @@ function recipientLine(item: ShroListItem): string {
   if (item.isPublic) return 'Sent to Public';
   if (item.isShareable) return 'Shared by link';
   if (item.recipientCount > 1) return `Sent to ${item.recipientCount} friends`;
-  if (item.recipient) return `Sent to @${item.recipient.username}`;
+  if (item.recipient) return `Sent to ${userHandle(item.recipient.username)}`;
   return 'Sent to Someone';
 }
 

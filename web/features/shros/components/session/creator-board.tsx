@@ -3,6 +3,7 @@ import type { Shro, ShroBox, ShroParticipant } from '@contract/shro-views';
 import { BellRing, Eye, Globe, Link2, Lock, Smile, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card } from '@/components/ui/card';
+import { userHandle } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
 import { BoxVisual, boxDetail, boxText } from './box-visual';
 
@@ -24,7 +25,7 @@ function deliveryLine(shro: Shro): { icon: typeof Globe; text: string } {
           : 'link never expires';
     return { icon: Link2, text: `Shareable link, ${expiry}` };
   }
-  const names = shro.recipients.map((r) => `@${r.username}`);
+  const names = shro.recipients.map((r) => userHandle(r.username));
   const text =
     names.length <= 2 ? `Sent privately to ${names.join(' and ')}` : `Sent privately to ${names.length} friends`;
   return { icon: Lock, text };
@@ -142,7 +143,7 @@ function CreatorBox({
   const isWinning = shro.winningBoxPosition === box.position;
   const text = boxText(box);
   const detail = boxDetail(box);
-  const names = pickers.slice(0, NAMES_SHOWN).map((p) => `@${p.username}`);
+  const names = pickers.slice(0, NAMES_SHOWN).map((p) => userHandle(p.username));
   const more = count - names.length;
   const poster = (shro.type === 'movie' || shro.type === 'tv') && Boolean(box.imageUrl);
 

@@ -1,7 +1,7 @@
 import type { Shro } from '@contract/shro-views';
 import { Users } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { UserAvatar } from '@/components/user-avatar';
+import { UserAvatar, userHandle } from '@/components/user-avatar';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { REACTION_NAMES } from '../../utils/reactions';
 
@@ -23,7 +23,7 @@ export function ParticipantsList({ shro }: { shro: Shro }) {
               <li key={p.userId} className="flex items-center gap-3 py-2.5">
                 <UserAvatar user={{ username: p.username }} size="sm" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-semibold">@{p.username}</p>
+                  <p className="truncate text-sm font-semibold">{userHandle(p.username)}</p>
                   <p className="text-xs text-muted">{formatRelativeTime(p.createdAt)}</p>
                 </div>
                 {p.reaction && (

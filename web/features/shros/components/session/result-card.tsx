@@ -1,6 +1,7 @@
 import type { Shro, ShroBox } from '@contract/shro-views';
 import { PartyPopper, Trophy } from 'lucide-react';
 import { Card } from '@/components/ui/card';
+import { userHandle } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/relative-time';
 import type { CheckResult } from '../../hooks/use-commitment-check';
@@ -69,7 +70,7 @@ export function ResultCard({
           <dt className="sr-only">Opened by</dt>
           <dd>
             <span className="text-muted">Opened by </span>
-            <span className="font-semibold">{openedBy ? `@${openedBy}` : 'someone'}</span>
+            <span className="font-semibold">{openedBy ? userHandle(openedBy) : 'someone'}</span>
           </dd>
         </div>
         <div>
@@ -100,7 +101,7 @@ export function ResultCard({
 
 function winMessage(shro: Shro, box: ShroBox, openedBy: string | null, isCreator: boolean): string {
   const won = box.position === shro.winningBoxPosition;
-  const who = openedBy ? `@${openedBy}` : 'They';
+  const who = openedBy ? userHandle(openedBy) : 'They';
   if (isCreator)
     return won
       ? `${who} found the winning box!`

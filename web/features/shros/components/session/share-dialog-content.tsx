@@ -1,26 +1,49 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
 import { hidOptionsPhrase } from '@contract/shros';
-import { Check, Copy, Share2 } from 'lucide-react';
+import { Check, Copy, Mail, MessageCircle, MessageSquareText, MessagesSquare, Send, Share2 } from 'lucide-react';
+import type { ComponentType } from 'react';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
 import { MysteryBoxArt } from '@/components/mystery-box-art';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { copyText } from '@/lib/copy-text';
 import { isNativeApp, shareLink } from '@/lib/native';
+import { toast } from '@/lib/use-toast';
 import { recordShare } from '../../api/share-shro';
 import { filledBoxes } from '../../utils/option-count';
+import { type ShareTargetLink, shareTargets } from '../../utils/share-targets';
 import { shroLink, useCopyShroLink } from './share-dialog';
 
 function openShareWindow(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer,width=600,height=520');
 }
 
-/** Share a link Shro: a preview card, copy link, and Facebook/Twitter share windows (docs/product.md §2). */
+const targetClass =
+  'flex h-11 items-center justify-center gap-2 rounded-xl border border-border bg-transparent px-3 text-sm font-semibold text-zinc-100 transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-brand [&_svg]:size-4 [&_svg]:shrink-0';
+
+const targetIcons: Record<ShareTargetLink['target'], ComponentType> = {
+  whatsapp: () => <MessageCircle className="text-emerald-400" aria-hidden="true" />,
+  telegram: () => <Send className="text-sky-400" aria-hidden="true" />,
+  messenger: () => <MessagesSquare className="text-indigo-300" aria-hidden="true" />,
+  sms: () => <MessageSquareText className="text-lime-300" aria-hidden="true" />,
+  email: () => <Mail className="text-amber-200" aria-hidden="true" />,
+  x: XIcon,
+  facebook: FacebookIcon,
+};
+
+/**
+ * Share a link Shro: a preview card, copy link, the device's share sheet when there is one, and the
+ * apps people share with (issue 13, item 7), Facebook and Twitter share windows included (docs/product.md §2).
+ * Each share is counted: an analytics event naming the target, and the Shro's share count.
+ */
 export default function ShareDialogContent({ shro, trigger, defaultOpen }: LoadedPopupProps & { shro: Shro }) {
   const link = shroLink(shro.id);
   const { copied, copy } = useCopyShroLink(shro.id, 'Please copy the link manually.');
   const text = `Open one of my mystery boxes: "${shro.title}" on ${PRODUCT_NAME}`;
   const canNativeShare = isNativeApp() || typeof navigator.share === 'function';
+  const phone = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  const targets = shareTargets(link, text, `A ${PRODUCT_NAME} for you: ${shro.title}`, phone);
 
   return (
     <Dialog defaultOpen={defaultOpen}>
@@ -61,39 +84,50 @@ export default function ShareDialogContent({ shro, trigger, defaultOpen }: Loade
           </Button>
         </div>
 
-        <div className="mt-3 grid grid-cols-2 gap-2">
-          <Button
-            variant="outline"
-            onClick={() => {
-              recordShare(shro.id, 'facebook');
-              openShareWindow(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`);
-            }}
-          >
-            <FacebookIcon /> Facebook
-          </Button>
-          <Button
-            variant="outline"
-            onClick={() => {
-              recordShare(shro.id, 'twitter');
-              openShareWindow(
-                `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(link)}`,
-              );
-            }}
-          >
-            <XIcon /> Twitter
-          </Button>
-        </div>
         {canNativeShare && (
           <Button
-            variant="ghost"
-            className="mt-2 w-full"
+            size="lg"
+            className="mt-3 w-full"
             onClick={async () => {
               if (await shareLink(link, text)) recordShare(shro.id, 'native');
             }}
           >
-            <Share2 /> More options
+            <Share2 /> Share to an app
           </Button>
         )}
+        <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted">
+          {canNativeShare ? 'Or send it with' : 'Send it with'}
+        </p>
+        <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Share to">
+          {targets.map((target) => {
+            const Icon = targetIcons[target.target];
+            return (
+              <li key={target.target}>
+                <a
+                  href={target.href}
+                  target={target.window ? '_blank' : undefined}
+                  rel={target.window ? 'noopener noreferrer' : undefined}
+                  className={targetClass}
+                  onClick={(event) => {
+                    recordShare(shro.id, target.target);
+                    if (target.target === 'messenger' && target.window) {
+                      // No web share page for Messenger: the link goes to the clipboard, then Messenger opens.
+                      void copyText(link);
+                      toast({ title: 'Link copied', description: 'Paste it into a Messenger chat.' });
+                    }
+                    if (target.window) {
+                      event.preventDefault();
+                      openShareWindow(target.href);
+                    }
+                  }}
+                >
+                  <Icon />
+                  {target.label}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
       </DialogContent>
     </Dialog>
   );

@@ -2,11 +2,12 @@ import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
 import { hidOptionsPhrase, type ShroStatus } from '@contract/shros';
 import { Check, Link2, Plus, TimerOff } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { LoadBoundary } from '@/components/load-boundary';
 import { SoundToggle } from '@/components/sound-toggle';
 import { Button } from '@/components/ui/button';
+import { userHandle } from '@/components/user-avatar';
 import { trackEvent } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
 import { haptic, playSound } from '@/lib/sounds';
@@ -16,10 +17,13 @@ import { useShro } from '../../api/get-shro';
 import { useSelectBox } from '../../api/select-box';
 import { useBoxChecks } from '../../hooks/use-commitment-check';
 import { filledBoxes } from '../../utils/option-count';
+import { ClosesInNote } from './closes-in-note';
+import { ModerationNote } from './moderation-note';
 import { ParticipantsList } from './participants-list';
 import { PickGrid } from './pick-grid';
 import { ResultCard, resultAnnouncement } from './result-card';
 import { RevealStage } from './reveal-stage';
+import { ShareAgainButton } from './share-again';
 import { ShareDialog, useCopyShroLink } from './share-dialog';
 import { JoinCard, ShroExpired, ShroLoading, ShroNotFound } from './state-screens';
 import { StatusPill } from './status-pill';
@@ -28,7 +32,8 @@ import { StatusPill } from './status-pill';
 const CreatorBoard = lazy(() => import('./creator-board').then((module) => ({ default: module.CreatorBoard })));
 
 /** /session/:id — every state and role of docs/product.md §2, refreshed every 2 s. */
-export function ShroPage({ id }: { id: string }) {
+/** `shroActions`: more actions for a signed-in viewer (mute, block), from another feature. */
+export function ShroPage({ id, shroActions }: { id: string; shroActions?: (shro: Shro) => ReactNode }) {
   const query = useShro(id);
   const shro = query.data;
   const notFound = query.error instanceof ApiError && [400, 403, 404].includes(query.error.status);
@@ -42,20 +47,28 @@ export function ShroPage({ id }: { id: string }) {
     if (query.error.status === 410) return <ShroExpired />;
     return <ShroNotFound />;
   }
+  const expiredFacts = {
+    title: shro.title,
+    type: shro.type,
+    creator: shro.creator,
+    optionCount: filledBoxes(shro.boxes).length,
+  };
   if (shro.viewerRole === 'visitor')
     return shro.status === 'expired' ? (
-      <ShroExpired />
+      <ShroExpired shro={expiredFacts} />
     ) : (
       <JoinCard
         shroId={shro.id}
         title={shro.title}
         creator={shro.creator.username}
         optionCount={filledBoxes(shro.boxes).length}
+        expiresAt={shro.expiresAt}
       />
     );
   // Expired blocks participation; the creator and those who already opened a box keep their results.
-  if (shro.status === 'expired' && shro.viewerRole !== 'creator' && !shro.hasSelected) return <ShroExpired />;
-  return <ShroView shro={shro} />;
+  if (shro.status === 'expired' && shro.viewerRole !== 'creator' && !shro.hasSelected)
+    return <ShroExpired shro={expiredFacts} signedIn />;
+  return <ShroView shro={shro} actions={shroActions?.(shro)} />;
 }
 
 /** A participant who opened a box sees it as revealed even while a link Shro keeps collecting picks. */
@@ -70,12 +83,12 @@ function subtitle(shro: Shro, creatorPick: { username: string; position: number 
     if (shro.isPublic) return 'Public on Explore. Anyone can open one box, and you see every pick live.';
     if (shro.isShareable) return 'Share the link. Each person can open one box, and you see every pick live.';
     if (!creatorPick) {
-      const names = shro.recipients.map((r) => `@${r.username}`);
+      const names = shro.recipients.map((r) => userHandle(r.username));
       const who = names.length === 1 ? names[0] : names.length === 2 ? names.join(' and ') : 'your friends';
       return `Waiting for ${who} to open a box.`;
     }
-    if (shro.status === 'selected') return `@${creatorPick.username} opened a box! Revealing...`;
-    return `@${creatorPick.username} opened Box #${creatorPick.position}.`;
+    if (shro.status === 'selected') return `${userHandle(creatorPick.username)} opened a box! Revealing...`;
+    return `${userHandle(creatorPick.username)} opened Box #${creatorPick.position}.`;
   }
   if (!shro.hasSelected)
     return `@${shro.creator.username} ${hidOptionsPhrase(filledBoxes(shro.boxes).length)}. Pick one: you only get one chance!`;
@@ -84,7 +97,7 @@ function subtitle(shro: Shro, creatorPick: { username: string; position: number 
   return own ? `You opened Box #${own.position}. Here's what was inside.` : "Here's what was inside.";
 }
 
-function ShroView({ shro }: { shro: Shro }) {
+function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode }) {
   const isCreator = shro.viewerRole === 'creator';
   const search = useSearch();
   const checks = useBoxChecks(shro.boxes);
@@ -178,6 +191,7 @@ function ShroView({ shro }: { shro: Shro }) {
       <div className="mt-4 flex items-start gap-3">
         <h1 className="min-w-0 flex-1 break-words text-3xl font-black tracking-tight sm:text-4xl">{shro.title}</h1>
         {shro.isPublic && shro.status !== 'expired' && <CopyLinkButton shroId={shro.id} />}
+        {actions}
       </div>
       <p className="mt-2 text-muted">
         {subtitle(
@@ -185,6 +199,8 @@ function ShroView({ shro }: { shro: Shro }) {
           creatorPickBox && creatorPickUser ? { username: creatorPickUser, position: creatorPickBox.position } : null,
         )}
       </p>
+      {shro.isShareable && shro.status !== 'expired' && <ClosesInNote expiresAt={shro.expiresAt} />}
+      {isCreator && shro.isPublic && <ModerationNote moderation={shro.moderation} />}
       {shro.status === 'expired' && (
         <p className="mt-4 flex items-center gap-2 rounded-xl border border-zinc-400/30 bg-zinc-400/10 px-3 py-2 text-sm text-zinc-200">
           <TimerOff className="size-4" aria-hidden="true" /> This {PRODUCT_NAME} has expired
@@ -229,8 +245,9 @@ function ShroView({ shro }: { shro: Shro }) {
             <Plus /> Send a {PRODUCT_NAME}
           </Link>
         </Button>
-        {/* An expired link is over: nothing left to share. */}
+        {/* An expired link is over: nothing left to share, but its creator can open a new one. */}
         {shro.isShareable && shro.status !== 'expired' && <ShareDialog shro={shro} />}
+        {shro.isShareable && shro.status === 'expired' && isCreator && <ShareAgainButton shro={shro} />}
       </div>
     </div>
   );

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * "Your data" (issue 11 items 15–16): the export of everything about the user and the deletion of
+ * the account (docs/decisions/114-account-export.md, 115-account-deletion-tombstone.md).
+ */
+
+/**
+ * A deleted account stays as a tombstone row so other people's chats and results stay readable.
+ * Its username is this prefix and random hex: the hyphen is outside the username pattern, so no
+ * one can register or rename to it, and the web can tell a deleted account from any real one.
+ */
+export const DELETED_USERNAME_PREFIX = 'deleted-user-';
+/** What the app shows instead of a deleted person's name. */
+export const DELETED_USER_LABEL = 'deleted user';
+
+/** True for the username of a deleted account's tombstone. */
+export const isDeletedUsername = (username: string | null | undefined): boolean =>
+  typeof username === 'string' && username.startsWith(DELETED_USERNAME_PREFIX);
+
+export const ACCOUNT_MESSAGES = {
+  passwordRequired: 'Password is required',
+  wrongPassword: 'Password is incorrect',
+} as const;
+
+/** DELETE /api/account: the password again, like every other irreversible account change. */
+export const deleteAccountInputSchema = z.strictObject({
+  password: z
+    .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+    .min(1, ACCOUNT_MESSAGES.passwordRequired)
+    .max(256, ACCOUNT_MESSAGES.wrongPassword),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountInputSchema>;
+
+export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
+export type DeleteAccountResponse = z.output<typeof deleteAccountResponseSchema>;
+
+/** The JSON file inside the export ZIP, and the folder of the user's images beside it. */
+export const EXPORT_JSON_NAME = 'shro-export.json';
+export const EXPORT_IMAGES_FOLDER = 'images';
+/** Version of the export's layout, written into the JSON so a reader knows what to expect. */
+export const EXPORT_FORMAT_VERSION = 1;

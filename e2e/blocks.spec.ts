@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createShroViaApi, textOptions, uniqueName, writeViaApi } from './support/api';
+import { expectToast } from './support/page';
+
+/** The card titles of the explore search results. */
+const searchTitles = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Search results', exact: true })
+    .getByRole('article')
+    .getByRole('heading', { level: 3 });
+
+/** Issue 11, items 1 and 3: block from a profile, they vanish; unblock from the block list. */
+test('blocking from a profile hides them from explore and chat; the block list unblocks', async ({
+  user: me,
+  friend: them,
+  expectAccessible,
+  saveScreenshot,
+}) => {
+  // Many pages in one story (explore, chat, profile, settings, twice each side of the block).
+  test.slow();
+  const stamp = uniqueName('blk')
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(-10);
+  const title = `Pancakes ${stamp}`;
+  await createShroViaApi(them.context, {
+    title,
+    type: 'text',
+    isShareable: false,
+    isPublic: true,
+    textOptions: textOptions('Maple', 'Berries'),
+  });
+  await writeViaApi(them.context, 'post', '/api/chat/send', { recipientId: me.id, content: `Hi from ${stamp}` });
+
+  const page = await me.context.newPage();
+  // Before: their Shro is on explore and their conversation in my chats.
+  await page.goto('/explore');
+  await page.getByRole('searchbox', { name: 'Search Shros' }).fill(stamp);
+  await expect(searchTitles(page)).toHaveText([title]);
+  await page.goto('/chat');
+  const conversations = page.getByRole('list', { name: 'Conversations' });
+  await expect(conversations.getByText(`Hi from ${stamp}`)).toBeVisible();
+  // Read, so that the unblock later brings back no unread message (and no "New message" toast).
+  await writeViaApi(me.context, 'post', `/api/chat/${them.id}/read`, {});
+
+  // Block from their profile, after a confirmation that says what blocking does.
+  await page.goto(`/@${them.username}`);
+  await page.getByRole('button', { name: `More options for @${them.username}` }).click();
+  await expect(page.getByRole('menuitem', { name: `Mute @${them.username}` })).toBeVisible();
+  await page.getByRole('menuitem', { name: `Block @${them.username}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Block @${them.username}?` });
+  await expect(confirm).toContainText(
+    `@${them.username} won't be able to send you friend requests, messages or Shros, and you won't see each other's Shros. They won't be told.`,
+  );
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'block-confirm');
+  await confirm.getByRole('button', { name: 'Block' }).click();
+  await expectToast(page, `@${them.username} blocked`);
+  await expect(page.getByText(`You blocked @${them.username}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unblock' })).toBeVisible();
+  await saveScreenshot(page, 'block-profile-blocked');
+
+  // They vanish from explore and from my chats (and are no longer a friend to chat with).
+  await page.goto('/explore');
+  await page.getByRole('searchbox', { name: 'Search Shros' }).fill(stamp);
+  await expect(page.getByText(title)).toHaveCount(0);
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { name: /messages/i }).first()).toBeVisible();
+  await expect(page.getByText(`Hi from ${stamp}`)).toHaveCount(0);
+  await expect(page.getByText(them.username)).toHaveCount(0);
+
+  // The blocked side is not told, and cannot find my profile.
+  const theirPage = await them.context.newPage();
+  await theirPage.goto(`/@${me.username}`);
+  await expect(theirPage.getByRole('heading', { name: /not found/i })).toBeVisible();
+
+  // The block list in profile settings unblocks.
+  await page.goto('/profile');
+  const list = page.getByRole('list', { name: 'Blocked people' });
+  await expect(list.getByText(`@${them.username}`)).toBeVisible();
+  await list.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'block-list');
+  await list.getByRole('button', { name: `Unblock @${them.username}` }).click();
+  await expectToast(page, `@${them.username} unblocked`);
+  await expect(page.getByText("You haven't blocked anyone.")).toBeVisible();
+
+  await page.goto('/explore');
+  await page.getByRole('searchbox', { name: 'Search Shros' }).fill(stamp);
+  await expect(searchTitles(page)).toHaveText([title]);
+});
+
+test('mute and block from the chat header, a Shro page and a notification', async ({
+  user: me,
+  friend: them,
+  expectAccessible,
+  saveScreenshot,
+}) => {
+  const shro = await createShroViaApi(them.context, {
+    title: `Tacos ${uniqueName('m').slice(-6)}`,
+    type: 'text',
+    isShareable: true,
+    textOptions: textOptions('Yes', 'No'),
+  });
+  await writeViaApi(them.context, 'post', '/api/chat/send', { recipientId: me.id, content: 'Psst' });
+
+  const page = await me.context.newPage();
+  // The chat header: mute them, then unmute.
+  await page.goto(`/chat?with=${them.id}`);
+  await page.getByRole('button', { name: `Mute or block @${them.username}` }).click();
+  await page.getByRole('menuitem', { name: `Mute @${them.username}` }).click();
+  await expectToast(page, `@${them.username} muted`);
+  await page.getByRole('button', { name: `Mute or block @${them.username}` }).click();
+  await expect(page.getByRole('menuitem', { name: `Unmute @${them.username}` })).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'block-chat-menu');
+  await page.getByRole('menuitem', { name: `Unmute @${them.username}` }).click();
+  await expectToast(page, `@${them.username} unmuted`);
+
+  // A Shro page: mute this Shro.
+  await page.goto(`/session/${shro.id}`);
+  await page.getByRole('button', { name: `Mute or block @${them.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Mute this Shro' }).click();
+  await expectToast(page, 'Shro muted');
+  const mutes = (await (await me.context.request.get('/api/mutes')).json()) as { shroIds: string[] };
+  expect(mutes.shroIds).toContain(shro.id);
+
+  // A notification's menu: their accepted friend request names them; block from there.
+  await page.goto('/notifications');
+  const item = page
+    .getByRole('list', { name: 'Notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: `@${them.username}` })
+    .first();
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: /^Options for/ }).click();
+  await saveScreenshot(page, 'block-notification-menu');
+  await page.getByRole('menuitem', { name: `Block @${them.username}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Block' }).click();
+  await expectToast(page, `@${them.username} blocked`);
+  const blocks = (await (await me.context.request.get('/api/blocks')).json()) as { id: string }[];
+  expect(blocks.map((b) => b.id)).toEqual([them.id]);
+});

@@ -1,0 +1,240 @@
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  achievements,
+  analyticsEvents,
+  authSessions,
+  friendRequests,
+  friendships,
+  messages,
+  notifications,
+  participations,
+  reactions,
+  shroRecipients,
+  shroShares,
+  shros,
+  uploads,
+  userAchievements,
+  userStats,
+  users,
+} from '../../db/schema/index';
+
+/** Rows read for the export (docs/decisions/114-account-export.md): the user's own, never another's private columns. */
+
+export async function findAccountRow(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      timeZone: users.timeZone,
+      createdAt: users.createdAt,
+      lastSeenAt: users.lastSeenAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function listOwnShroIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: shros.id })
+    .from(shros)
+    .where(eq(shros.creatorId, userId))
+    .orderBy(asc(shros.createdAt), asc(shros.id));
+  return rows.map((r) => r.id);
+}
+
+/** The user's picks on other people's Shros. */
+export async function listPicksOnOthersShros(db: Db, userId: string) {
+  return db
+    .select({
+      shroId: participations.shroId,
+      boxId: participations.boxId,
+      isCorrect: participations.isCorrect,
+      pickedAt: participations.createdAt,
+      hiddenAt: participations.hiddenAt,
+    })
+    .from(participations)
+    .innerJoin(shros, eq(shros.id, participations.shroId))
+    .where(and(eq(participations.userId, userId), ne(shros.creatorId, userId)))
+    .orderBy(asc(participations.createdAt), asc(participations.id));
+}
+
+/** Private Shros sent to the user (picked or not). */
+export async function listReceivedShroIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: shroRecipients.shroId })
+    .from(shroRecipients)
+    .where(eq(shroRecipients.userId, userId))
+    .orderBy(asc(shroRecipients.shroId));
+  return rows.map((r) => r.id);
+}
+
+export async function listOwnReactions(db: Db, userId: string) {
+  return db
+    .select({ shroId: reactions.shroId, emoji: reactions.emoji, createdAt: reactions.createdAt })
+    .from(reactions)
+    .where(eq(reactions.userId, userId))
+    .orderBy(asc(reactions.createdAt), asc(reactions.id));
+}
+
+/** Friends as the friends list shows them (public columns only). */
+export async function listFriendsForExport(db: Db, userId: string) {
+  return db
+    .select({
+      userId: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      since: friendships.createdAt,
+    })
+    .from(friendships)
+    .innerJoin(
+      users,
+      sql`${users.id} = case when ${friendships.userLowId} = ${userId} then ${friendships.userHighId} else ${friendships.userLowId} end`,
+    )
+    .where(or(eq(friendships.userLowId, userId), eq(friendships.userHighId, userId)))
+    .orderBy(asc(friendships.createdAt));
+}
+
+export async function listFriendRequestsForExport(db: Db, userId: string) {
+  const from = alias(users, 'from_user');
+  const to = alias(users, 'to_user');
+  return db
+    .select({
+      fromUserId: friendRequests.fromUserId,
+      fromUsername: from.username,
+      toUserId: friendRequests.toUserId,
+      toUsername: to.username,
+      createdAt: friendRequests.createdAt,
+    })
+    .from(friendRequests)
+    .innerJoin(from, eq(from.id, friendRequests.fromUserId))
+    .innerJoin(to, eq(to.id, friendRequests.toUserId))
+    .where(or(eq(friendRequests.fromUserId, userId), eq(friendRequests.toUserId, userId)))
+    .orderBy(asc(friendRequests.createdAt), asc(friendRequests.id));
+}
+
+/** Every message the user sent or received, oldest first, with the other side's username. */
+export async function listMessagesForExport(db: Db, userId: string) {
+  const sender = alias(users, 'sender');
+  const recipient = alias(users, 'recipient');
+  return db
+    .select({
+      id: messages.id,
+      senderId: messages.senderId,
+      senderUsername: sender.username,
+      recipientId: messages.recipientId,
+      recipientUsername: recipient.username,
+      content: messages.content,
+      messageType: messages.messageType,
+      shroId: messages.shroId,
+      createdAt: messages.createdAt,
+      deliveredAt: messages.deliveredAt,
+      readAt: messages.readAt,
+    })
+    .from(messages)
+    .innerJoin(sender, eq(sender.id, messages.senderId))
+    .innerJoin(recipient, eq(recipient.id, messages.recipientId))
+    .where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)))
+    .orderBy(asc(messages.id));
+}
+
+export async function listNotificationsForExport(db: Db, userId: string) {
+  return db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      shroId: notifications.shroId,
+      actorId: notifications.actorId,
+      isRead: notifications.isRead,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.id));
+}
+
+export async function listAchievementsForExport(db: Db, userId: string) {
+  return db
+    .select({
+      id: userAchievements.achievementId,
+      name: achievements.name,
+      progress: userAchievements.progress,
+      requirement: achievements.requirement,
+      unlockedAt: userAchievements.unlockedAt,
+    })
+    .from(userAchievements)
+    .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
+    .where(eq(userAchievements.userId, userId))
+    .orderBy(asc(achievements.sortOrder));
+}
+
+export async function findStatsForExport(db: Db, userId: string) {
+  const [row] = await db.select().from(userStats).where(eq(userStats.userId, userId));
+  if (!row) return null;
+  const { userId: _id, ...stats } = row;
+  return stats;
+}
+
+/** Signed-in devices by public id: the token hash (`id`) never leaves the server. */
+export async function listAuthSessionsForExport(db: Db, userId: string) {
+  return db
+    .select({
+      id: authSessions.publicId,
+      createdAt: authSessions.createdAt,
+      lastSeenAt: authSessions.lastSeenAt,
+      expiresAt: authSessions.expiresAt,
+      userAgent: authSessions.userAgent,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.userId, userId))
+    .orderBy(asc(authSessions.createdAt));
+}
+
+export async function listSharesForExport(db: Db, userId: string) {
+  return db
+    .select({ shroId: shroShares.shroId, createdAt: shroShares.createdAt })
+    .from(shroShares)
+    .where(eq(shroShares.userId, userId))
+    .orderBy(asc(shroShares.createdAt));
+}
+
+export async function listAnalyticsForExport(db: Db, userId: string) {
+  return db
+    .select({
+      name: analyticsEvents.name,
+      category: analyticsEvents.category,
+      label: analyticsEvents.label,
+      path: analyticsEvents.path,
+      createdAt: analyticsEvents.createdAt,
+    })
+    .from(analyticsEvents)
+    .where(eq(analyticsEvents.userId, userId))
+    .orderBy(asc(analyticsEvents.id));
+}
+
+/** The images the user uploaded (box images and profile pictures). */
+export async function listOwnUploads(db: Db, userId: string) {
+  return db
+    .select({
+      key: uploads.key,
+      kind: uploads.kind,
+      contentType: uploads.contentType,
+      width: uploads.width,
+      height: uploads.height,
+      byteSize: uploads.byteSize,
+      sha256: uploads.sha256,
+      createdAt: uploads.createdAt,
+    })
+    .from(uploads)
+    .where(eq(uploads.ownerId, userId))
+    .orderBy(asc(uploads.createdAt), asc(uploads.key));
+}

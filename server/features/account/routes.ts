@@ -1,0 +1,84 @@
+import { ZipArchive } from 'archiver';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deleteAccountInputSchema, deleteAccountResponseSchema } from '../../../contract/account';
+import { errorAnswers } from '../../lib/error-answers';
+import { AUTH_COOKIE } from '../../plugins/auth-session';
+import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
+import { buildAccountExport, writeAccountExport } from './export';
+import { checkAccountPassword, deleteAccount } from './service';
+
+/** "Your data": the export of everything about the user, and deleting the account (issue 11 items 15–16). */
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const { limiters } = app;
+  const shroDeps = () => ({ db, cache: app.shroCache, live: app.bus });
+
+  app.get(
+    '/api/account/export',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        description:
+          'A ZIP of everything about the signed-in user: shro-export.json and their images (decision 114). ' +
+          'Rate limited per user.',
+        response: errorAnswers(429),
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      await consumeOrThrow(limiters.accountExportsByUser, user.id);
+      // The JSON is gathered before the first byte, so a failure there is still a clean 500.
+      const exported = await buildAccountExport(shroDeps(), user.id);
+      const archive = new ZipArchive({ zlib: { level: 6 } });
+      const day = new Date().toISOString().slice(0, 10);
+      writeAccountExport(archive, app.uploadStorage, exported).catch((error: unknown) => {
+        request.log.error({ err: error }, 'account export failed while streaming');
+        archive.destroy(error instanceof Error ? error : new Error('account export failed'));
+      });
+      // A stream, not one of the JSON answers the schema describes: sent through the untyped reply.
+      return (reply as FastifyReply)
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="shro-export-${day}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(archive);
+    },
+  );
+
+  app.delete(
+    '/api/account',
+    {
+      onRequest: app.requireUser,
+      preValidation: app.limitWrites,
+      schema: {
+        description:
+          'Deletes the signed-in account (decision 115): the password is checked like a login; ' +
+          'other people keep their chats and results, showing "deleted user".',
+        body: deleteAccountInputSchema,
+        response: { 200: deleteAccountResponseSchema, ...errorAnswers(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      // Checked like a login and counted against the same limiters, so this form cannot be used
+      // to guess the password faster than the login form (as PUT /api/auth/password).
+      const usernameKey = user.username.toLowerCase();
+      await assertNotLimited(limiters.loginByIp, request.ip);
+      await assertNotLimited(limiters.loginByUsername, usernameKey);
+      try {
+        await checkAccountPassword({ db }, user.id, request.body.password);
+      } catch (error) {
+        await Promise.all([
+          limiters.loginByIp.penalty(request.ip).catch(() => {}),
+          limiters.loginByUsername.penalty(usernameKey).catch(() => {}),
+        ]);
+        throw error;
+      }
+      await limiters.loginByUsername.delete(usernameKey).catch(() => {});
+      await deleteAccount(shroDeps(), app.uploadStorage, user.id);
+      reply.clearCookie(AUTH_COOKIE, { path: '/' });
+      return { deleted: true as const };
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  notificationSettings,
+  pushSubscriptions,
+  reports,
+  shroMutes,
+  userBlocks,
+  userMutes,
+  users,
+} from '../../db/schema/index';
+
+/**
+ * The export's trust-and-safety part: reports the user made, the people they blocked or muted,
+ * the Shros they muted, their notification settings and push devices. Only the user's own side:
+ * who blocked, muted or reported them is not something the app shows them, so it is left out.
+ * A table of this kind added later gets its section here.
+ */
+export async function exportSafetyData(db: Db, userId: string) {
+  const [reportsMade, blocked, muted, mutedShros, settings, pushDevices] = await Promise.all([
+    db
+      .select({
+        id: reports.id,
+        targetType: reports.targetType,
+        targetId: reports.targetId,
+        reason: reports.reason,
+        details: reports.details,
+        status: reports.status,
+        createdAt: reports.createdAt,
+        resolvedAt: reports.resolvedAt,
+      })
+      .from(reports)
+      .where(eq(reports.reporterId, userId))
+      .orderBy(asc(reports.id)),
+    db
+      .select({ userId: userBlocks.blockedId, username: users.username, createdAt: userBlocks.createdAt })
+      .from(userBlocks)
+      .innerJoin(users, eq(users.id, userBlocks.blockedId))
+      .where(eq(userBlocks.blockerId, userId))
+      .orderBy(asc(userBlocks.createdAt)),
+    db
+      .select({ userId: userMutes.mutedId, username: users.username, createdAt: userMutes.createdAt })
+      .from(userMutes)
+      .innerJoin(users, eq(users.id, userMutes.mutedId))
+      .where(eq(userMutes.userId, userId))
+      .orderBy(asc(userMutes.createdAt)),
+    db
+      .select({ shroId: shroMutes.shroId, createdAt: shroMutes.createdAt })
+      .from(shroMutes)
+      .where(eq(shroMutes.userId, userId))
+      .orderBy(asc(shroMutes.createdAt)),
+    db
+      .select({
+        channels: notificationSettings.channels,
+        quietStart: notificationSettings.quietStart,
+        quietEnd: notificationSettings.quietEnd,
+        updatedAt: notificationSettings.updatedAt,
+      })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, userId)),
+    // The endpoint and keys are the browser's push credentials: when each device signed up is enough.
+    db
+      .select({ createdAt: pushSubscriptions.createdAt, lastSuccessAt: pushSubscriptions.lastSuccessAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(asc(pushSubscriptions.createdAt)),
+  ]);
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    reportsMade: reportsMade.map((r) => ({ ...r, createdAt: iso(r.createdAt), resolvedAt: iso(r.resolvedAt) })),
+    blockedUsers: blocked.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
+    mutedUsers: muted.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
+    mutedShros: mutedShros.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
+    notificationSettings: settings[0] ? { ...settings[0], updatedAt: iso(settings[0].updatedAt) } : null,
+    pushDevices: pushDevices.map((p) => ({ createdAt: iso(p.createdAt), lastSuccessAt: iso(p.lastSuccessAt) })),
+  };
+}

@@ -1,0 +1,55 @@
+import { ACCOUNT_MESSAGES } from '../../../contract/account';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { verifyPassword } from '../auth/password';
+import { findUserById } from '../auth/queries';
+import { holdReleasedUsername } from '../auth/username-holds';
+import type { ShroDeps } from '../shros/access';
+import { afterShroWrite } from '../shros/events';
+import type { UploadStorage } from '../uploads/storage';
+import {
+  anonymiseNotificationsAbout,
+  deleteOwnShros,
+  deleteOwnUploads,
+  listAuthSessionIds,
+  lockLiveAccount,
+  removeReferences,
+  tombstoneUser,
+} from './deletion-queries';
+
+/** Checks the account's password for an irreversible change; 400 with a clear message when wrong. */
+export async function checkAccountPassword(deps: Pick<ShroDeps, 'db'>, userId: string, password: string) {
+  const user = await findUserById(deps.db, userId);
+  if (!(await verifyPassword(user?.passwordHash, password))) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
+}
+
+/**
+ * DELETE /api/account (docs/decisions/115-account-deletion-tombstone.md): in one transaction,
+ * the user's own Shros and images, and every row that is only theirs, go; what other people's
+ * history needs stays, pointing at a nameless tombstone. Then the images leave the store, and
+ * every instance forgets the Shros, the auth sessions and the cached names.
+ */
+export async function deleteAccount(deps: ShroDeps, storage: UploadStorage, userId: string): Promise<void> {
+  const { db, live } = deps;
+  const done = await db.transaction(async (tx) => {
+    const account = await lockLiveAccount(tx, userId);
+    if (!account) throw notFound('Account not found');
+    const authSessionIds = await listAuthSessionIds(tx, userId);
+    const shroIds = await deleteOwnShros(tx, userId);
+    const imageKeys = await deleteOwnUploads(tx, userId);
+    await anonymiseNotificationsAbout(tx, userId, account.username);
+    // The name is released, held from everyone else for 30 days (decision 111); the hold's owner
+    // is cleared with the other references below, so nobody can take it back.
+    await holdReleasedUsername(tx, account.username, userId);
+    await removeReferences(tx, userId);
+    await tombstoneUser(tx, userId);
+    return { authSessionIds, shroIds, imageKeys };
+  });
+  // Files after the rows, as for a deleted Shro: a failed commit must not leave boxes without images.
+  await storage.remove(done.imageKeys).catch(() => {});
+  for (const shroId of done.shroIds) await afterShroWrite(deps, { type: 'shro.deleted', shroId });
+  for (const authSessionId of done.authSessionIds) {
+    await live.publish({ type: 'auth.session.ended', authSessionId }, { servers: true });
+  }
+  // Cached Shros and sessions elsewhere carry the old name: they reload the tombstone's.
+  await live.publish({ type: 'user.profile.updated', userId }, { servers: true });
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  endedSessionsSchema,
+  PASSWORD_RESET_SENT_MESSAGE,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  passwordResetSentSchema,
+  passwordResetStatusSchema,
+} from '../../../contract/auth';
+import { errorAnswers } from '../../lib/error-answers';
+import { HttpError } from '../../lib/http-errors';
+import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
+import { pageOriginResolver } from '../seo/public-origin';
+import { rememberDevice } from './known-device';
+import { confirmPasswordReset, sendResetLinks } from './password-reset';
+
+/**
+ * Forgot password (docs/decisions/109-password-reset-by-email.md): ask for a link by username or
+ * email, then set a new password with the link's token.
+ */
+export async function passwordResetRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const { limiters, mailer } = app;
+  const linkOrigin = pageOriginResolver(app.config);
+
+  app.get('/api/auth/password-reset', { schema: { response: { 200: passwordResetStatusSchema } } }, async () => ({
+    emailEnabled: mailer.enabled,
+  }));
+
+  app.post(
+    '/api/auth/password-reset',
+    { schema: { body: passwordResetRequestSchema, response: { 202: passwordResetSentSchema, ...errorAnswers(429) } } },
+    async (request, reply) => {
+      const { login } = request.body;
+      await consumeOrThrow(limiters.passwordResetByIp, request.ip);
+      await consumeOrThrow(limiters.passwordResetByTarget, login.toLowerCase());
+      const origin = linkOrigin(request);
+      if (!origin) {
+        request.log.error('Password reset link not sent: this request has no trusted origin, set PUBLIC_ORIGIN');
+      } else {
+        // Looking the account up, writing the token and talking to the mail server all happen after
+        // the answer: it is the same, and as fast, whether or not an account matched.
+        const deps = { db, mailer, log: request.log };
+        app.backgroundWork.run('password reset', () => sendResetLinks(deps, login, origin));
+      }
+      return reply.status(202).send({ message: PASSWORD_RESET_SENT_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      schema: {
+        body: passwordResetConfirmSchema,
+        response: { 200: endedSessionsSchema, ...errorAnswers(429) },
+      },
+    },
+    async (request, reply) => {
+      const { token, newPassword } = request.body;
+      // Tokens are far too long to guess; bad ones still count like failed logins from the address.
+      await assertNotLimited(limiters.loginByIp, request.ip);
+      try {
+        const { userId, ended } = await confirmPasswordReset({ db, live: app.bus }, token, newPassword);
+        // The person read the account's mail: this browser is now one the account signs in from.
+        rememberDevice(request, reply, userId, app.config.secureCookies);
+        return { ended };
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 400) {
+          await limiters.loginByIp.penalty(request.ip).catch(() => {});
+        }
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { INVALID_RESET_TOKEN_MESSAGE, PASSWORD_RESET_MINUTES } from '../../../contract/auth';
+import { PRODUCT_NAME } from '../../../contract/product';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/http-errors';
+import type { LiveDeps } from '../live/bus';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { hashPassword } from './password';
+import {
+  claimResetToken,
+  deleteAllAuthSessions,
+  deleteUnusedResetTokens,
+  findResetTargets,
+  replaceResetToken,
+} from './password-reset-queries';
+import { updatePasswordHash } from './queries';
+
+/** Accounts one email address may reach in one request (emails are not unique, decision 109). */
+const MAX_ACCOUNTS_PER_EMAIL = 10;
+
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The reset email: plain text and the same as HTML, the username escaped. */
+export function resetEmail(user: { username: string; email: string }, link: string): MailMessage {
+  const text = [
+    `Hi @${user.username},`,
+    '',
+    `Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account @${user.username}.`,
+    `Open this link within ${PASSWORD_RESET_MINUTES} minutes to choose a new one:`,
+    '',
+    link,
+    '',
+    'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
+  ].join('\n');
+  const name = escapeHtml(user.username);
+  const href = escapeHtml(link);
+  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+<p>Hi @${name},</p>
+<p>Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account @${name}.
+Open this link within ${PASSWORD_RESET_MINUTES} minutes to choose a new one:</p>
+<p><a href="${href}">Choose a new password</a></p>
+<p style="color:#555">Or copy this address into your browser: ${href}</p>
+<p style="color:#555">The link works once. If you did not ask for this, ignore this email: your password stays as it is.</p>
+</body></html>`;
+  return { to: user.email, subject: `Reset your ${PRODUCT_NAME} password`, text, html };
+}
+
+export interface ResetDeps {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The work behind POST /api/auth/password-reset, done after the answer went out (its timing
+ * tells nothing): for each account the login names, a new single-use link replaces any unused
+ * one and is mailed, or logged at warn level when no SMTP server is configured.
+ */
+export async function sendResetLinks({ db, mailer, log }: ResetDeps, login: string, origin: string): Promise<number> {
+  const targets = await findResetTargets(db, login, MAX_ACCOUNTS_PER_EMAIL);
+  const now = new Date();
+  for (const user of targets) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000);
+    await replaceResetToken(db, { tokenHash: hashResetToken(token), userId: user.id, expiresAt }, now);
+    const link = `${origin}/reset-password?token=${token}`;
+    if (mailer.enabled) {
+      await mailer.send(resetEmail(user, link));
+    } else {
+      // Development without SMTP: the only way to the link (docs/decisions/109-password-reset-by-email.md).
+      log.warn({ userId: user.id }, `Password reset link (SMTP_URL is not set, no email was sent): ${link}`);
+    }
+  }
+  return targets.length;
+}
+
+/**
+ * Sets a new password with a reset token: the token is used up, the user's other unused links
+ * and every auth session of theirs end. Unknown, used, expired: one and the same 400.
+ */
+export async function confirmPasswordReset(
+  { db, live }: LiveDeps,
+  token: string,
+  newPassword: string,
+): Promise<{ userId: string; ended: number }> {
+  const tokenHash = hashResetToken(token);
+  const result = await db.transaction(async (tx) => {
+    const userId = await claimResetToken(tx, tokenHash, new Date());
+    if (!userId) return undefined;
+    await updatePasswordHash(tx, userId, await hashPassword(newPassword));
+    await deleteUnusedResetTokens(tx, userId);
+    return { userId, ended: await deleteAllAuthSessions(tx, userId) };
+  });
+  if (!result) throw badRequest(INVALID_RESET_TOKEN_MESSAGE);
+  for (const authSessionId of result.ended) {
+    await live.publish({ type: 'auth.session.ended', authSessionId }, { servers: true });
+  }
+  return { userId: result.userId, ended: result.ended.length };
+}

@@ -1,0 +1,198 @@
+import { type AnyColumn, and, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { BLOCK_LIST_LIMIT } from '../../../contract/blocks';
+import type { Db } from '../../db/client';
+import { shroMutes, userBlocks, userMutes, users } from '../../db/schema/index';
+
+/*
+ * The one owner of blocks and mutes (docs/decisions/092-one-owner-per-concept.md): other features
+ * ask through `blockedEitherWaySql`, `blockedEitherWay`, `blockedIdsOf` and `isMuted`, never by
+ * reading the tables themselves.
+ */
+
+/**
+ * SQL that is true when the user in `userIdColumn` and `viewerId` blocked each other either way:
+ * `where(not(blockedEitherWaySql(shros.creatorId, viewerId)))` leaves their rows out.
+ */
+export const blockedEitherWaySql = (userIdColumn: AnyColumn | SQLWrapper, viewerId: string): SQL =>
+  sql`exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${userIdColumn}) or (${userBlocks.blockerId} = ${userIdColumn} and ${userBlocks.blockedId} = ${viewerId}))`;
+
+/** SQL that is true when `viewerId` blocked the user in `userIdColumn` (one way: the viewer's own choice). */
+export const blockedBySql = (viewerId: string, userIdColumn: AnyColumn | SQLWrapper): SQL =>
+  sql`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${userIdColumn})`;
+
+/** Whether `a` and `b` blocked each other, either way round. */
+export async function blockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(userBlocks)
+    .where(
+      or(
+        and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
+        and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether `blockerId` blocked `blockedId` (this way round only). */
+export async function hasBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(userBlocks)
+    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Everyone the user blocked or was blocked by: the people who must not reach them nor be reached. */
+export async function blockedIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ blocker: userBlocks.blockerId, blocked: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+  return [...new Set(rows.map((r) => (r.blocker === userId ? r.blocked : r.blocker)))];
+}
+
+/** Stores the block; a second one of the same pair changes nothing. */
+export async function insertBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+}
+
+export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+}
+
+/** The people the user blocked, newest first, public columns only. */
+export async function listBlockedUsers(db: Db, userId: string) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      blockedAt: userBlocks.createdAt,
+    })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, userId))
+    .orderBy(desc(userBlocks.createdAt), users.username)
+    .limit(BLOCK_LIST_LIMIT);
+}
+
+export async function insertUserMute(db: Db, userId: string, mutedId: string): Promise<void> {
+  await db.insert(userMutes).values({ userId, mutedId }).onConflictDoNothing();
+}
+
+/** Whether `userId` muted `mutedId`. */
+export async function hasMutedUser(db: Db, userId: string, mutedId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(userMutes)
+    .where(and(eq(userMutes.userId, userId), eq(userMutes.mutedId, mutedId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function deleteUserMute(db: Db, userId: string, mutedId: string): Promise<void> {
+  await db.delete(userMutes).where(and(eq(userMutes.userId, userId), eq(userMutes.mutedId, mutedId)));
+}
+
+export async function insertShroMute(db: Db, userId: string, shroId: string): Promise<void> {
+  await db.insert(shroMutes).values({ userId, shroId }).onConflictDoNothing();
+}
+
+export async function deleteShroMute(db: Db, userId: string, shroId: string): Promise<void> {
+  await db.delete(shroMutes).where(and(eq(shroMutes.userId, userId), eq(shroMutes.shroId, shroId)));
+}
+
+/** The ids of the users and of the Shros the user muted, newest first. */
+export async function listMutes(db: Db, userId: string): Promise<{ userIds: string[]; shroIds: string[] }> {
+  const [mutedUsers, mutedShros] = await Promise.all([
+    db
+      .select({ id: userMutes.mutedId })
+      .from(userMutes)
+      .where(eq(userMutes.userId, userId))
+      .orderBy(desc(userMutes.createdAt))
+      .limit(BLOCK_LIST_LIMIT),
+    db
+      .select({ id: shroMutes.shroId })
+      .from(shroMutes)
+      .where(eq(shroMutes.userId, userId))
+      .orderBy(desc(shroMutes.createdAt))
+      .limit(BLOCK_LIST_LIMIT),
+  ]);
+  return { userIds: mutedUsers.map((r) => r.id), shroIds: mutedShros.map((r) => r.id) };
+}
+
+/**
+ * Whether `userId` wants nothing from `about`: they muted its actor or its Shro, or they and the
+ * actor blocked each other. For a check of one event; a batch goes through `deliverableTo`.
+ */
+export async function isMuted(
+  db: Db,
+  userId: string,
+  about: { actorId?: string | null; shroId?: string | null },
+): Promise<boolean> {
+  const kept = await deliverableTo(db, [{ userId, actorId: about.actorId ?? null, shroId: about.shroId ?? null }]);
+  return kept.length === 0;
+}
+
+interface Addressed {
+  userId: string;
+  actorId?: string | null;
+  shroId?: string | null;
+}
+
+const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
+
+/**
+ * The rows that may reach their `userId`: without those whose actor the user muted or has a block
+ * with (either way), and those about a Shro the user muted. The one filter in front of every
+ * notification (and so every push); three indexed reads whatever the number of rows.
+ */
+export async function deliverableTo<T extends Addressed>(db: Db, rows: T[]): Promise<T[]> {
+  if (rows.length === 0) return rows;
+  const recipientIds = [...new Set(rows.map((r) => r.userId))];
+  const actorIds = [...new Set(rows.flatMap((r) => (r.actorId ? [r.actorId] : [])))];
+  const shroIds = [...new Set(rows.flatMap((r) => (r.shroId ? [r.shroId] : [])))];
+  // One after the other: the caller may pass a transaction, and a connection runs one query at a time.
+  const blocks =
+    actorIds.length === 0
+      ? []
+      : await db
+          .select({ a: userBlocks.blockerId, b: userBlocks.blockedId })
+          .from(userBlocks)
+          .where(
+            or(
+              and(inArray(userBlocks.blockerId, recipientIds), inArray(userBlocks.blockedId, actorIds)),
+              and(inArray(userBlocks.blockerId, actorIds), inArray(userBlocks.blockedId, recipientIds)),
+            ),
+          );
+  const mutedUsers =
+    actorIds.length === 0
+      ? []
+      : await db
+          .select({ a: userMutes.userId, b: userMutes.mutedId })
+          .from(userMutes)
+          .where(and(inArray(userMutes.userId, recipientIds), inArray(userMutes.mutedId, actorIds)));
+  const mutedShros =
+    shroIds.length === 0
+      ? []
+      : await db
+          .select({ a: shroMutes.userId, b: shroMutes.shroId })
+          .from(shroMutes)
+          .where(and(inArray(shroMutes.userId, recipientIds), inArray(shroMutes.shroId, shroIds)));
+  if (blocks.length + mutedUsers.length + mutedShros.length === 0) return rows;
+  const silencedActors = new Set([
+    ...blocks.flatMap((r) => [pairKey(r.a, r.b), pairKey(r.b, r.a)]),
+    ...mutedUsers.map((r) => pairKey(r.a, r.b)),
+  ]);
+  const silencedShros = new Set(mutedShros.map((r) => pairKey(r.a, r.b)));
+  return rows.filter(
+    (row) =>
+      !(row.actorId && silencedActors.has(pairKey(row.userId, row.actorId))) &&
+      !(row.shroId && silencedShros.has(pairKey(row.userId, row.shroId))),
+  );
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { blockListSchema, muteListSchema, shroMuteStateSchema, userBlockStateSchema } from '../../../contract/blocks';
+import { publicUserIdParamsSchema, shroIdParamsSchema } from '../../../contract/ids';
+import { noBodySchema } from '../../../contract/validation';
+import {
+  blockUser,
+  getBlockedUsers,
+  getMutes,
+  muteShro,
+  muteUser,
+  unblockUser,
+  unmuteShro,
+  unmuteUser,
+} from './service';
+
+/**
+ * Block and mute (docs/decisions/104-block-and-mute.md). Every write answers the state after it,
+ * so repeating one changes nothing; an unknown user or Shro answers 404.
+ */
+export async function blocksRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const deps = { db, live: app.bus };
+  const shroDeps = { db, cache: app.shroCache };
+  const read = { onRequest: app.requireUser };
+  const write = { onRequest: app.requireUser, preValidation: app.limitWrites };
+  const onUser = {
+    ...write,
+    schema: { params: publicUserIdParamsSchema, body: noBodySchema, response: { 200: userBlockStateSchema } },
+  };
+  const onShro = {
+    ...write,
+    schema: { params: shroIdParamsSchema, body: noBodySchema, response: { 200: shroMuteStateSchema } },
+  };
+
+  app.get('/api/blocks', { ...read, schema: { response: { 200: blockListSchema } } }, async (request) =>
+    getBlockedUsers(db, request.user!.id),
+  );
+
+  app.get('/api/mutes', { ...read, schema: { response: { 200: muteListSchema } } }, async (request) =>
+    getMutes(db, request.user!.id),
+  );
+
+  app.post('/api/users/:id/block', onUser, async (request) => blockUser(deps, request.user!.id, request.params.id));
+
+  app.delete('/api/users/:id/block', onUser, async (request) => unblockUser(db, request.user!.id, request.params.id));
+
+  app.post('/api/users/:id/mute', onUser, async (request) => muteUser(db, request.user!.id, request.params.id));
+
+  app.delete('/api/users/:id/mute', onUser, async (request) => unmuteUser(db, request.user!.id, request.params.id));
+
+  app.post('/api/sessions/:id/mute', onShro, async (request) =>
+    muteShro(shroDeps, request.user!.id, request.params.id),
+  );
+
+  app.delete('/api/sessions/:id/mute', onShro, async (request) =>
+    unmuteShro(shroDeps, request.user!.id, request.params.id),
+  );
+}

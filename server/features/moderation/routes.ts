@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { uploadKeyParamsSchema } from '../../../contract/ids';
+import {
+  createReportInputSchema,
+  moderationActionInputSchema,
+  moderationActionResultSchema,
+  moderationLogQuerySchema,
+  moderationLogSchema,
+  moderationQueueSchema,
+  moderationTargetParamsSchema,
+  moderationTargetSchema,
+  moderatorMeSchema,
+  reportCreatedSchema,
+} from '../../../contract/moderation';
+import { errorAnswers } from '../../lib/error-answers';
+import { consumeOrThrow } from '../../plugins/rate-limit';
+import { readUploadFile } from '../uploads/service';
+import {
+  applyAction,
+  assertModerator,
+  createReport,
+  findImageForModerator,
+  getLog,
+  getQueue,
+  type ModerationDeps,
+  viewTarget,
+} from './service';
+
+/**
+ * Reports (any signed-in user) and the moderators' API (docs/decisions/106-reports-and-moderation-api.md).
+ * Every /api/moderation route answers 404 to a signed-in user who is not a moderator, as for a
+ * route that does not exist; a visitor gets 401 first, like on every signed-in route.
+ */
+export async function moderationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: ModerationDeps = {
+    db: app.database.db,
+    cache: app.shroCache,
+    live: app.bus,
+    storage: app.uploadStorage,
+    settings: {
+      moderatorUsernames: app.config.moderatorUsernames,
+      reportAutoHideThreshold: app.config.reportAutoHideThreshold,
+    },
+  };
+  const requireModerator = async (request: FastifyRequest) => {
+    await assertModerator(deps, request.user!);
+  };
+  // The report budget is counted before the body is checked: a flood of bad reports uses it up too.
+  const limitReports = async (request: FastifyRequest) => {
+    await app.limitWrites(request);
+    await consumeOrThrow(app.limiters.reportsByUser, request.user!.id);
+  };
+
+  app.post(
+    '/api/reports',
+    {
+      onRequest: app.requireUser,
+      preValidation: limitReports,
+      schema: {
+        description: 'Reports a Shro, a user, a message or an image the caller can see; one open report per target.',
+        body: createReportInputSchema,
+        response: { 201: reportCreatedSchema, ...errorAnswers(400, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createReport(deps, request.user!.id, request.body)),
+  );
+
+  const moderatorRead = { onRequest: [app.requireUser, requireModerator] };
+  const moderatorWrite = { onRequest: [app.requireUser, requireModerator], preValidation: app.limitWrites };
+
+  app.get(
+    '/api/moderation/me',
+    {
+      ...moderatorRead,
+      schema: {
+        description: 'Answers only to moderators (404 for everyone else).',
+        response: { 200: moderatorMeSchema, ...errorAnswers(404) },
+      },
+    },
+    async () => ({ isModerator: true as const }),
+  );
+
+  app.get(
+    '/api/moderation/queue',
+    {
+      ...moderatorRead,
+      schema: {
+        description: 'Open reports grouped by target, oldest first, then public Shros waiting for approval.',
+        response: { 200: moderationQueueSchema, ...errorAnswers(404) },
+      },
+    },
+    async () => getQueue(deps),
+  );
+
+  app.get(
+    '/api/moderation/targets/:type/:id',
+    {
+      ...moderatorRead,
+      schema: {
+        description: 'The reported content in full (a Shro with every box); each view is written to the audit log.',
+        params: moderationTargetParamsSchema,
+        response: { 200: moderationTargetSchema, ...errorAnswers(404) },
+      },
+    },
+    async (request) => viewTarget(deps, request.user!, request.params.type, request.params.id),
+  );
+
+  app.get(
+    '/api/moderation/images/:key',
+    {
+      ...moderatorRead,
+      schema: { description: 'Any stored image, for moderators reviewing content.', params: uploadKeyParamsSchema },
+    },
+    async (request, reply) => {
+      const upload = await findImageForModerator(deps.db, request.params.key);
+      const data = await readUploadFile(deps.storage, upload);
+      return reply
+        .type(upload.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', 'inline')
+        .send(data);
+    },
+  );
+
+  app.post(
+    '/api/moderation/actions',
+    {
+      ...moderatorWrite,
+      schema: {
+        description: 'Dismiss, hide, restore, approve, delete, suspend or unsuspend, with a required reason (audited).',
+        body: moderationActionInputSchema,
+        response: { 200: moderationActionResultSchema, ...errorAnswers(400, 404) },
+      },
+    },
+    async (request) => applyAction(deps, request.user!, request.body),
+  );
+
+  app.get(
+    '/api/moderation/log',
+    {
+      ...moderatorRead,
+      schema: {
+        description: 'The audit log of every moderator action and content view, newest first (read-only).',
+        querystring: moderationLogQuerySchema,
+        response: { 200: moderationLogSchema, ...errorAnswers(404) },
+      },
+    },
+    async (request) => getLog(deps.db, request.query.before),
+  );
+}

@@ -1,0 +1,23 @@
+import { suspendedLoginMessage } from '../../../contract/moderation';
+import { forbidden } from '../../lib/http-errors';
+
+/**
+ * A suspension "for good" is stored as this far-future end (docs/decisions/107-user-suspension.md):
+ * one column answers "suspended now?" with one comparison, and the API shows it as no end date.
+ */
+export const SUSPENDED_FOREVER = new Date('9999-12-31T00:00:00.000Z');
+
+type Suspendable = { suspendedUntil: Date | null; suspensionReason: string | null };
+
+export const isSuspended = (user: Suspendable, now = new Date()) =>
+  user.suspendedUntil !== null && user.suspendedUntil.getTime() > now.getTime();
+
+export const isForever = (until: Date | null) => until !== null && until.getTime() >= SUSPENDED_FOREVER.getTime();
+
+/** Sign-in refuses a suspended account with 403, saying why and until when (only after the password matched). */
+export function assertNotSuspended(user: Suspendable, now = new Date()): void {
+  if (!isSuspended(user, now)) return;
+  throw forbidden(
+    suspendedLoginMessage(isForever(user.suspendedUntil) ? null : user.suspendedUntil, user.suspensionReason),
+  );
+}

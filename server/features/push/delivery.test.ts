@@ -1,0 +1,314 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultNotificationSettings, type NotificationSettings } from '../../../contract/push';
+import { pushSubscriptions, pushThrottle, users } from '../../db/schema/index';
+import { befriend, block, createShro, createUser, type SignedInUser, selectBox } from '../../test/factories';
+import { startTestPushService, type TestBrowser, type TestPushService, testPushAgent } from '../../test/push-service';
+import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
+import { insertNotifications } from '../notifications/queries';
+
+/*
+ * Web Push end to end (decision 116): the app encrypts and sends to a push service running in this
+ * process, which decrypts each message with the browser's keys (RFC 8291, aes128gcm).
+ */
+
+let ctx: TestContext;
+let service: TestPushService;
+beforeAll(async () => {
+  ctx = await createTestApp(withoutWriteLimits);
+  service = await startTestPushService();
+  ctx.app.push.requestOptions.agent = testPushAgent();
+});
+afterAll(async () => {
+  await ctx.close();
+  await service.close();
+});
+beforeEach(() => {
+  service.respondWith(201);
+});
+
+/** A signed-in user whose browser subscribed through the real route. */
+async function subscribedUser(): Promise<{ user: SignedInUser; browser: TestBrowser }> {
+  const user = await createUser(ctx);
+  const browser = service.browser();
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/push/subscriptions',
+    payload: browser.subscription,
+    headers: { cookie: user.cookie },
+  });
+  expect(response.statusCode).toBe(201);
+  return { user, browser };
+}
+
+const pathOf = (browser: TestBrowser) => new URL(browser.subscription.endpoint).pathname;
+/** What reached this browser, once the app's push queue is empty. */
+async function pushesTo(browser: TestBrowser) {
+  await ctx.app.push.idle();
+  return service.received.filter((push) => push.path === pathOf(browser));
+}
+
+const saveSettings = (user: SignedInUser, change: (settings: NotificationSettings) => void) => {
+  const settings = defaultNotificationSettings();
+  change(settings);
+  return ctx.app.inject({
+    method: 'PUT',
+    url: '/api/notifications/settings',
+    payload: settings,
+    headers: { cookie: user.cookie },
+  });
+};
+
+describe('a Shro received', () => {
+  it('reaches the browser encrypted, with title, body, tag, url and icon, and no box content', async () => {
+    const creator = await createUser(ctx);
+    const { user: friend, browser } = await subscribedUser();
+    await befriend(ctx, creator, friend);
+    const shro = await createShro(ctx, creator.cookie, {
+      title: 'Friday dinner',
+      isShareable: false,
+      recipients: JSON.stringify([friend.id]),
+    });
+
+    const [push, ...more] = await pushesTo(browser);
+    expect(more).toEqual([]);
+    expect(push!.payload).toEqual({
+      title: 'New Shro!',
+      body: `@${creator.username} sent you a Shro: "Friday dinner"`,
+      tag: `shro-${shro.id}`,
+      url: `/session/${shro.id}`,
+      icon: '/icon-192.png',
+    });
+    // The default boxes of createShro: none of them may travel in a push.
+    for (const content of ['Pizza', 'Sushi', 'Tacos', 'Curry'])
+      expect(JSON.stringify(push!.payload)).not.toContain(content);
+    expect(push!.headers['content-encoding']).toBe('aes128gcm');
+    expect(push!.headers.ttl).toBe(String(24 * 60 * 60));
+    // VAPID (RFC 8292): a signed JWT and the app's public key.
+    const { publicKey } = (await ctx.app.inject({ method: 'GET', url: '/api/push/public-key' })).json();
+    expect(push!.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
+    const [row] = await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, friend.id));
+    expect(row!.lastSuccessAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('a box opened on your Shro', () => {
+  it('pushes to the creator once; a reaction on the same Shro within 10 minutes does not push again; their first-Shro achievement too', async () => {
+    const { user: creator, browser } = await subscribedUser();
+    const friend = await createUser(ctx);
+    await befriend(ctx, creator, friend);
+    const shro = await createShro(ctx, creator.cookie, { title: 'Lunch?' });
+    await selectBox(ctx, friend.cookie, shro, 1);
+    const reacted = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${shro.id}/react`,
+      payload: { emoji: '🔥' },
+      headers: { cookie: friend.cookie },
+    });
+    expect(reacted.statusCode, reacted.body).toBeLessThan(300);
+    const pushes = (await pushesTo(browser)).map((push) => push.payload);
+    expect(pushes).toEqual([
+      {
+        title: 'Achievement Unlocked!',
+        body: '🎁 First Shro: Create your first Shro',
+        tag: 'achievement-🎁 First Shro: Create your first Shro',
+        url: '/achievements',
+        icon: '/icon-192.png',
+      },
+      {
+        title: 'Box opened!',
+        body: `@${friend.username} opened Box #1 in "Lunch?"`,
+        tag: `shro-${shro.id}`,
+        url: `/session/${shro.id}`,
+        icon: '/icon-192.png',
+      },
+    ]);
+  });
+});
+
+describe('subscriptions the push service refuses', () => {
+  it.each([410, 404])('a %i answer removes the subscription', async (status) => {
+    const { user, browser } = await subscribedUser();
+    service.respondWith(status);
+    await insertNotifications(ctx.database.db, [
+      { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 First' },
+    ]);
+    expect(await pushesTo(browser)).toHaveLength(1);
+    expect(await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual(
+      [],
+    );
+  });
+
+  it('any other failure keeps it (and throws nowhere)', async () => {
+    const { user, browser } = await subscribedUser();
+    service.respondWith(500);
+    await insertNotifications(ctx.database.db, [
+      { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 Second' },
+    ]);
+    expect(await pushesTo(browser)).toHaveLength(1);
+    const rows = await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.lastSuccessAt).toBeNull();
+  });
+});
+
+describe('what goes out, and what does not', () => {
+  it('a friend request and its acceptance open the friends page', async () => {
+    const { user: me, browser: mine } = await subscribedUser();
+    const { user: them, browser: theirs } = await subscribedUser();
+    const request = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/friends/request',
+      payload: { friendId: them.id },
+      headers: { cookie: me.cookie },
+    });
+    expect(request.statusCode).toBe(201);
+    expect((await pushesTo(theirs)).map((push) => push.payload)).toEqual([
+      {
+        title: 'New friend request',
+        body: `@${me.username} sent you a friend request`,
+        tag: `friend-${me.id}`,
+        url: '/friends',
+        icon: '/icon-192.png',
+      },
+    ]);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/friends/accept',
+      payload: { friendId: me.id },
+      headers: { cookie: them.cookie },
+    });
+    expect((await pushesTo(mine)).map((push) => push.payload)).toMatchObject([
+      { title: 'Friend request accepted', tag: `friend-${them.id}`, url: '/friends' },
+    ]);
+  });
+
+  it('a chat message names the sender and opens the conversation', async () => {
+    const sender = await createUser(ctx);
+    const { user: recipient, browser } = await subscribedUser();
+    await befriend(ctx, sender, recipient);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/send',
+      payload: { recipientId: recipient.id, content: 'Are you coming tonight?', messageType: 'plain' },
+      headers: { cookie: sender.cookie },
+    });
+    expect(response.statusCode).toBe(201);
+    expect((await pushesTo(browser)).map((push) => push.payload)).toEqual([
+      {
+        title: `@${sender.username}`,
+        body: 'Are you coming tonight?',
+        tag: `chat-${sender.id}`,
+        url: `/chat?with=${sender.id}`,
+        icon: '/icon-192.png',
+      },
+    ]);
+  });
+
+  it('nothing for a kind whose push is off, or for a message when messages are off', async () => {
+    const sender = await createUser(ctx);
+    const { user, browser } = await subscribedUser();
+    await befriend(ctx, sender, user);
+    await saveSettings(user, (settings) => {
+      settings.kinds.achievement.push = false;
+      settings.kinds.message.push = false;
+    });
+    await insertNotifications(ctx.database.db, [
+      { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 Off' },
+    ]);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/send',
+      payload: { recipientId: user.id, content: 'hello', messageType: 'plain' },
+      headers: { cookie: sender.cookie },
+    });
+    expect(await pushesTo(browser)).toEqual([]);
+  });
+
+  it('a push but no stored notification when only the in-app channel is off', async () => {
+    const { user, browser } = await subscribedUser();
+    await saveSettings(user, (settings) => {
+      settings.kinds.achievement.inApp = false;
+    });
+    const stored = await insertNotifications(ctx.database.db, [
+      { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 Push only' },
+    ]);
+    expect(stored).toEqual([]);
+    expect((await pushesTo(browser)).map((push) => push.payload)).toMatchObject([{ body: '🎉 Push only' }]);
+  });
+
+  it('nothing during quiet hours, read in the user’s time zone', async () => {
+    const { user, browser } = await subscribedUser();
+    await ctx.database.db.update(users).set({ timeZone: 'Asia/Tokyo' }).where(eq(users.id, user.id));
+    const tokyoHour = Number(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', hourCycle: 'h23' }).format(
+        new Date(),
+      ),
+    );
+    const pad = (hour: number) => `${String(hour % 24).padStart(2, '0')}:00`;
+    // Quiet from this Tokyo hour to two hours later: now is inside.
+    await saveSettings(user, (settings) => {
+      settings.quietHours = { start: pad(tokyoHour), end: pad(tokyoHour + 2) };
+    });
+    const note = { userId: user.id, type: 'achievement_unlocked' as const, title: 'Achievement Unlocked!' };
+    await insertNotifications(ctx.database.db, [{ ...note, message: '🎉 Quiet' }]);
+    expect(await pushesTo(browser)).toEqual([]);
+    // Quiet hours that have not begun yet: the push goes out.
+    await saveSettings(user, (settings) => {
+      settings.quietHours = { start: pad(tokyoHour + 1), end: pad(tokyoHour + 2) };
+    });
+    await insertNotifications(ctx.database.db, [{ ...note, message: '🎉 Loud' }]);
+    expect((await pushesTo(browser)).map((push) => push.payload)).toMatchObject([{ body: '🎉 Loud' }]);
+  });
+
+  it('at most one push per Shro per 10 minutes', async () => {
+    const creator = await createUser(ctx);
+    const { user, browser } = await subscribedUser();
+    const shro = await createShro(ctx, creator.cookie, { title: 'Busy Shro' });
+    const about = (message: string) => ({
+      userId: user.id,
+      type: 'reaction' as const,
+      title: 'New reaction!',
+      message,
+      shroId: shro.id,
+      actorId: creator.id,
+    });
+    await insertNotifications(ctx.database.db, [about('first')]);
+    await ctx.app.push.idle();
+    await insertNotifications(ctx.database.db, [about('second')]);
+    expect((await pushesTo(browser)).map((push) => push.payload)).toMatchObject([{ body: 'first' }]);
+    // Ten minutes later the Shro may push again.
+    await ctx.database.db
+      .update(pushThrottle)
+      .set({ sentAt: new Date(Date.now() - 10 * 60_000 - 1000) })
+      .where(eq(pushThrottle.userId, user.id));
+    await insertNotifications(ctx.database.db, [about('third')]);
+    expect((await pushesTo(browser)).map((push) => (push.payload as { body: string }).body)).toEqual([
+      'first',
+      'third',
+    ]);
+  });
+
+  it('nothing from someone the user blocked, in notifications or chat', async () => {
+    const { user, browser } = await subscribedUser();
+    const blocked = await createUser(ctx);
+    await block(ctx, user, blocked);
+    await insertNotifications(ctx.database.db, [
+      { userId: user.id, type: 'friend_request', title: 'New friend request', message: 'x', actorId: blocked.id },
+    ]);
+    expect(await pushesTo(browser)).toEqual([]);
+  });
+
+  it('nothing when the notifying transaction rolls back', async () => {
+    const { user, browser } = await subscribedUser();
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await insertNotifications(tx, [
+          { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: 'never' },
+        ]);
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    expect(await pushesTo(browser)).toEqual([]);
+  });
+});

@@ -1,0 +1,211 @@
+import type https from 'node:https';
+import pLimit from 'p-limit';
+import webpush from 'web-push';
+import type { NotificationKind } from '../../../contract/push';
+import type { Db } from '../../db/client';
+import { deliverableTo } from '../blocks/queries';
+import type { MessageForPush, NotificationForPush, PushSink } from './dispatch';
+import {
+  claimThrottle,
+  forgetSubscription,
+  markDelivered,
+  subscriptionsOf,
+  timeZoneOf,
+  transactionStatus,
+} from './queries';
+import { inQuietHours, kindOfNotification, notificationSettingsOf } from './settings';
+import type { VapidKeys } from './vapid';
+
+/** What the service worker receives (web/public/sw.js). Never box content. */
+interface PushPayload {
+  title: string;
+  body: string;
+  /** Repeats with the same tag replace each other on the device: one per Shro or conversation. */
+  tag: string;
+  /** The page a click opens (same origin path). */
+  url: string;
+  icon: string;
+}
+
+interface PushTarget {
+  userId: string;
+  kind: NotificationKind;
+  payload: PushPayload;
+  /** Pushes about one Shro: at most one per user per 10 minutes. */
+  throttled: boolean;
+}
+
+const PUSH_THROTTLE_MS = 10 * 60_000;
+const ICON = '/icon-192.png';
+/** How long a push waits at the push service for an offline device. */
+const TTL_SECONDS = 24 * 60 * 60;
+/** Waits for the notifying transaction to end, then gives up (it never ended: nothing is sent). */
+const COMMIT_WAITS_MS = [0, 50, 200, 1000, 3000, 6000];
+
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The push about one stored notification: its own title and message, which never hold box content. */
+function notificationPush(row: NotificationForPush): PushTarget | null {
+  const kind = kindOfNotification(row.type);
+  if (kind === null) return null;
+  let tag: string;
+  let url: string;
+  if (row.shroId) {
+    tag = `shro-${row.shroId}`;
+    url = `/session/${row.shroId}`;
+  } else if (kind === 'friendRequest') {
+    tag = `friend-${row.actorId ?? 'request'}`;
+    url = '/friends';
+  } else {
+    tag = `achievement-${row.message}`.slice(0, 120);
+    url = '/achievements';
+  }
+  return {
+    userId: row.userId,
+    kind,
+    payload: { title: row.title, body: shorten(row.message, 180), tag, url, icon: ICON },
+    throttled: row.shroId != null,
+  };
+}
+
+/** The push about a chat message: who wrote, and the start of a text (a shared Shro only says so). */
+function messagePush(message: MessageForPush): PushTarget {
+  return {
+    userId: message.recipientId,
+    kind: 'message',
+    payload: {
+      title: `@${message.senderUsername}`,
+      body: message.messageType === 'plain' ? shorten(message.content, 120) : 'Shared a Shro with you',
+      tag: `chat-${message.senderId}`,
+      url: `/chat?with=${encodeURIComponent(message.senderId)}`,
+      icon: ICON,
+    },
+    throttled: false,
+  };
+}
+
+interface Log {
+  warn(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+}
+
+/**
+ * Sends pushes after the response, a few at a time (p-limit), never blocking a request; a failure
+ * is logged, never thrown. Settings, quiet hours and the per-Shro throttle are checked at send time.
+ */
+export class PushSender implements PushSink {
+  private readonly queue = pLimit(4);
+  private readonly pending = new Set<Promise<void>>();
+  private closed = false;
+  /** web-push request options: an outbound proxy, a timeout; tests add an agent trusting their push service. */
+  readonly requestOptions: { proxy?: string; agent?: https.Agent; timeout: number };
+
+  constructor(
+    private readonly db: Db,
+    private readonly vapid: VapidKeys,
+    private readonly log: Log,
+    options: { proxy?: string } = {},
+  ) {
+    this.requestOptions = { timeout: 10_000, ...(options.proxy ? { proxy: options.proxy } : {}) };
+  }
+
+  notifications(xid: string, rows: NotificationForPush[]): void {
+    this.enqueue(async () => {
+      if (!(await this.committed(xid))) return;
+      for (const row of rows) {
+        const target = notificationPush(row);
+        if (target) await this.deliver(target);
+      }
+    });
+  }
+
+  message(message: MessageForPush): void {
+    this.enqueue(async () => {
+      // The same filter as every notification: nothing from someone muted or blocked.
+      const allowed = await deliverableTo(this.db, [{ userId: message.recipientId, actorId: message.senderId }]);
+      if (allowed.length > 0) await this.deliver(messagePush(message));
+    });
+  }
+
+  /** Resolves once every queued push is done (tests; shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** Stops taking work and lets what is in flight finish, before the database closes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.idle();
+  }
+
+  private enqueue(job: () => Promise<void>) {
+    if (this.closed) return;
+    const run = this.queue(async () => {
+      if (this.closed) return;
+      try {
+        await job();
+      } catch (error) {
+        this.log.warn({ err: error }, 'push failed');
+      }
+    }).finally(() => this.pending.delete(run));
+    this.pending.add(run);
+  }
+
+  private async committed(xid: string): Promise<boolean> {
+    for (const wait of COMMIT_WAITS_MS) {
+      if (wait > 0) {
+        if (this.closed) return false;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      const status = await transactionStatus(this.db, xid);
+      if (status !== 'in progress') return status === 'committed';
+    }
+    this.log.warn({ xid }, 'push dropped: the notifying transaction did not end');
+    return false;
+  }
+
+  /** One push to each of the user's browsers, if their settings, quiet hours and the throttle allow it. */
+  async deliver(target: PushTarget, now = new Date()): Promise<void> {
+    const settings = (await notificationSettingsOf(this.db, [target.userId])).get(target.userId)!;
+    if (!settings.kinds[target.kind].push) return;
+    if (
+      settings.quietHours &&
+      inQuietHours(settings.quietHours, (await timeZoneOf(this.db, target.userId)) ?? 'UTC', now)
+    ) {
+      return;
+    }
+    const subscriptions = await subscriptionsOf(this.db, target.userId);
+    if (subscriptions.length === 0) return;
+    if (target.throttled) {
+      const cutoff = new Date(now.getTime() - PUSH_THROTTLE_MS);
+      if (!(await claimThrottle(this.db, target.userId, target.payload.tag, now, cutoff))) return;
+    }
+    const body = JSON.stringify(target.payload);
+    for (const subscription of subscriptions) {
+      try {
+        await webpush.sendNotification(
+          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          body,
+          {
+            ...this.requestOptions,
+            vapidDetails: this.vapid,
+            TTL: TTL_SECONDS,
+            contentEncoding: 'aes128gcm',
+          },
+        );
+        await markDelivered(this.db, subscription.id, new Date());
+      } catch (error) {
+        if (error instanceof webpush.WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+          // The browser unsubscribed or the subscription expired: it will never work again.
+          await forgetSubscription(this.db, subscription.id);
+          this.log.debug({ subscriptionId: subscription.id }, 'push subscription gone, removed');
+        } else {
+          // Never the error object: a WebPushError carries the endpoint, a capability URL.
+          const statusCode = error instanceof webpush.WebPushError ? error.statusCode : undefined;
+          const reason = error instanceof Error ? error.message : String(error);
+          this.log.warn({ subscriptionId: subscription.id, statusCode, reason }, 'push not delivered');
+        }
+      }
+    }
+  }
+}

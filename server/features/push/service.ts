@@ -1,0 +1,24 @@
+import { PUSH_MESSAGES, type PushSubscriptionInput } from '../../../contract/push';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/http-errors';
+import { deleteSubscription, upsertSubscription } from './queries';
+
+/** Canonical base64url (no padding), as the keys are stored and handed to web-push. */
+const unpadded = (value: string) => value.replace(/=+$/, '');
+
+/** POST /api/push/subscriptions: this browser now receives the user's pushes. */
+export async function subscribe(db: Db, userId: string, input: PushSubscriptionInput): Promise<{ subscribed: true }> {
+  await upsertSubscription(db, {
+    userId,
+    endpoint: input.endpoint,
+    p256dh: unpadded(input.keys.p256dh),
+    auth: unpadded(input.keys.auth),
+  });
+  return { subscribed: true };
+}
+
+/** DELETE /api/push/subscriptions: one of the user's browsers stops receiving pushes; someone else's is a 404. */
+export async function unsubscribe(db: Db, userId: string, endpoint: string): Promise<{ subscribed: false }> {
+  if (!(await deleteSubscription(db, userId, endpoint))) throw notFound(PUSH_MESSAGES.subscriptionNotFound);
+  return { subscribed: false };
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { CommittedBoxContent } from '../../../contract/commitment';
+import { COPY_MESSAGES, type CopyShroInput } from '../../../contract/shro-copy';
+import { parseExpiry } from '../../../contract/shro-create-rules';
+import type { Shro } from '../../../contract/shro-views';
+import { badRequest, forbidden } from '../../lib/http-errors';
+import { bumpStats } from '../achievements/stats';
+import { type Actor, findVisibleShro, type ShroDeps } from './access';
+import { commitBox, commitWinningPosition, newSalt } from './commitments';
+import { notifyUsers } from './events';
+import { insertBoxes, insertShro, type NewBoxRow } from './queries';
+import { getShroForViewer } from './view';
+
+/**
+ * POST /api/sessions/:id/copy — "Share again with a new expiry": the creator's link Shro becomes a new
+ * link Shro with the same title, type, hashtags, boxes and winning box, fresh salts and commitments
+ * (a copy is a new game: its picks, counts and reactions start at zero), and the new expiry, checked
+ * by create's own rule. Uploaded images are shared by reference, not stored twice (deleting either
+ * Shro keeps a file the other still uses). It counts as a Shro created, as a create would.
+ */
+export async function copyShro(
+  deps: ShroDeps,
+  shroId: string,
+  creator: Actor,
+  input: CopyShroInput,
+  now = new Date(),
+): Promise<Shro> {
+  const { aggregate, role } = await findVisibleShro(deps, shroId, creator.id);
+  if (role !== 'creator') throw forbidden(COPY_MESSAGES.notCreator);
+  const { shro: source, boxes: sourceBoxes } = aggregate;
+  if (!source.isShareable) throw badRequest(COPY_MESSAGES.notLink);
+  const expiry = parseExpiry(input.expiresAt, now);
+  if ('error' in expiry) throw badRequest(expiry.error);
+
+  const id = randomUUID();
+  const boxes: NewBoxRow[] = sourceBoxes.map(({ box, imageSha256 }) => {
+    const committed: CommittedBoxContent = {
+      position: box.position,
+      label: box.label,
+      textContent: box.textContent,
+      category: box.category,
+      tmdbId: (box.tmdbData as { id?: number } | null)?.id ?? null,
+      imageSha256: box.imageKey ? imageSha256 : null,
+      imageUrl: box.imageKey ? null : box.imageUrl,
+    };
+    const salt = newSalt();
+    return {
+      shroId: id,
+      position: box.position,
+      label: box.label,
+      textContent: box.textContent,
+      category: box.category,
+      tmdbData: box.tmdbData,
+      imageKey: box.imageKey,
+      imageUrl: box.imageUrl,
+      salt,
+      commitment: commitBox(salt, committed),
+    };
+  });
+  const winningSalt = newSalt();
+
+  await deps.db.transaction(async (tx) => {
+    await insertShro(tx, {
+      id,
+      title: source.title,
+      type: source.type,
+      creatorId: creator.id,
+      isShareable: true,
+      isPublic: false,
+      hashtags: source.hashtags,
+      expiresAt: expiry.value,
+      winningBoxPosition: source.winningBoxPosition,
+      winningSalt,
+      winningCommitment: commitWinningPosition(winningSalt, source.winningBoxPosition),
+      createdAt: now,
+    });
+    await insertBoxes(tx, boxes);
+    await bumpStats(
+      tx,
+      creator.id,
+      {
+        shrosCreated: 1,
+        imageShrosCreated: source.type === 'image' ? 1 : 0,
+        textShrosCreated: source.type === 'text' ? 1 : 0,
+      },
+      { activity: true, now },
+    );
+  });
+  // An achievement unlocked by the copy is a notification of the creator's.
+  await notifyUsers(deps, [creator.id]);
+  return getShroForViewer(deps, id, creator, now);
+}

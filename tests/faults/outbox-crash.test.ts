@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { recordFigure } from '../support/figures';
+import { HttpUser, ServerProcess } from '../support/server-process';
+
+/**
+ * Issue 12 item 5 (decision 119): a `kill -9` between a pick's commit and its effects loses none
+ * of them. The server runs with the drill's hook (`OUTBOX_STALL_FOR_DRILL=1`: nothing is
+ * processed), so every pick commits and then waits; the process is killed, restarted on the same
+ * embedded database without the hook, and every effect must be there exactly once.
+ */
+
+const servers: ServerProcess[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const PICKERS = 6;
+
+async function start(dataDir: string, env: Record<string, string> = {}) {
+  // A fresh embedded database is migrated on the first start: slow on a busy machine.
+  const server = await ServerProcess.start(
+    { DATA_DIR: dataDir, RATE_LIMIT_WRITES_PER_USER: '1000000', RATE_LIMIT_WRITES_PER_IP: '1000000', ...env },
+    undefined,
+    150_000,
+  );
+  servers.push(server);
+  return server;
+}
+
+const stalledLines = (server: ServerProcess) =>
+  server.output
+    .join('')
+    .split('\n')
+    .filter((line) => line.includes('outbox stalled after commit')).length;
+
+async function until(check: () => boolean, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the outbox survives kill -9 between a pick and its effects', () => {
+  it('committed picks whose effects never ran are applied once at the next start', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-outbox-'));
+    dirs.push(dataDir);
+    let server = await start(dataDir, { OUTBOX_STALL_FOR_DRILL: '1' });
+
+    const creator = new HttpUser(server.url);
+    await creator.register('outbox_creator');
+    const created = await creator.call('POST', '/api/sessions', {
+      title: 'Crash course',
+      type: 'text',
+      isShareable: true,
+      textOptions: JSON.stringify(['A', 'B', 'C', 'D'].map((content) => ({ content }))),
+    });
+    expect(created.status, created.text).toBe(201);
+    const shro = created.json as { id: string; boxes: { id: number; position: number }[] };
+    const pickers: HttpUser[] = [];
+    for (let i = 0; i < PICKERS; i++) {
+      const picker = new HttpUser(server.url);
+      await picker.register(`outbox_picker_${i}`);
+      pickers.push(picker);
+    }
+
+    // Each pick commits, then its request waits for effects that the hook holds back.
+    const inFlight = pickers.map((picker, i) =>
+      picker
+        .call('POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[i % 4]!.id }, 60_000)
+        .then((r) => r.status)
+        .catch(() => 'no answer' as const),
+    );
+    await until(() => stalledLines(server) === PICKERS, 'every pick to commit');
+    server.kill('SIGKILL');
+    await server.waitExit();
+    expect(server.signal).toBe('SIGKILL');
+    expect(await Promise.all(inFlight)).toEqual(Array(PICKERS).fill('no answer'));
+
+    // The next start processes what the dead one committed, before it reports ready.
+    server = await start(dataDir);
+    for (const user of [creator, ...pickers]) user.base = server.url;
+    const expectEffectsOnce = async () => {
+      const view = await creator.call('GET', `/api/sessions/${shro.id}`);
+      expect(view.status).toBe(200);
+      const body = view.json as { participantCount: number; participants: unknown[] };
+      expect(body.participantCount).toBe(PICKERS);
+      expect(body.participants).toHaveLength(PICKERS);
+      const creatorStats = (await creator.call('GET', '/api/stats')).json as { totalParticipants: number };
+      expect(creatorStats.totalParticipants).toBe(PICKERS);
+      for (const picker of pickers) {
+        const stats = (await picker.call('GET', '/api/stats')).json as { shrosParticipated: number };
+        expect(stats.shrosParticipated).toBe(1);
+        const again = await picker.call('POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });
+        expect(again.status).toBe(409);
+      }
+      const notes = (await creator.call('GET', '/api/notifications')).json as unknown as {
+        type: string;
+        sessionId: string;
+        message: string;
+      }[];
+      const picks = notes.filter((n) => n.type === 'shro_selected' && n.sessionId === shro.id);
+      expect(picks).toHaveLength(1);
+      expect(picks[0]!.message).toMatch(
+        new RegExp(`^@outbox_picker_\\d and ${PICKERS - 1} others opened a box in "Crash course"$`),
+      );
+    };
+    await expectEffectsOnce();
+
+    // Another hard kill and start: nothing is applied twice.
+    server.kill('SIGKILL');
+    await server.waitExit();
+    server = await start(dataDir);
+    for (const user of [creator, ...pickers]) user.base = server.url;
+    await expectEffectsOnce();
+    recordFigure('faults.outbox', { picks: PICKERS, applied: 'once' });
+  }, 540_000);
+});

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { EXPORT_JSON_NAME, isDeletedUsername } from '../../contract/account';
+import { shros, users } from '../../server/db/schema/index';
+import { TEST_PASSWORD } from '../../server/test/factories';
+import type { TestContext } from '../../server/test/test-app';
+import { readZip } from '../../server/test/zip';
+import type { World } from '../support/world';
+import type { Role, Scenario } from './authorization-rows';
+
+/** Matrix rows of "Your data": the export and the account deletion (decisions 114 and 115). */
+
+const memberOf = (world: World, role: Role) => (role === 'visitor' ? null : world[role]);
+const signedIn = (status: number) => ({ visitor: 401, stranger: status, friend: status, owner: status });
+
+async function usernameOf(ctx: TestContext, id: string): Promise<string> {
+  const [row] = await ctx.database.db.select({ username: users.username }).from(users).where(eq(users.id, id));
+  return row!.username;
+}
+
+export const accountScenarios: Scenario[] = [
+  {
+    route: 'GET /api/account/export',
+    name: "the export is the caller's own, and holds no one else's email or unopened box",
+    expect: signedIn(200),
+    request: ({ cookie }) => ({ method: 'GET', url: '/api/account/export', headers: cookie }),
+    check: async ({ world, role }, response) => {
+      if (response.statusCode !== 200) return;
+      const text = (await readZip(response.rawPayload)).get(EXPORT_JSON_NAME)!.toString('utf8');
+      const me = memberOf(world, role)!;
+      expect(JSON.parse(text).profile).toMatchObject({ id: me.id, email: me.email });
+      for (const other of [world.owner, world.friend, world.stranger, world.requester]) {
+        if (other.id !== me.id) expect(text).not.toContain(other.email);
+      }
+      // The friend opened box 1 of the owner's private image Shro and nothing of the text one:
+      // box 1's image is there, no other box's image or text is.
+      if (role === 'friend') {
+        const [opened, ...others] = [...world.privateImage.boxes].sort((a, b) => a.position - b.position);
+        expect(text).toContain(opened!.imageUrl!);
+        for (const box of others) if (box.imageUrl) expect(text).not.toContain(box.imageUrl);
+        for (const box of world.privateText.boxes) {
+          if (box.textContent) expect(text).not.toContain(`"textContent": "${box.textContent}"`);
+        }
+      }
+    },
+  },
+  {
+    route: 'DELETE /api/account',
+    name: "a deletion ends the caller's own account only",
+    expect: signedIn(200),
+    fresh: true,
+    request: ({ cookie }) => ({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: cookie,
+      payload: { password: TEST_PASSWORD },
+    }),
+    check: async ({ ctx, world, role }) => {
+      expect(isDeletedUsername(await usernameOf(ctx, world.owner.id))).toBe(role === 'owner');
+      const ownerShros = await ctx.database.db.select().from(shros).where(eq(shros.creatorId, world.owner.id));
+      expect(ownerShros.length > 0).toBe(role !== 'owner');
+      if (role !== 'visitor' && role !== 'owner') {
+        expect(isDeletedUsername(await usernameOf(ctx, memberOf(world, role)!.id))).toBe(true);
+      }
+    },
+  },
+];

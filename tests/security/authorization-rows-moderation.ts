@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { moderationLog, reports, shros } from '../../server/db/schema/index';
+import { makeModerator } from '../../server/test/factories';
+import type { TestContext } from '../../server/test/test-app';
+import type { World } from '../support/world';
+import type { Call, Scenario } from './authorization-rows';
+
+/**
+ * Matrix rows of reports and moderation (docs/decisions/106-reports-and-moderation-api.md). In the
+ * moderation rows the `owner` is made a moderator: everyone else signed in gets 404, as for a route
+ * that does not exist, and a visitor 401. One report row suspends the friend first (the suspended
+ * user: their sessions ended, so 401).
+ */
+
+const asModerator = async (ctx: TestContext, world: World) => makeModerator(ctx, world.owner);
+const moderatorOnly = { visitor: 401, stranger: 404, friend: 404, owner: 200 };
+const get = (url: (world: World) => string) => (call: Call) => ({
+  method: 'GET' as const,
+  url: url(call.world),
+  headers: call.cookie,
+});
+
+async function logEntries(ctx: TestContext) {
+  return ctx.database.db.select().from(moderationLog);
+}
+
+/** Nothing but the moderator's own call writes the audit log (the owner, a moderator here, is called last). */
+const onlyModeratorsLog =
+  (action: string, targetId: (world: World) => string) =>
+  async ({ ctx, world, role }: Call, response: LightMyRequestResponse) => {
+    const entries = (await logEntries(ctx)).filter((e) => e.action === action && e.targetId === targetId(world));
+    if (role !== 'owner') {
+      expect(response.json()).toEqual({ message: role === 'visitor' ? 'Unauthorized' : 'Not found' });
+      expect(entries).toEqual([]);
+    } else {
+      expect(entries.map((e) => e.moderatorId)).toEqual([world.owner.id]);
+    }
+  };
+
+export const moderationScenarios: Scenario[] = [
+  {
+    route: 'POST /api/reports',
+    name: 'anyone signed in may report a public Shro, never their own',
+    expect: { visitor: 401, stranger: 201, friend: 201, owner: 400 },
+    request: ({ world, cookie }) => ({
+      method: 'POST',
+      url: '/api/reports',
+      headers: cookie,
+      payload: { targetType: 'shro', targetId: world.publicShro.id, reason: 'spam' },
+    }),
+  },
+  {
+    route: 'POST /api/reports',
+    name: 'a private Shro is reportable only by its recipient; the stranger does not learn it exists',
+    expect: { visitor: 401, stranger: 404, friend: 201, owner: 400 },
+    request: ({ world, cookie }) => ({
+      method: 'POST',
+      url: '/api/reports',
+      headers: cookie,
+      payload: { targetType: 'shro', targetId: world.privateText.id, reason: 'harassment' },
+    }),
+    check: async ({ ctx, world, role }) => {
+      const rows = await ctx.database.db.select().from(reports).where(eq(reports.targetId, world.privateText.id));
+      if (role === 'stranger') expect(rows.every((r) => r.reporterId !== world.stranger.id)).toBe(true);
+    },
+  },
+  {
+    route: 'POST /api/reports',
+    name: 'a chat message is reportable only by the other side of the conversation',
+    expect: { visitor: 401, stranger: 404, friend: [201, 400], owner: [201, 400] },
+    request: ({ world, cookie }) => ({
+      method: 'POST',
+      url: '/api/reports',
+      headers: cookie,
+      payload: { targetType: 'message', targetId: String(world.messageId), reason: 'harassment' },
+    }),
+  },
+  {
+    route: 'POST /api/reports',
+    name: 'a suspended user (the friend here) is signed out everywhere (401)',
+    expect: { visitor: 401, stranger: 201, friend: 401, owner: 400 },
+    setup: async (ctx, world) => {
+      await makeModerator(ctx, world.requester);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/moderation/actions',
+        headers: { cookie: world.requester.cookie },
+        payload: { targetType: 'user', targetId: world.friend.id, action: 'suspend', reason: 'Spam' },
+      });
+      expect(response.statusCode).toBe(200);
+    },
+    request: ({ world, cookie }) => ({
+      method: 'POST',
+      url: '/api/reports',
+      headers: cookie,
+      payload: { targetType: 'user', targetId: world.owner.id, reason: 'spam' },
+    }),
+  },
+  {
+    route: 'GET /api/moderation/me',
+    name: 'only a moderator gets an answer',
+    expect: moderatorOnly,
+    setup: asModerator,
+    request: get(() => '/api/moderation/me'),
+  },
+  {
+    route: 'GET /api/moderation/queue',
+    name: 'the queue is for moderators only',
+    expect: moderatorOnly,
+    setup: async (ctx, world) => {
+      await asModerator(ctx, world);
+      await ctx.database.db.insert(reports).values({
+        reporterId: world.friend.id,
+        targetType: 'shro',
+        targetId: world.publicShro.id,
+        targetOwnerId: world.owner.id,
+        reason: 'spam',
+      });
+    },
+    request: get(() => '/api/moderation/queue'),
+    check: ({ world, role }, response) => {
+      if (role === 'owner') expect(response.body).toContain(world.publicShro.id);
+      else expect(response.body).not.toContain(world.publicShro.id);
+    },
+  },
+  {
+    route: 'GET /api/moderation/targets/:type/:id',
+    name: "a private Shro's boxes reach a moderator only, and each view is logged",
+    expect: moderatorOnly,
+    setup: asModerator,
+    request: get((w) => `/api/moderation/targets/shro/${w.privateText.id}`),
+    check: onlyModeratorsLog('view', (w) => w.privateText.id),
+  },
+  {
+    route: 'GET /api/moderation/images/:key',
+    name: 'any stored image reaches a moderator only',
+    expect: moderatorOnly,
+    setup: asModerator,
+    request: get((w) => `/api/moderation/images/${w.unopenedImageKey}`),
+  },
+  {
+    route: 'POST /api/moderation/actions',
+    name: 'only a moderator may hide a Shro, and only their action is logged',
+    expect: moderatorOnly,
+    fresh: true,
+    setup: asModerator,
+    request: ({ world, cookie }) => ({
+      method: 'POST',
+      url: '/api/moderation/actions',
+      headers: cookie,
+      payload: { targetType: 'shro', targetId: world.publicShro.id, action: 'hide', reason: 'Test' },
+    }),
+    check: async (call, response) => {
+      await onlyModeratorsLog('hide', (w) => w.publicShro.id)(call, response);
+      const [row] = await call.ctx.database.db
+        .select({ m: shros.moderationStatus })
+        .from(shros)
+        .where(eq(shros.id, call.world.publicShro.id));
+      expect(row?.m).toBe(call.role === 'owner' ? 'hidden' : 'visible');
+    },
+  },
+  {
+    route: 'GET /api/moderation/log',
+    name: 'the audit log is for moderators only',
+    expect: moderatorOnly,
+    setup: asModerator,
+    request: get(() => '/api/moderation/log'),
+  },
+];

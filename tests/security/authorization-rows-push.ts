@@ -1,0 +1,121 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { defaultNotificationSettings } from '../../contract/push';
+import { notificationSettings, pushSubscriptions } from '../../server/db/schema/index';
+import type { TestContext } from '../../server/test/test-app';
+import type { World } from '../support/world';
+import type { Scenario } from './authorization-rows';
+
+/** Matrix rows of Web Push and the notification settings (decisions 116, 117). */
+
+const signedIn = (status: number) => ({ visitor: 401, stranger: status, friend: status, owner: status });
+const everyone = (status: number) => ({ visitor: status, stranger: status, friend: status, owner: status });
+
+const browserKeys = () => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+};
+const ownerEndpoint = (world: World) => `https://push.example.com/owner/${world.owner.id}`;
+
+async function ownerSubscriptions(ctx: TestContext, world: World) {
+  return ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, world.owner.id));
+}
+
+/** The owner's quiet hours as stored (null when never saved). */
+async function ownerQuietStart(ctx: TestContext, world: World) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, world.owner.id));
+  return row?.quietStart ?? null;
+}
+
+const ownerQuietHours = async (ctx: TestContext, world: World) => {
+  await ctx.database.db
+    .insert(notificationSettings)
+    .values({
+      userId: world.owner.id,
+      channels: defaultNotificationSettings().kinds,
+      quietStart: '21:00',
+      quietEnd: '06:00',
+    })
+    .onConflictDoNothing();
+};
+
+export const pushScenarios: Scenario[] = [
+  {
+    route: 'GET /api/push/public-key',
+    name: 'the VAPID public key is public',
+    expect: everyone(200),
+    request: ({ cookie }) => ({ method: 'GET', url: '/api/push/public-key', headers: cookie }),
+  },
+  {
+    route: 'POST /api/push/subscriptions',
+    name: 'a subscription is stored for the caller only',
+    expect: signedIn(201),
+    request: ({ world, role, cookie }) => ({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: cookie,
+      payload: { endpoint: `https://push.example.com/${role}/${world.owner.id}`, keys: browserKeys() },
+    }),
+    check: async ({ ctx, world, role }, response) => {
+      if (response.statusCode !== 201) return;
+      const [row] = await ctx.database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, `https://push.example.com/${role}/${world.owner.id}`));
+      expect(row!.userId).toBe(world[role === 'owner' ? 'owner' : role === 'friend' ? 'friend' : 'stranger'].id);
+    },
+  },
+  {
+    route: 'DELETE /api/push/subscriptions',
+    name: "only the owner may remove the owner's subscription",
+    expect: { visitor: 401, stranger: 404, friend: 404, owner: 200 },
+    fresh: true,
+    setup: async (ctx, world) => {
+      await ctx.database.db
+        .insert(pushSubscriptions)
+        .values({ userId: world.owner.id, endpoint: ownerEndpoint(world), ...browserKeys() })
+        .onConflictDoNothing();
+    },
+    request: ({ world, cookie }) => ({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: cookie,
+      payload: { endpoint: ownerEndpoint(world) },
+    }),
+    check: async ({ ctx, world, role }) => {
+      expect(await ownerSubscriptions(ctx, world)).toHaveLength(role === 'owner' ? 0 : 1);
+    },
+  },
+  {
+    route: 'GET /api/notifications/settings',
+    name: 'notification settings are the caller’s own',
+    expect: signedIn(200),
+    setup: ownerQuietHours,
+    request: ({ cookie }) => ({ method: 'GET', url: '/api/notifications/settings', headers: cookie }),
+    check: ({ role }, response) => {
+      if (response.statusCode !== 200) return;
+      expect(response.json().quietHours).toEqual(role === 'owner' ? { start: '21:00', end: '06:00' } : null);
+    },
+  },
+  {
+    route: 'PUT /api/notifications/settings',
+    name: 'a settings change applies to the caller only',
+    expect: signedIn(200),
+    fresh: true,
+    setup: ownerQuietHours,
+    request: ({ cookie }) => ({
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      headers: cookie,
+      payload: { ...defaultNotificationSettings(), quietHours: { start: '23:00', end: '08:00' } },
+    }),
+    check: async ({ ctx, world, role }) => {
+      expect(await ownerQuietStart(ctx, world)).toBe(role === 'owner' ? '23:00' : '21:00');
+    },
+  },
+];

@@ -1,0 +1,70 @@
+import { passwordResetRequestSchema } from '@contract/auth';
+import { Link } from 'wouter';
+import { InputField } from '@/components/field';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
+import { usePasswordResetStatus, useRequestPasswordReset } from '../api/password-reset';
+
+const linkClass = 'font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200';
+
+/** "Forgot password?": asks for a link by username or email (docs/decisions/109-password-reset-by-email.md). */
+export function ForgotPasswordForm() {
+  const status = usePasswordResetStatus();
+  const request = useRequestPasswordReset();
+  const form = useSchemaForm(passwordResetRequestSchema, { login: '' });
+  const { errors } = form.formState;
+  const emailOff = status.data?.emailEnabled === false;
+
+  if (request.isSuccess) {
+    return (
+      <div className="space-y-4">
+        <Alert>{request.data.message}</Alert>
+        <p className="text-sm text-muted">Check your inbox, and your spam folder too.</p>
+        <p className="text-center text-sm">
+          <Link href="/login" className={linkClass}>
+            Back to sign in
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((data) => request.mutate(data, { onError: (error) => showServerError(form, error) }))}
+    >
+      {emailOff && (
+        <Alert variant="destructive">
+          Reset by email is not set up on this server. Ask the person who runs it to reset your password.
+        </Alert>
+      )}
+      {errors.root?.server?.message && <Alert variant="destructive">{errors.root.server.message}</Alert>}
+      <InputField
+        id="login"
+        label="Username or email"
+        error={errors.login?.message}
+        hint="We'll email a link to choose a new password."
+        input={{
+          ...form.register('login'),
+          autoComplete: 'username',
+          autoCapitalize: 'none',
+          placeholder: 'Your username or email',
+          disabled: emailOff,
+        }}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={emailOff || request.isPending}>
+        {request.isPending ? 'Sending...' : 'Send reset link'}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        Remembered it?{' '}
+        <Link href="/login" className={linkClass}>
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { UserPlus, Users } from 'lucide-react';
+import { FirstStep, InboxSection } from '@/components/inbox-section';
+import { Alert, Spinner } from '@/components/ui/card';
+import { errorMessage } from '@/lib/error-message';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { useFriendRequests } from '../api/get-friend-requests';
+import { PersonRow } from './person-row';
+import { RequestButtons } from './request-buttons';
+
+/** The home inbox's friend requests: accept or decline right there; none yet suggests adding a friend. */
+export function HomeFriendRequests() {
+  const requests = useFriendRequests();
+  const received = requests.data ?? [];
+  return (
+    <InboxSection title="Friend requests" icon={Users} count={received.length}>
+      {requests.isPending ? (
+        <Spinner className="mx-auto my-4 block" label="Loading friend requests" />
+      ) : requests.isError ? (
+        <Alert variant="destructive">{errorMessage(requests.error)}</Alert>
+      ) : received.length === 0 ? (
+        <FirstStep
+          text="No friend requests right now. Add a friend to send each other Shros."
+          href="/friends?tab=find"
+          icon={UserPlus}
+          label="Add a friend"
+        />
+      ) : (
+        <ul className="space-y-2" aria-label="Friend requests">
+          {received.map((request) => (
+            <PersonRow key={request.id} user={request.user} note={formatRelativeTime(request.createdAt)}>
+              <RequestButtons userId={request.user.id} />
+            </PersonRow>
+          ))}
+        </ul>
+      )}
+    </InboxSection>
+  );
+}

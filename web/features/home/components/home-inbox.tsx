@@ -1,0 +1,153 @@
+import type { HomeWaitingItem } from '@contract/home';
+import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
+import type { ShroListItem } from '@contract/shro-views';
+import { ChevronRight, Compass, Gift, Globe, Inbox, Link2, type LucideIcon, Plus, Radio, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { FirstStep, InboxSection } from '@/components/inbox-section';
+import { Alert, Spinner } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/error-message';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { closesIn, closesSoon } from '@/lib/time-left';
+import { useHomeInbox } from '../api/get-home-inbox';
+
+/**
+ * The signed-in home's inbox, above the headline (issue 13, item 4): what waits for the user's pick,
+ * their pending friend requests (the friends feature's section, passed in by the page) and their
+ * own Shros still open, with opened counts that follow live events. Each empty state offers a first step.
+ */
+export function HomeInbox({ friendRequests }: { friendRequests: ReactNode }) {
+  const inbox = useHomeInbox();
+  return (
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-4 pt-6 sm:pt-10 lg:grid-cols-2">
+      <InboxSection title="Waiting for you" icon={Inbox} count={inbox.data?.waiting.length} className="lg:col-span-2">
+        {inbox.isPending ? (
+          <Spinner className="mx-auto my-4 block" label="Loading what waits for you" />
+        ) : inbox.isError ? (
+          <Alert variant="destructive">{errorMessage(inbox.error)}</Alert>
+        ) : inbox.data.waiting.length === 0 ? (
+          <FirstStep
+            text={`Nothing waiting for you yet. When a friend sends you a ${PRODUCT_NAME}, it lands here. Meanwhile, open one on Explore.`}
+            href="/explore"
+            icon={Compass}
+            label="Explore"
+          />
+        ) : (
+          <ul className="space-y-2" aria-label="Waiting for you">
+            {inbox.data.waiting.map((item) => (
+              <WaitingRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </InboxSection>
+      {friendRequests}
+      <InboxSection title={`Your live ${PRODUCT_NAME_PLURAL}`} icon={Radio} count={inbox.data?.live.length}>
+        {inbox.isPending ? (
+          <Spinner className="mx-auto my-4 block" label={`Loading your live ${PRODUCT_NAME_PLURAL}`} />
+        ) : inbox.isError ? null : inbox.data.live.length === 0 ? (
+          <FirstStep
+            text={
+              inbox.data.hasCreated
+                ? `None of your ${PRODUCT_NAME_PLURAL} is open right now. Send a new one and watch the picks come in here.`
+                : `Send your first ${PRODUCT_NAME} and watch your friends' picks come in here, live.`
+            }
+            href="/create"
+            icon={Plus}
+            label={inbox.data.hasCreated ? `Create a ${PRODUCT_NAME}` : `Create your first ${PRODUCT_NAME}`}
+          />
+        ) : (
+          <ul className="space-y-2" aria-label={`Your live ${PRODUCT_NAME_PLURAL}`}>
+            {inbox.data.live.map((item) => (
+              <LiveRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </InboxSection>
+    </div>
+  );
+}
+
+function ClosesChip({ expiresAt }: { expiresAt: string | null }) {
+  const text = closesIn(expiresAt);
+  if (!text) return null;
+  return (
+    <span
+      className={cn(
+        'shrink-0 rounded-full border px-2 py-0.5 text-xs font-semibold',
+        closesSoon(expiresAt)
+          ? 'border-amber-400/50 bg-amber-400/15 text-amber-100'
+          : 'border-sky-400/40 bg-sky-500/10 text-sky-100',
+      )}
+    >
+      {text}
+    </span>
+  );
+}
+
+function Row({
+  href,
+  icon: Icon,
+  title,
+  note,
+  aside,
+}: {
+  href: string;
+  icon: LucideIcon;
+  title: string;
+  note: ReactNode;
+  aside?: ReactNode;
+}) {
+  return (
+    <li>
+      <Link
+        href={href}
+        className="group flex min-h-14 items-center gap-3 rounded-xl border border-border/60 bg-surface-2/40 p-2.5 transition-colors hover:border-brand/60 focus-visible:outline-2 focus-visible:outline-brand"
+      >
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand/40 to-brand-2/30 text-purple-100">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-semibold group-hover:underline">{title}</span>
+          <span className="block truncate text-sm text-muted">{note}</span>
+          {/* Phones: the time left gets its own line, so the title keeps the width. */}
+          {aside && <span className="mt-1 flex sm:hidden">{aside}</span>}
+        </span>
+        {aside && <span className="hidden sm:flex">{aside}</span>}
+        <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden="true" />
+      </Link>
+    </li>
+  );
+}
+
+function WaitingRow({ item }: { item: HomeWaitingItem }) {
+  return (
+    <Row
+      href={`/session/${item.id}`}
+      icon={Gift}
+      title={item.title}
+      note={`From @${item.from.username} · ${formatRelativeTime(item.receivedAt)}`}
+      aside={<ClosesChip expiresAt={item.expiresAt} />}
+    />
+  );
+}
+
+function openedText(item: ShroListItem): string {
+  const isPrivate = !item.isShareable && !item.isPublic;
+  if (isPrivate) return `${item.participantCount} of ${item.recipientCount} opened`;
+  return `${item.participantCount} opened`;
+}
+
+function LiveRow({ item }: { item: ShroListItem }) {
+  const icon = item.isPublic ? Globe : item.isShareable ? Link2 : Users;
+  const kind = item.isPublic ? 'Public' : item.isShareable ? 'Link' : 'Friends';
+  return (
+    <Row
+      href={`/session/${item.id}`}
+      icon={icon}
+      title={item.title}
+      note={`${kind} · ${openedText(item)}`}
+      aside={<ClosesChip expiresAt={item.expiresAt} />}
+    />
+  );
+}

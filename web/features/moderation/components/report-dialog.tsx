@@ -1,0 +1,236 @@
+import {
+  MODERATION_MESSAGES,
+  REPORT_DETAILS_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportTargetType,
+} from '@contract/moderation';
+import { CheckCircle2, Flag } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/error-message';
+import { useCreateReport } from '../api/create-report';
+
+/** One thing that can be reported from where the dialog opens, e.g. "This Shro" or "The image in your box". */
+export interface ReportTarget {
+  type: ReportTargetType;
+  id: string;
+  /** What the choice says when there is more than one. */
+  label: string;
+}
+
+interface ReportDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** At least one; with several, the reporter picks what is wrong first. */
+  targets: ReportTarget[];
+  /** Whose content it is: offers "Also block @user" (never oneself). */
+  person: { id: string; username: string } | null;
+  title?: string;
+}
+
+const optionClass =
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand';
+
+/**
+ * The report dialog (issue 11): what is wrong (a reason from the list), optional details, and an
+ * "Also block" box. On success it says "Thanks, we'll review this".
+ */
+function ReportDialog({ open, onOpenChange, targets, person, title = 'Report' }: ReportDialogProps) {
+  const id = useId();
+  const create = useCreateReport();
+  const [targetIndex, setTargetIndex] = useState(0);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [details, setDetails] = useState('');
+  const [alsoBlock, setAlsoBlock] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<{ blocked: boolean } | null>(null);
+
+  const reset = () => {
+    setTargetIndex(0);
+    setReason(null);
+    setDetails('');
+    setAlsoBlock(false);
+    setProblem(null);
+    setDone(null);
+    create.reset();
+  };
+  const changeOpen = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const target = targets[targetIndex];
+    if (!target) return;
+    if (!reason) {
+      setProblem('Choose what is wrong');
+      return;
+    }
+    setProblem(null);
+    create.mutate(
+      {
+        report: {
+          targetType: target.type,
+          targetId: target.id,
+          reason,
+          ...(details.trim() ? { details: details.trim() } : {}),
+        },
+        blockUserId: alsoBlock && person ? person.id : null,
+      },
+      { onSuccess: ({ blocked }) => setDone({ blocked }), onError: (error) => setProblem(errorMessage(error)) },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent aria-describedby={`${id}-description`}>
+        {done ? (
+          <div className="flex flex-col items-center py-4 text-center" role="status">
+            <CheckCircle2 className="size-12 text-emerald-400" aria-hidden="true" />
+            <DialogTitle className="mt-3 pr-0">{MODERATION_MESSAGES.reportThanks}</DialogTitle>
+            <DialogDescription id={`${id}-description`}>
+              Our moderators look at every report, usually within 24 hours. We will let you know what we decide.
+              {done.blocked && person ? ` You blocked @${person.username}.` : ''}
+            </DialogDescription>
+            <Button className="mt-6 w-full" onClick={() => changeOpen(false)}>
+              Done
+            </Button>
+          </div>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription id={`${id}-description`}>
+              Reports are private: nobody is told who reported them.
+            </DialogDescription>
+
+            {targets.length > 1 && (
+              <fieldset className="mt-5 space-y-2">
+                <legend className="mb-2 text-sm font-semibold">What are you reporting?</legend>
+                {targets.map((target, index) => (
+                  <label key={`${target.type}-${target.id}`} className={optionClass}>
+                    <input
+                      type="radio"
+                      name={`${id}-target`}
+                      className="size-4 accent-brand"
+                      checked={targetIndex === index}
+                      onChange={() => setTargetIndex(index)}
+                    />
+                    {target.label}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+
+            <fieldset className="mt-5 space-y-2" aria-describedby={problem ? `${id}-problem` : undefined}>
+              <legend className="mb-2 text-sm font-semibold">What's wrong?</legend>
+              {REPORT_REASONS.map((value) => (
+                <label key={value} className={optionClass}>
+                  <input
+                    type="radio"
+                    name={`${id}-reason`}
+                    value={value}
+                    className="size-4 accent-brand"
+                    checked={reason === value}
+                    onChange={() => {
+                      setReason(value);
+                      setProblem(null);
+                    }}
+                  />
+                  {REPORT_REASON_LABELS[value]}
+                </label>
+              ))}
+            </fieldset>
+
+            <div className="mt-5 space-y-1.5">
+              <label htmlFor={`${id}-details`} className="text-sm font-semibold">
+                Details (optional)
+              </label>
+              <Textarea
+                id={`${id}-details`}
+                value={details}
+                maxLength={REPORT_DETAILS_MAX}
+                rows={3}
+                onChange={(event) => setDetails(event.target.value)}
+                placeholder="Anything that helps us understand"
+              />
+              <p className="text-right text-xs text-muted">
+                {details.length}/{REPORT_DETAILS_MAX}
+              </p>
+            </div>
+
+            {person && (
+              <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand"
+                  checked={alsoBlock}
+                  onChange={(event) => setAlsoBlock(event.target.checked)}
+                />
+                Also block @{person.username}
+              </label>
+            )}
+
+            {problem && (
+              <Alert id={`${id}-problem`} variant="destructive" className="mt-4">
+                {problem}
+              </Alert>
+            )}
+
+            <div className="mt-6 grid grid-cols-2 gap-3">
+              <Button type="button" variant="secondary" onClick={() => changeOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? 'Sending…' : 'Send report'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A "Report" button that opens the dialog: mounted by pages next to the content (Shro, profile, chat). */
+export function ReportButton({
+  targets,
+  person,
+  label,
+  title,
+  compact = false,
+  className,
+}: {
+  targets: ReportTarget[];
+  person: { id: string; username: string } | null;
+  /** The button's accessible name, e.g. "Report this Shro". */
+  label: string;
+  title?: string;
+  /** Icon only (on a chat message). */
+  compact?: boolean;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        size={compact ? 'sm' : 'icon'}
+        aria-label={label}
+        title={label}
+        className={cn(compact ? 'h-7 px-1.5 text-muted hover:text-zinc-100' : 'size-11', className)}
+        onClick={() => setOpen(true)}
+      >
+        <Flag className={compact ? '!size-3.5' : '!size-5'} aria-hidden="true" />
+      </Button>
+      <ReportDialog open={open} onOpenChange={setOpen} targets={targets} person={person} title={title} />
+    </>
+  );
+}

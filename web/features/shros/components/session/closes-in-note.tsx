@@ -1,0 +1,29 @@
+import { Hourglass } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { cn } from '@/lib/cn';
+import { closesIn, closesSoon } from '@/lib/time-left';
+
+/** "closes in 3 h" on an open link that expires (issue 13, item 8); it counts down while the page is open. */
+export function ClosesInNote({ expiresAt }: { expiresAt: string | null }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!expiresAt) return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+  const text = closesIn(expiresAt, now);
+  if (!text) return null;
+  return (
+    <p
+      className={cn(
+        'mt-3 inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold',
+        closesSoon(expiresAt, now)
+          ? 'border-amber-400/50 bg-amber-400/15 text-amber-100'
+          : 'border-sky-400/40 bg-sky-500/10 text-sky-100',
+      )}
+    >
+      <Hourglass className="size-4" aria-hidden="true" />
+      This link {text}
+    </p>
+  );
+}

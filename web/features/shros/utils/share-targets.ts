@@ -1,0 +1,59 @@
+import type { ShareTarget } from '@contract/analytics-events';
+
+/** One app the share dialog can hand a link to. */
+export interface ShareTargetLink {
+  target: Extract<ShareTarget, 'whatsapp' | 'telegram' | 'messenger' | 'sms' | 'email' | 'x' | 'facebook'>;
+  label: string;
+  href: string;
+  /** A web page opened in a small window (a "share window"); otherwise an app link (sms:, mailto:, …). */
+  window: boolean;
+}
+
+const enc = encodeURIComponent;
+
+/**
+ * The share dialog's targets (issue 13, item 7; docs/product.md §2 keeps Facebook and Twitter), in the
+ * order people on phones reach for them. Each carries the link and a short invitation, never more
+ * of the Shro than its title. Messenger has no web share page without a Facebook app id: phones get
+ * the Messenger app's own link; `messengerWeb` is for the others (copy the link, open Messenger).
+ */
+export function shareTargets(link: string, text: string, subject: string, phone: boolean): ShareTargetLink[] {
+  const message = `${text} ${link}`;
+  return [
+    { target: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${enc(message)}`, window: true },
+    {
+      target: 'telegram',
+      label: 'Telegram',
+      href: `https://t.me/share/url?url=${enc(link)}&text=${enc(text)}`,
+      window: true,
+    },
+    {
+      target: 'messenger',
+      label: 'Messenger',
+      href: phone ? `fb-messenger://share/?link=${enc(link)}` : messengerWeb,
+      window: !phone,
+    },
+    // `sms:?&body=` is the form both iOS and Android read.
+    { target: 'sms', label: 'SMS', href: `sms:?&body=${enc(message)}`, window: false },
+    {
+      target: 'email',
+      label: 'Email',
+      href: `mailto:?subject=${enc(subject)}&body=${enc(`${text}\n\n${link}`)}`,
+      window: false,
+    },
+    {
+      target: 'x',
+      label: 'X (Twitter)',
+      href: `https://twitter.com/intent/tweet?text=${enc(text)}&url=${enc(link)}`,
+      window: true,
+    },
+    {
+      target: 'facebook',
+      label: 'Facebook',
+      href: `https://www.facebook.com/sharer/sharer.php?u=${enc(link)}`,
+      window: true,
+    },
+  ];
+}
+
+export const messengerWeb = 'https://www.messenger.com/';
