@@ -24,7 +24,7 @@ export const shroMuteStateSchema = z.object({ shroId: z.string(), muted: z.boole
 export type ShroMuteState = z.output<typeof shroMuteStateSchema>;
 
 /** One row of GET /api/blocks: someone the caller blocked (public fields only), newest first. */
-export const blockedUserSchema = z.object({
+const blockedUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   firstName: z.string().nullable(),

@@ -79,7 +79,7 @@ export type ModerationStatus = z.output<typeof moderationStatusSchema>;
 const userRefSchema = z.object({ id: z.string(), username: z.string() });
 
 /** One entry of the queue: a reported target (open reports grouped), or a public Shro waiting for approval. */
-export const moderationQueueItemSchema = z.object({
+const moderationQueueItemSchema = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES),
   targetId: z.string(),
   /** Whose content it is (the user themselves for a user report); null once that account is gone. */
@@ -154,7 +154,7 @@ export const moderationTargetSchema = z.object({
 });
 export type ModerationTarget = z.output<typeof moderationTargetSchema>;
 
-export const MODERATION_ACTIONS = ['dismiss', 'hide', 'restore', 'approve', 'delete', 'suspend', 'unsuspend'] as const;
+const MODERATION_ACTIONS = ['dismiss', 'hide', 'restore', 'approve', 'delete', 'suspend', 'unsuspend'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Which actions each kind of target takes; the page offers exactly these. */
@@ -198,7 +198,7 @@ export const moderationLogQuerySchema = z.strictObject({
 });
 
 /** One audit entry: who (null for the automatic hide), what, when, why. */
-export const moderationLogEntrySchema = z.object({
+const moderationLogEntrySchema = z.object({
   id: z.number(),
   moderator: userRefSchema.nullable(),
   action: z.string(),

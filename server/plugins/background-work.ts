@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Work a route starts after answering (so its timing says nothing), awaited at shutdown. */
-export interface BackgroundWork {
+interface BackgroundWork {
   /** Runs `task` now without waiting for it; a failure is logged with `label`, never thrown. */
   run(label: string, task: () => Promise<unknown>): void;
   /** Resolves once every task started so far has finished (shutdown, tests). */

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * each with a random nonce, signed with the cookie secret. A login naming one of them is held by
  * that device's own failure budget, not by the username's, so nobody can lock the owner out.
  */
-export const KNOWN_DEVICE_COOKIE = 'shro_device';
+const KNOWN_DEVICE_COOKIE = 'shro_device';
 const MAX_ACCOUNTS = 5;
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** Sent only where it is read. */

@@ -24,7 +24,7 @@ const hashResetToken = (token: string) => createHash('sha256').update(token).dig
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The reset email: plain text and the same as HTML, the username escaped. */
-export function resetEmail(user: { username: string; email: string }, link: string): MailMessage {
+function resetEmail(user: { username: string; email: string }, link: string): MailMessage {
   const text = [
     `Hi @${user.username},`,
     '',

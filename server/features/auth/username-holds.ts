@@ -6,7 +6,7 @@ import { usernameHolds } from '../../db/schema/index';
 import { conflict } from '../../lib/http-errors';
 
 /** How long a released username stays out of everyone else's reach (docs/decisions/111-cooling-off-periods.md). */
-export const USERNAME_HOLD_DAYS = 30;
+const USERNAME_HOLD_DAYS = 30;
 
 /** Names are compared in lower case, as the unique index does; only this hash is stored. */
 const hashUsername = (username: string) => createHash('sha256').update(username.trim().toLowerCase()).digest('hex');

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { friendRequestDeclines } from '../../db/schema/index';
 
 /** A declined request cannot be sent again for this long (docs/decisions/111-cooling-off-periods.md). */
-export const DECLINE_COOL_OFF_DAYS = 7;
+const DECLINE_COOL_OFF_DAYS = 7;
 
 /** Remembers that `toUserId` declined `fromUserId`'s request, now. */
 export async function recordDecline(db: Db, fromUserId: string, toUserId: string, now = new Date()): Promise<void> {

@@ -23,7 +23,7 @@ declare module 'fastify' {
 }
 
 /** A mailer sending through SMTP_URL (nodemailer), or a disabled one without it. */
-export function createMailer(config: { smtpUrl?: string; mailFrom: string }): Mailer & { close(): void } {
+function createMailer(config: { smtpUrl?: string; mailFrom: string }): Mailer & { close(): void } {
   const { smtpUrl, mailFrom } = config;
   if (!smtpUrl) {
     return {

@@ -59,14 +59,14 @@ export async function enqueueEffects(
 
 /** The creator's notification texts (decision 120): the spec's for one event, grouped for more. */
 const others = (n: number) => (n === 1 ? '1 other' : `${n} others`);
-export const pickNotification = {
+const pickNotification = {
   title: 'Box opened!',
   one: (p: Pick<PickEffects, 'username' | 'position' | 'title'>) =>
     `@${p.username} opened Box #${p.position} in "${p.title}"`,
   group: (p: Pick<PickEffects, 'username' | 'title'>, n: number) =>
     `@${p.username} and ${others(n)} opened a box in "${p.title}"`,
 };
-export const reactionNotification = {
+const reactionNotification = {
   title: 'New reaction!',
   one: (r: Pick<ReactionEffects, 'username' | 'emoji' | 'title'>) =>
     `@${r.username} reacted ${r.emoji} to "${r.title}"`,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { apiPaths, queryKey } from '@/lib/api-paths';
 
-export const blocksQueryOptions = queryOptions({
+const blocksQueryOptions = queryOptions({
   queryKey: queryKey(apiPaths.blocks),
   queryFn: () => apiGet<BlockedUser[]>(apiPaths.blocks),
 });

@@ -9,7 +9,7 @@ export interface SafetyTarget {
 }
 
 /** What a block does, in the words the confirmation uses (decision 104). */
-export const blockConsequences = (username: string) =>
+const blockConsequences = (username: string) =>
   `@${username} won't be able to send you friend requests, messages or Shros, and you won't see each other's Shros. They won't be told.`;
 
 /** "Block @x?": the confirmation before any block, spelling out what it does. */
