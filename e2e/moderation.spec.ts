@@ -109,7 +109,7 @@ test.describe('report and moderation', () => {
 
     await modPage.getByRole('tab', { name: 'Audit log' }).click();
     const log = modPage.getByRole('list', { name: 'Audit log' });
-    await expect(log.getByRole('listitem').filter({ hasText: 'A normal lunch poll' }).first()).toContainText('restore');
+    await expect(log.getByRole('listitem').filter({ hasText: 'A normal lunch poll' }).first()).toContainText('Restore');
     await saveScreenshot(modPage, 'moderation-log');
 
     await expectExploreSearch(viewerPage, stamp, [title]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, shros, users } from '../../db/schema/index';
+import { messages, users } from '../../db/schema/index';
 import { befriend, createUser, insertShro, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExploreCard, ExplorePage } from '../../../contract/explore';
 import type { Shro } from '../../../contract/shro-views';
-import { participations, shros, users } from '../../db/schema/index';
+import { participations, shros } from '../../db/schema/index';
 import { befriend, createShro, createUser, type SignedInUser, selectBox } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 

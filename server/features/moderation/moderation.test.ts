@@ -8,7 +8,7 @@ import {
   type ModerationTarget,
 } from '../../../contract/moderation';
 import type { Shro } from '../../../contract/shro-views';
-import { authSessions, messages, moderationLog, reports, shros, uploads, users } from '../../db/schema/index';
+import { authSessions, messages, moderationLog, reports, shros, uploads, usernameHolds, users } from '../../db/schema/index';
 import {
   befriend,
   createShro,
@@ -296,6 +296,18 @@ describe('auto-hide', () => {
     expect(ownerNote?.message).toBe('Moderators reviewed your Shro "Reported thrice": it is listed on explore again.');
   });
 
+  it('puts an auto-hidden Shro back on explore when a moderator dismisses its reports', async () => {
+    const [owner, viewer, a, b, c] = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(ctx)));
+    const shro = await publicShro(owner!, 'Dismissed thrice');
+    for (const reporter of [a, b, c])
+      await report(ctx, reporter!.cookie, { targetType: 'shro', targetId: shro.id, reason: 'spam' });
+    expect(await moderationOf(shro.id)).toBe('auto_hidden');
+    const answer = await act({ targetType: 'shro', targetId: shro.id, action: 'dismiss', reason: 'Nothing wrong' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await moderationOf(shro.id)).toBe('visible');
+    expect(await exploreIds(viewer!)).toContain(shro.id);
+  });
+
   it('counts distinct reporters on public Shros only', async () => {
     const [owner, a, b, c] = await Promise.all([1, 2, 3, 4].map(() => createUser(ctx)));
     const link = await createShro(ctx, owner!.cookie, { title: 'A link' });
@@ -336,6 +348,15 @@ describe('moderators', () => {
     const named = await createUser(ctx, { username: 'Env_Mod' });
     expect((await call('GET', '/api/moderation/me', named.cookie)).json()).toEqual({ isModerator: true });
     expect((await call('GET', '/api/moderation/me', moderator.cookie)).statusCode).toBe(200);
+    // The name stays with the account that first held it: renamed, it is no moderator, and
+    // whoever takes the name afterwards is not one either (decision 106).
+    const renamed = await call('PUT', '/api/auth/username', named.cookie, { username: 'moved_on' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // The 30-day hold on the released name has run out.
+    await ctx.database.db.delete(usernameHolds);
+    const squatter = await createUser(ctx, { username: 'ENV_MOD' });
+    expect((await call('GET', '/api/moderation/me', squatter.cookie)).statusCode).toBe(404);
+    expect((await call('GET', '/api/moderation/me', named.cookie)).statusCode).toBe(404);
   });
 
   it('lists open reports grouped by target, with distinct reporters, reasons, age and a preview, and Shros waiting for approval', async () => {
@@ -393,10 +414,15 @@ describe('moderators', () => {
     ).json();
     const url = target.shro!.boxes.find((b) => b.imageUrl)!.imageUrl!;
     expect(url).toMatch(/^\/api\/moderation\/images\/[0-9a-f]{32}$/);
+    const key = url.split('/').at(-1)!;
     const image = await call('GET', url, moderator.cookie);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toMatch(/^image\//);
+    // Each look at an image is a content view in the audit log.
+    expect((await logOf(key)).at(-1)).toMatchObject({ moderatorId: moderator.id, action: 'view', targetType: 'image' });
+    const logBefore = await logCount();
     expect((await call('GET', url, owner.cookie)).statusCode).toBe(404);
+    expect(await logCount()).toBe(logBefore);
   });
 
   it('hides a Shro: off explore, its creator sees it, reporters and creator are told, the log says who and why', async () => {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { and, asc, countDistinct, desc, eq, inArray, lt, min, sql } from 'drizzle-orm';
 import type { ModerationStatus, ReportReason, ReportTargetType } from '../../../contract/moderation';
 import type { Db } from '../../db/client';
 import {
+  appSettings,
   authSessions,
   messages,
   moderationLog,
@@ -157,6 +159,18 @@ export async function setSuspension(
 export async function isGrantedModerator(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: moderators.userId }).from(moderators).where(eq(moderators.userId, userId));
   return Boolean(row);
+}
+
+/**
+ * A name in MODERATOR_USERNAMES belongs to the first account seen holding it, for good: an account
+ * that takes the name later (after a rename or a deletion) is not a moderator (decision 106).
+ * Kept in app_settings under a hash of the name; answers whether `userId` is that account.
+ */
+export async function claimModeratorName(db: Db, username: string, userId: string): Promise<boolean> {
+  const key = `moderator-name:${createHash('sha256').update(username.toLowerCase()).digest('hex')}`;
+  await db.insert(appSettings).values({ key, value: userId }).onConflictDoNothing();
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+  return row?.value === userId;
 }
 
 export async function grantModerator(db: Db, userId: string): Promise<void> {

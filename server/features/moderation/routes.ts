@@ -114,7 +114,7 @@ export async function moderationRoutes(fastify: FastifyInstance) {
       schema: { description: 'Any stored image, for moderators reviewing content.', params: uploadKeyParamsSchema },
     },
     async (request, reply) => {
-      const upload = await findImageForModerator(deps.db, request.params.key);
+      const upload = await findImageForModerator(deps.db, request.user!, request.params.key);
       const data = await readUploadFile(deps.storage, upload);
       return reply
         .type(upload.contentType)

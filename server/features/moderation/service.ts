@@ -25,6 +25,7 @@ import type { UploadStorage } from '../uploads/storage';
 import {
   appendLog,
   autoHideIfVisible,
+  claimModeratorName,
   clearImageEverywhere,
   countOpenReporters,
   deleteAuthSessionsOf,
@@ -71,7 +72,11 @@ type Actor = { id: string; username: string };
 
 /** A moderator: named in MODERATOR_USERNAMES (any case) or granted with `npm run moderator -- add NAME`. */
 async function isModerator(deps: Pick<ModerationDeps, 'db' | 'settings'>, user: Actor): Promise<boolean> {
-  if (deps.settings.moderatorUsernames.includes(user.username.toLowerCase())) return true;
+  if (
+    deps.settings.moderatorUsernames.includes(user.username.toLowerCase()) &&
+    (await claimModeratorName(deps.db, user.username, user.id))
+  )
+    return true;
   return isGrantedModerator(deps.db, user.id);
 }
 
@@ -349,9 +354,17 @@ export async function viewTarget(
 const moderationImageUrl = (key: string) => `/api/moderation/images/${key}`;
 
 /** The stored upload for a moderator, or 404. */
-export async function findImageForModerator(db: Db, key: string) {
+/** Any stored image, for a moderator; every look is written to the audit log like any content view. */
+export async function findImageForModerator(db: Db, moderator: Actor, key: string) {
   const upload = /^[0-9a-f]{32}$/.test(key) ? await findUpload(db, key) : undefined;
   if (!upload) throw notFound('Image not found');
+  await appendLog(db, {
+    moderatorId: moderator.id,
+    action: 'view',
+    targetType: 'image',
+    targetId: key,
+    reason: null,
+  });
   return upload;
 }
 
@@ -429,6 +442,11 @@ export async function applyAction(
             shroId: shro.id,
           });
         }
+      } else if (action === 'dismiss' && shro.moderationStatus === 'auto_hidden') {
+        // Reports found nothing wrong: a Shro the reports took off explore goes back on it, else
+        // it would stay hidden with nothing left in the queue to act on.
+        await setModerationStatus(db, shro.id, 'visible');
+        await afterShroWrite(deps, { type: 'shro.row.changed', shroId: shro.id });
       } else if (action === 'delete') {
         const keys = await db.transaction((tx) => deleteShroAndUploads(tx, shro.id));
         await afterShroWrite(deps, { type: 'shro.deleted', shroId: shro.id });

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, shroRecipients, shros, users } from '../../db/schema/index';
+import { notifications, shroRecipients, users } from '../../db/schema/index';
 import { createUser, insertShro, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { insertNotifications, type NewNotification } from './queries';

@@ -1,7 +1,10 @@
+import { appPages } from '@contract/pages';
+import { ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'wouter';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
 import { Badge } from '@/components/ui/card';
+import { useIsModerator } from '@/features/moderation/api/moderation';
 import { accountMenuItems } from './nav-items';
 import { capBadge } from './use-unread-counts';
 
@@ -14,6 +17,8 @@ interface AccountMenuProps extends LoadedPopupProps {
  * button, not with the page: Radix's menu and popper code stay out of the first load (decision 094).
  */
 export default function AccountMenu({ trigger, counts, defaultOpen }: AccountMenuProps) {
+  // Asked when the menu is first opened, not with the page; most people get a cached "no".
+  const isModerator = useIsModerator().data === true;
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
@@ -38,6 +43,17 @@ export default function AccountMenu({ trigger, counts, defaultOpen }: AccountMen
               </DropdownMenu.Item>
             );
           })}
+          {isModerator && (
+            <DropdownMenu.Item asChild>
+              <Link
+                href={appPages.moderation.path}
+                className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm outline-none data-[highlighted]:bg-surface-2"
+              >
+                <ShieldCheck className="size-4 text-muted" />
+                <span className="flex-1">Moderation</span>
+              </Link>
+            </DropdownMenu.Item>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,6 +1,6 @@
 import { appPages } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
-import { Compass, LogIn, LogOut, Menu, Plus, UserPlus, X } from 'lucide-react';
+import { Compass, LogIn, LogOut, Menu, Plus, ShieldCheck, UserPlus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LoadOnIntent } from '@/components/load-on-intent';
@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
 import { useAuth } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
+import { useIsModerator } from '@/features/moderation/api/moderation';
 import { accountMenuItems } from './nav-items';
 import { useArrivalToasts } from './use-arrival-toasts';
 import { capBadge, useUnreadCounts } from './use-unread-counts';
@@ -150,6 +151,7 @@ export function Header() {
                   </li>
                 );
               })}
+            {user && <MobileModerationItem />}
           </ul>
           <div className="mt-4 grid grid-cols-2 gap-3">
             {user ? (
@@ -181,5 +183,19 @@ export function Header() {
         </nav>
       )}
     </header>
+  );
+}
+
+/** Moderators reach /moderation from the menu; asked when the phone menu opens, not with the page. */
+function MobileModerationItem() {
+  const isModerator = useIsModerator().data === true;
+  if (!isModerator) return null;
+  return (
+    <li>
+      <Link href={appPages.moderation.path} className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2">
+        <ShieldCheck className="size-5 text-muted" />
+        <span className="flex-1">Moderation</span>
+      </Link>
+    </li>
   );
 }

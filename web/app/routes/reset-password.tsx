@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
@@ -9,9 +10,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export default function ResetPasswordPage() {
   useDocumentTitle(`Reset Password - ${PRODUCT_NAME}`);
   const token = new URLSearchParams(useSearch()).get('token');
+  const [changed, setChanged] = useState(false);
   return token ? (
-    <AuthCard title="Choose a new password" subtitle="Pick one you don't use anywhere else">
-      <ResetPasswordForm token={token} />
+    <AuthCard
+      title={changed ? 'Password changed' : 'Choose a new password'}
+      subtitle={changed ? 'Sign in with your new password' : "Pick one you don't use anywhere else"}
+    >
+      <ResetPasswordForm token={token} onChanged={() => setChanged(true)} />
     </AuthCard>
   ) : (
     <AuthCard title="Forgot your password?" subtitle="It happens. We'll help you back in.">

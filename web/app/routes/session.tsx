@@ -20,8 +20,6 @@ export default function SessionPage() {
   // A new id is a new page: state such as a running reveal must not carry over.
   return (
     <>
-      {/* "Get notified when friends answer": for the Shro's creator or recipient only (decision 118). */}
-      <PushPromptCard key={`push-${id}`} shroId={id} />
       <ShroPage
         key={id}
         id={id}
@@ -43,6 +41,9 @@ export default function SessionPage() {
           </>
         )}
       />
+      {/* "Get notified when friends answer": for the Shro's creator or recipient only (decision 118),
+          below the Shro so it never covers a box. */}
+      <PushPromptCard key={`push-${id}`} shroId={id} />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { PasswordField } from './password-field';
 const linkClass = 'font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200';
 
 /** The new-password form a reset link opens; every device is signed out once it is set. */
-export function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordForm({ token, onChanged }: { token: string; onChanged?: () => void }) {
   const confirm = useConfirmPasswordReset();
   const form = useSchemaForm(passwordResetConfirmFormSchema, { token, newPassword: '', confirmPassword: '' });
   const { errors } = form.formState;
@@ -33,7 +33,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit(({ token: value, newPassword }) =>
-        confirm.mutate({ token: value, newPassword }, { onError: (error) => showServerError(form, error) }),
+        confirm.mutate(
+          { token: value, newPassword },
+          { onSuccess: () => onChanged?.(), onError: (error) => showServerError(form, error) },
+        ),
       )}
     >
       {(errors.root?.server?.message ?? tokenProblem) && (

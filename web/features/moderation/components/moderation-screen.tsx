@@ -38,6 +38,13 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   unsuspend: 'Lift suspension',
 };
 
+/** The audit log's entries: the actions above, plus what the system and a content view write. */
+const LOG_LABELS: Record<string, string> = {
+  ...ACTION_LABELS,
+  auto_hide: 'Auto-hidden after reports',
+  view: 'Viewed reported content',
+};
+
 const STATUS_LABELS = {
   visible: null,
   pending_review: 'Waiting for approval',
@@ -370,7 +377,7 @@ function ActionForm({
           toast({
             title: `${ACTION_LABELS[action.action]}: done`,
             description: result.resolvedReports
-              ? `${result.resolvedReports} report(s) closed; reporters are told.`
+              ? `${result.resolvedReports} ${result.resolvedReports === 1 ? 'report' : 'reports'} closed; reporters are told.`
               : undefined,
           });
           onDone();
@@ -416,7 +423,10 @@ function ActionForm({
           rows={3}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (event.target.value.trim()) setProblem(null);
+          }}
         />
       </div>
       {problem && (
@@ -448,9 +458,13 @@ function AuditLog() {
         <li key={entry.id} className="rounded-xl border border-border bg-surface/80 px-3 py-2 text-sm">
           <p>
             <span className="font-semibold">{entry.moderator ? `@${entry.moderator.username}` : 'Automatic'}</span>{' '}
-            <span className="rounded-md bg-surface-2 px-1.5 py-0.5 font-mono text-xs">{entry.action}</span>{' '}
+            <span className="rounded-md bg-surface-2 px-1.5 py-0.5 text-xs">
+              {LOG_LABELS[entry.action] ?? entry.action}
+            </span>{' '}
             {TYPE_LABELS[entry.targetType as ReportTargetType] ?? entry.targetType}{' '}
-            <span className="break-all font-mono text-xs text-muted">{entry.targetId}</span>
+            <span className="font-mono text-xs text-muted" title={entry.targetId}>
+              {entry.targetId.slice(0, 8)}
+            </span>
           </p>
           {entry.reason && <p className="mt-0.5 break-words">{entry.reason}</p>}
           <p className="text-xs text-muted">

@@ -128,7 +128,10 @@ function ReportDialog({ open, onOpenChange, targets, person, title = 'Report' }:
               </fieldset>
             )}
 
-            <fieldset className="mt-5 space-y-2" aria-describedby={problem ? `${id}-problem` : undefined}>
+            <fieldset
+              className="mt-5 grid gap-2 sm:grid-cols-2"
+              aria-describedby={problem ? `${id}-problem` : undefined}
+            >
               <legend className="mb-2 text-sm font-semibold">What's wrong?</legend>
               {REPORT_REASONS.map((value) => (
                 <label key={value} className={optionClass}>

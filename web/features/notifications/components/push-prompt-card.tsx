@@ -64,10 +64,7 @@ export function PushPromptCard({ shroId }: { shroId: string }) {
 
   const sender = role === 'creator';
   return (
-    <section
-      aria-labelledby="push-prompt-title"
-      className="fixed inset-x-3 bottom-3 z-40 sm:left-auto sm:right-6 sm:bottom-6 sm:w-96"
-    >
+    <section aria-labelledby="push-prompt-title" className="mx-auto -mt-10 w-full max-w-xl px-4 pb-10">
       <Card className="relative p-4 pr-10">
         <button
           type="button"

@@ -11,6 +11,8 @@ import { BoxVisual, boxDetail, boxText } from './box-visual';
 const NAMES_SHOWN = 3;
 
 function deliveryLine(shro: Shro): { icon: typeof Globe; text: string } {
+  if (shro.isPublic && shro.moderation && shro.moderation !== 'visible')
+    return { icon: Globe, text: 'Public, not on Explore for now: people with the link can open a box' };
   if (shro.isPublic) return { icon: Globe, text: 'Public on Explore: anyone can open a box' };
   if (shro.isShareable) {
     const when = shro.expiresAt

@@ -14,7 +14,7 @@ export function ShareAgainButton({ shro }: { shro: Shro }) {
       popup="dialog"
       props={{ shro }}
       trigger={
-        <Button variant="secondary" size="lg" className="w-full sm:w-auto">
+        <Button size="lg" className="w-full sm:w-auto">
           <Repeat /> Share again with a new expiry
         </Button>
       }

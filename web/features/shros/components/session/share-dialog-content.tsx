@@ -78,7 +78,7 @@ export default function ShareDialogContent({ shro, trigger, defaultOpen }: Loade
             onFocus={(e) => e.currentTarget.select()}
             className="h-11 min-w-0 flex-1 rounded-xl border border-border bg-base/60 px-3 text-sm text-zinc-200"
           />
-          <Button onClick={copy} aria-live="polite">
+          <Button onClick={copy} aria-live="polite" variant={canNativeShare ? 'secondary' : undefined}>
             {copied ? <Check /> : <Copy />}
             {copied ? 'Copied!' : 'Copy link'}
           </Button>

@@ -80,6 +80,8 @@ function displayStatus(shro: Shro): ShroStatus {
 function subtitle(shro: Shro, creatorPick: { username: string; position: number } | null): string {
   if (shro.viewerRole === 'creator') {
     if (shro.status === 'expired') return 'This link has expired. No new picks can come in.';
+    if (shro.isPublic && shro.moderation && shro.moderation !== 'visible')
+      return 'Not on Explore for now (see below). People with the link can still open one box, and you see every pick live.';
     if (shro.isPublic) return 'Public on Explore. Anyone can open one box, and you see every pick live.';
     if (shro.isShareable) return 'Share the link. Each person can open one box, and you see every pick live.';
     if (!creatorPick) {
@@ -240,14 +242,19 @@ function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode }) {
       </p>
 
       <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild size="lg" className="w-full sm:w-auto">
+        {/* An expired link is over: nothing left to share, but its creator can open a new one (first, as the main action). */}
+        {shro.isShareable && shro.status === 'expired' && isCreator && <ShareAgainButton shro={shro} />}
+        <Button
+          asChild
+          size="lg"
+          variant={shro.isShareable && shro.status === 'expired' && isCreator ? 'secondary' : undefined}
+          className="w-full sm:w-auto"
+        >
           <Link href="/create">
             <Plus /> Send a {PRODUCT_NAME}
           </Link>
         </Button>
-        {/* An expired link is over: nothing left to share, but its creator can open a new one. */}
         {shro.isShareable && shro.status !== 'expired' && <ShareDialog shro={shro} />}
-        {shro.isShareable && shro.status === 'expired' && isCreator && <ShareAgainButton shro={shro} />}
       </div>
     </div>
   );
