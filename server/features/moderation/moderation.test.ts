@@ -8,7 +8,16 @@ import {
   type ModerationTarget,
 } from '../../../contract/moderation';
 import type { Shro } from '../../../contract/shro-views';
-import { authSessions, messages, moderationLog, reports, shros, uploads, usernameHolds, users } from '../../db/schema/index';
+import {
+  authSessions,
+  messages,
+  moderationLog,
+  reports,
+  shros,
+  uploads,
+  usernameHolds,
+  users,
+} from '../../db/schema/index';
 import {
   befriend,
   createShro,
