@@ -3,6 +3,7 @@ import { EXPORT_JSON_NAME } from '../contract/account';
 import { readZip } from '../server/test/zip';
 import { expect, test } from './fixtures';
 import { createShroViaApi, textOptions, writeViaApi } from './support/api';
+import { expectToast } from './support/page';
 
 /**
  * Issue 11, items 15 and 16 (docs/decisions/114-account-export.md, 115-account-deletion-tombstone.md):
@@ -48,7 +49,7 @@ test.describe('your data', () => {
     expect(data.shrosCreated[0].id).toBe(shro.id);
     expect(data.messages.map((m: { content: string }) => m.content)).toEqual(['see you at the export']);
     expect(data.friends.map((f: { username: string }) => f.username)).toEqual([friend.username]);
-    await expect(page.getByText('Your data is downloading')).toBeVisible();
+    await expectToast(page, 'Your data is downloading');
   });
 
   test('deleting the account signs out to the home page; the friend\'s chat shows "deleted user"', async ({
