@@ -198,7 +198,16 @@ test('blocked notifications are explained in the profile, with no button that ca
   await expect(page.getByTestId('push-state')).toContainText('Notifications are blocked for Shro in this browser');
   await expect(page.getByRole('button', { name: 'Turn on push notifications' })).toHaveCount(0);
   // The settings still apply to the in-app list.
-  await page.getByRole('checkbox', { name: 'Reactions: in app' }).uncheck();
+  // A click, then a waiting assertion: the switch shows the saved settings, which update a
+  // moment after the click (uncheck() would demand the change within the click itself).
+  const reactionsInApp = page.getByRole('checkbox', { name: 'Reactions: in app' });
+  await reactionsInApp.click();
+  await expect(reactionsInApp).not.toBeChecked();
+  await expect
+    .poll(async () => (await page.request.get('/api/notifications/settings')).json())
+    .toMatchObject({
+      kinds: { reaction: { inApp: false } },
+    });
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Reactions: in app' })).not.toBeChecked();
 });
