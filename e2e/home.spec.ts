@@ -24,7 +24,7 @@ test.describe('home', () => {
     // between the one read before the page and the one read after it, with en-US separators.
     const badge = page.getByText(/[\d,]+ Shros created/);
     await expect(badge).toBeVisible();
-    const shownText = /([\d,]+) Shros created/.exec(await badge.textContent())![1]!;
+    const shownText = /([\d,]+) Shros created/.exec((await badge.textContent()) ?? '')![1]!;
     const shown = Number(shownText.replaceAll(',', ''));
     const after = (await (await context.request.get('/api/platform/stats')).json()) as { totalShros: number };
     expect(shown).toBeGreaterThanOrEqual(stats.totalShros);

@@ -16,6 +16,7 @@ import {
 import { errorAnswers } from '../../lib/error-answers';
 import { consumeOrThrow } from '../../plugins/rate-limit';
 import { readUploadFile } from '../uploads/service';
+import { rekeyModeratorClaims } from './queries';
 import {
   applyAction,
   assertModerator,
@@ -43,7 +44,10 @@ export async function moderationRoutes(fastify: FastifyInstance) {
       moderatorUsernames: app.config.moderatorUsernames,
       reportAutoHideThreshold: app.config.reportAutoHideThreshold,
     },
+    nameHash: app.nameHash,
   };
+  // Claims of MODERATOR_USERNAMES names kept under an unkeyed hash move to the keyed one (decision 126).
+  await rekeyModeratorClaims(deps.db, deps.nameHash, deps.settings.moderatorUsernames);
   const requireModerator = async (request: FastifyRequest) => {
     await assertModerator(deps, request.user!);
   };
@@ -118,7 +122,7 @@ export async function moderationRoutes(fastify: FastifyInstance) {
       const data = await readUploadFile(deps.storage, upload);
       return reply
         .type(upload.contentType)
-        .header('cache-control', 'private, no-store')
+        .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('content-disposition', 'inline')
