@@ -11,10 +11,12 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { previewCacheStats } from '../server/features/seo/preview-image';
 import {
   type BenchUser,
   countParticipations,
   insertParticipations,
+  insertPreviewShros,
   insertShros,
   insertShroWithParticipants,
   insertUsers,
@@ -40,11 +42,13 @@ export interface SeedInfo {
   fanoutShroId: string;
   fanoutBoxIds: number[];
   pickerCookies: string[];
+  /** Link Shros whose preview images the bench renders (bench/preview.ts). */
+  previewShroIds: string[];
 }
 
 export type ToChild = {
   id: number;
-  cmd: 'memory' | 'count' | 'counters' | 'channels' | 'cache' | 'profile-start' | 'profile-stop';
+  cmd: 'memory' | 'count' | 'counters' | 'channels' | 'cache' | 'preview-cache' | 'profile-start' | 'profile-stop';
   shroId?: string;
 };
 export type FromChild =
@@ -121,6 +125,7 @@ try {
       fanoutShroId: fanout.id,
       fanoutBoxIds: fanout.boxIds,
       pickerCookies: pickers.map(cookieOf),
+      previewShroIds: await insertPreviewShros(db, owner!),
     };
   }
 
@@ -138,6 +143,7 @@ try {
     else if (message.cmd === 'counters') result = await pickCounters(database.db, message.shroId!);
     else if (message.cmd === 'channels') result = app.liveHub.size;
     else if (message.cmd === 'cache') result = app.shroCache.stats();
+    else if (message.cmd === 'preview-cache') result = previewCacheStats();
     // For finding what dominates (`BENCH_PROFILE=1 npm run bench`): a CPU profile of the load only.
     else if (message.cmd === 'profile-start') {
       profiler = new Session();

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import { LOAD_CORE, LOG_LEVEL, pinning, SERVER_CORE } from './children';
 import type { LoadFigures } from './network';
+import type { PreviewFigures } from './preview';
 import type { PickCounters } from './seed';
 import { quick, SIZES } from './sizes';
 import type { WebBundles } from './web-size';
@@ -58,7 +59,16 @@ export interface Results {
   /** Server RSS after seeding, MB (issue 12 item 8). */
   memory: Partial<Record<'PGlite' | 'PostgreSQL', { rssMb: number; heapMb: number }>>;
   network?: LoadFigures[];
+  /** The Shro preview image (decision 125): cold renders, cached answers, 304s. */
+  preview?: PreviewFigures & { cache: PreviewCacheFigures };
   notes: string[];
+}
+
+/** The server's rendered-image cache after the preview run. */
+export interface PreviewCacheFigures {
+  hits: number;
+  misses: number;
+  size: number;
 }
 
 // ---- the report ------------------------------------------------------------------------------
@@ -243,6 +253,35 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   }
   lines.push('');
   lines.push('Per open live channel: section 4 (goal ≤ 10 KB).');
+  lines.push('');
+  lines.push('## 8. Shro preview image: `GET /api/sessions/{id}/preview.png`');
+  lines.push('');
+  if (r.preview) {
+    const p = r.preview;
+    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+    const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)];
+    lines.push(
+      `Issue 13 item 6 (decision 125): the 1200 × 630 PNG of a link Shro, over HTTP from this process to the app on PGlite. Cold: the first request for each of ${p.coldMs.length} Shros (different titles, emoji, one cut short; the first request of the run also loads the fonts): read, render, encode, send. Cached: the same image again, from the rendered-image cache; 304: again with its ETag.`,
+    );
+    lines.push('');
+    lines.push('| request | samples | ms each | median ms | max ms | goal |');
+    lines.push('| --- | ---: | --- | ---: | ---: | --- |');
+    const coldAfterFirst = p.coldMs.slice(1);
+    lines.push(
+      `| cold render | ${p.coldMs.length} | ${p.coldMs.map((ms) => n(ms)).join(' / ')} | ${n(median(coldAfterFirst.length ? coldAfterFirst : p.coldMs))} | ${n(Math.max(...p.coldMs))} | median after the first ≤ 250 ms${mark((median(coldAfterFirst.length ? coldAfterFirst : p.coldMs) ?? Infinity) <= 250)} |`,
+    );
+    lines.push(
+      `| cached image | ${p.hitMs.length} | | ${n(median(p.hitMs), 1)} | ${n(Math.max(...p.hitMs), 1)} | ≤ 20 ms${mark((median(p.hitMs) ?? Infinity) <= 20)} |`,
+    );
+    lines.push(
+      `| 304 Not Modified | ${p.notModifiedMs.length} | | ${n(median(p.notModifiedMs), 1)} | ${n(Math.max(...p.notModifiedMs), 1)} | |`,
+    );
+    lines.push('');
+    const rendered = p.cache.misses === p.coldMs.length;
+    lines.push(
+      `PNG sizes ${p.bytes.map((b) => n(b / 1024)).join(' / ')} KB (WhatsApp shows images up to 300 KB${mark(Math.max(...p.bytes) <= 300 * 1024)}). Rendered-image cache: ${p.cache.misses} renders (one per Shro${mark(rendered)}), ${p.cache.hits} answers from memory, ${p.cache.size} images kept.`,
+    );
+  } else lines.push('Not measured in this run.');
   if (r.notes.length) {
     lines.push('');
     lines.push('## Notes from this run');

@@ -13,7 +13,8 @@ import type { SeedPlan } from './app-server';
 import { createPostgresDatabase, logDir, pgAdminUrl, redisReachable, redisUrl, startChild } from './children';
 import { countLogLines, fanout, fireSelect, load, selects } from './measure';
 import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
-import { type Results, report } from './report';
+import { measurePreviews } from './preview';
+import { type PreviewCacheFigures, type Results, report } from './report';
 import type { PickCounters } from './seed';
 import { quick, SIZES } from './sizes';
 import { measureWebBundles } from './web-size';
@@ -133,6 +134,11 @@ async function main() {
 async function serverRuns() {
   // 1–3 on PGlite; the same instance then serves the single-instance fan-out.
   const pglite = await databaseRun('PGlite', undefined);
+
+  log('preview image: cold renders, cached answers and 304s…');
+  const preview = await measurePreviews(pglite.server.port, pglite.seed);
+  results.preview = { ...preview, cache: (await pglite.server.ask('preview-cache')) as PreviewCacheFigures };
+  log(`preview image: cold ${preview.coldMs.map((ms) => Math.round(ms)).join('/')} ms`);
 
   log(`fan-out ceiling: bare SSE, ${SIZES.watchers} channels…`);
   const bare = await startChild('bare-server.ts', {});

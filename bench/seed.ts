@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq, sql, sum } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import {
   authSessions,
@@ -185,7 +185,11 @@ export interface PickCounters {
   /** The creator's `shro_selected` notifications about it (grouped: one). */
   notifications: number;
   notificationText: string | null;
-  /** Outbox rows still waiting (every answer came after its own effects: none). */
+  /**
+   * Outbox rows whose effects are not applied (every answer came after its own effects: none).
+   * Applied rows are deleted just after their events went out (decision 127), so a row or two
+   * may still be there, applied, when the last answer arrives: those are not counted.
+   */
   outbox: number;
 }
 
@@ -206,7 +210,7 @@ export async function pickCounters(db: Db, shroId: string): Promise<PickCounters
     .select({ message: notifications.message })
     .from(notifications)
     .where(and(eq(notifications.shroId, shroId), eq(notifications.type, 'shro_selected')));
-  const [pending] = await db.select({ n: count() }).from(outbox);
+  const [pending] = await db.select({ n: count() }).from(outbox).where(isNull(outbox.appliedAt));
   return {
     participations: await countParticipations(db, shroId),
     participantCount: shro!.participantCount,
@@ -216,4 +220,29 @@ export async function pickCounters(db: Db, shroId: string): Promise<PickCounters
     notificationText: notes[0]?.message ?? null,
     outbox: pending!.n,
   };
+}
+
+/** Titles a preview image (decision 125) is rendered for: short, with emoji, long enough to be cut. */
+export const PREVIEW_TITLES = [
+  'Where do we eat tonight? 🍕🍣',
+  'Movie night',
+  'Pick my next holiday ✈️🏝️ — somewhere warm, cheap and with good food, please help me decide quickly',
+  'Which jacket?',
+  'Board game for Saturday 🎲',
+];
+
+/** Link Shros with PREVIEW_TITLES, some expiring, some opened: each preview image a cold render once. */
+export async function insertPreviewShros(db: Db, creator: BenchUser): Promise<string[]> {
+  const rows = PREVIEW_TITLES.map((title, i) => ({
+    id: randomUUID(),
+    title,
+    type: 'text' as const,
+    creatorId: creator.id,
+    isShareable: true,
+    expiresAt: i % 2 === 0 ? new Date(Date.now() + (i + 2) * 3_600_000) : null,
+    participantCount: i * 7,
+  }));
+  await db.insert(shros).values(rows);
+  await db.insert(shroBoxes).values(rows.flatMap((row) => boxRows(row.id)));
+  return rows.map((row) => row.id);
 }

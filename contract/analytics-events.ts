@@ -23,6 +23,8 @@ export const ANALYTICS_EVENTS = {
   view_explore: 'navigation',
   achievement_unlocked: 'gamification',
   friend_request: 'social',
+  /** An invite link shared (docs/decisions/124-invitations.md); labelled like share_shro, with INVITE_SHARE_TARGETS. */
+  share_invite: 'social',
 } as const satisfies Record<string, AnalyticsCategory>;
 export type AnalyticsEventName = keyof typeof ANALYTICS_EVENTS;
 export const ANALYTICS_EVENT_NAMES = Object.keys(ANALYTICS_EVENTS) as AnalyticsEventName[];
@@ -44,6 +46,9 @@ export const SHARE_TARGETS = [
   'explore',
 ] as const;
 export type ShareTarget = (typeof SHARE_TARGETS)[number];
+
+/** Where a `share_invite` event says an invite link went: the invite dialog's targets. */
+export const INVITE_SHARE_TARGETS = ['native', 'whatsapp', 'telegram', 'sms', 'email', 'copy'] as const;
 
 export const ANALYTICS_BATCH_MAX = 50;
 export const ANALYTICS_LABEL_MAX = 100;

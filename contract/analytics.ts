@@ -9,6 +9,7 @@ import {
   ANALYTICS_LABEL_MAX,
   ANALYTICS_PATH_MAX,
   type AnalyticsEventName,
+  INVITE_SHARE_TARGETS,
   SHARE_TARGETS,
 } from './analytics-events';
 
@@ -19,9 +20,12 @@ const ANALYTICS_MESSAGES = {
   label: `label must be text of at most ${ANALYTICS_LABEL_MAX} characters`,
   path: `path must be a path starting with "/", at most ${ANALYTICS_PATH_MAX} characters`,
   shareTarget: `A share_shro label must be where it was shared: one of ${SHARE_TARGETS.join(', ')}`,
+  inviteShareTarget: `A share_invite label must be where it was shared: one of ${INVITE_SHARE_TARGETS.join(', ')}`,
 } as const;
 
 const isShareTarget = (label: string | null) => label !== null && (SHARE_TARGETS as readonly string[]).includes(label);
+const isInviteShareTarget = (label: string | null) =>
+  label !== null && (INVITE_SHARE_TARGETS as readonly string[]).includes(label);
 
 const optionalText = (max: number, message: string, extra?: (value: string) => boolean) =>
   z
@@ -45,6 +49,10 @@ const analyticsEventSchema = z
   )
   .refine((event) => event.name !== 'share_shro' || isShareTarget(event.label), {
     message: ANALYTICS_MESSAGES.shareTarget,
+    path: ['label'],
+  })
+  .refine((event) => event.name !== 'share_invite' || isInviteShareTarget(event.label), {
+    message: ANALYTICS_MESSAGES.inviteShareTarget,
     path: ['label'],
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inviteTokenSchema } from './invites';
 import { acceptTermsFieldSchema } from './terms';
 
 /** Letters, digits, `_` and `.`; 3–30 characters (docs/product.md §5). */
@@ -44,6 +45,8 @@ export const registerInputSchema = z
     lastName: optionalName,
     /** The box "I agree to the Terms of Service" (docs/decisions/113-terms-acceptance.md). */
     acceptTerms: acceptTermsFieldSchema,
+    /** From an invite link (docs/decisions/124-invitations.md): the new account and the inviter become friends. */
+    inviteToken: inviteTokenSchema.optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type RegisterInput = z.input<typeof registerInputSchema>;

@@ -38,6 +38,7 @@ const LIVE_EVENT_TYPES = [
   'presence.changed',
   'user.profile.updated',
   'auth.session.ended',
+  'user.block.added',
 ] as const;
 
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
@@ -47,6 +48,7 @@ export const SERVER_ONLY_EVENT_TYPES = [
   'shro.row.changed',
   'user.profile.updated',
   'auth.session.ended',
+  'user.block.added',
 ] as const satisfies readonly LiveEventType[];
 
 interface LiveEventPayloads {
@@ -75,6 +77,8 @@ interface LiveEventPayloads {
   'user.profile.updated': { userId: string };
   /** An auth session was ended (logout, rotation); every instance forgets it. */
   'auth.session.ended': { authSessionId: string };
+  /** `blockerId` blocked `blockedId`: every instance ends their watches of each other's Shros (decision 104). */
+  'user.block.added': { blockerId: string; blockedId: string };
 }
 
 export type LiveEvent = { [K in LiveEventType]: { type: K } & LiveEventPayloads[K] }[LiveEventType];

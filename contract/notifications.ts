@@ -6,6 +6,8 @@ const NOTIFICATION_TYPES = [
   'reaction',
   'friend_request',
   'friend_accepted',
+  /** Someone signed up with the user's invite link and is now their friend (docs/decisions/124-invitations.md). */
+  'invite_accepted',
   'achievement_unlocked',
   /** Moderation (issue 11): the outcome of a report, to its reporter; what moderators did, to the content's owner. */
   'report_outcome',

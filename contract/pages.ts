@@ -27,6 +27,8 @@ export const appPages = {
   login: { path: '/login', protected: false },
   register: { path: '/register', protected: false },
   resetPassword: { path: '/reset-password', protected: false },
+  /** An invite link (docs/decisions/124-invitations.md): who invites, Sign up and Log in; the server marks it noindex. */
+  invite: { path: '/invite/:token', protected: false },
   explore: { path: '/explore', protected: true, meta: pageMeta.explore },
   create: { path: '/create', protected: true, meta: pageMeta.create },
   history: { path: '/history', protected: true },

@@ -1,6 +1,16 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { baseURL, createShroViaApi, registerViaApi, textOptions, uniqueName, writeViaApi } from './support/api';
+import {
+  baseURL,
+  createImageShroViaApi,
+  createShroViaApi,
+  registerViaApi,
+  selectViaApi,
+  textOptions,
+  uniqueName,
+  writeViaApi,
+} from './support/api';
+import { avatarSvg, pngFile } from './support/files';
 import { expectToast } from './support/page';
 
 /** Explore's search for `term` shows exactly these titles (none: its "No Shros match" screen). */
@@ -152,5 +162,84 @@ test.describe('report and moderation', () => {
     await expect(
       modPage.getByRole('list', { name: 'Open reports' }).getByRole('listitem').filter({ hasText: text }),
     ).toContainText('Harassment or bullying');
+  });
+
+  test('a profile picture is reported from the profile, and a moderator deletes it', async ({
+    newUser,
+    openContext,
+    viewportName,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const owner = await newUser('pic');
+    const updated = await owner.context.request.patch('/api/profile', {
+      multipart: { profileImage: { name: 'me.svg', mimeType: 'image/svg+xml', buffer: avatarSvg } },
+      headers: { origin: baseURL() },
+    });
+    expect(updated.status(), await updated.text()).toBe(200);
+    const key = ((await updated.json()) as { profileImageUrl: string }).profileImageUrl.split('/').at(-1)!;
+
+    const reporter = await newUser('seer');
+    const page = await reporter.context.newPage();
+    await page.goto(`/@${owner.username}`);
+    await page.getByRole('button', { name: `Report @${owner.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Report @${owner.username}` });
+    await expect(dialog.getByRole('group', { name: 'What are you reporting?' })).toBeVisible();
+    await dialog.getByRole('radio', { name: `@${owner.username}'s profile picture` }).check();
+    await dialog.getByRole('radio', { name: 'Sexual content' }).check();
+    await expectAccessible(page);
+    await saveScreenshot(page, 'report-profile-picture');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByRole('dialog', { name: "Thanks, we'll review this" })).toBeVisible();
+    // The report names the picture by its upload key: the same one again is refused.
+    expect((await report(reporter.context, { targetType: 'image', targetId: key, reason: 'spam' })).status()).toBe(409);
+
+    const moderator = await moderatorContext(openContext, viewportName);
+    const modPage = await moderator.newPage();
+    await modPage.goto('/moderation');
+    const card = modPage
+      .getByRole('list', { name: 'Open reports' })
+      .getByRole('listitem')
+      .filter({ hasText: `by @${owner.username}` });
+    await expect(card).toContainText('Sexual content');
+    await card.getByRole('button', { name: /^Review image/ }).click();
+    await expect(modPage.getByRole('img', { name: 'Reported content' })).toBeVisible();
+    await modPage.getByRole('button', { name: 'Delete', exact: true }).click();
+    await modPage.getByLabel(/^Reason/).fill('Not a picture for a profile');
+    await modPage.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(modPage, 'Delete: done');
+
+    const profile = await (await reporter.context.request.get(`/api/users/profile/${owner.username}`)).json();
+    expect(profile.profileImageUrl).toBeNull();
+  });
+
+  test('the image in the box someone opened is reported from the Shro page', async ({
+    user,
+    friend,
+    expectAccessible,
+  }) => {
+    const form = new FormData();
+    form.append('title', `Which view ${uniqueName('v').slice(-6)}`);
+    form.append('type', 'image');
+    form.append('isShareable', 'false');
+    form.append('isPublic', 'false');
+    form.append('recipients', JSON.stringify([friend.id]));
+    for (const [i, word] of ['Lake', 'Hill'].entries()) {
+      const file = await pngFile(`${word}.png`, word, i ? ['#059669', '#0ea5e9'] : ['#f97316', '#db2777']);
+      form.append('labels', word);
+      form.append('images', new Blob([new Uint8Array(file.buffer)], { type: 'image/png' }), file.name);
+    }
+    const shro = await createImageShroViaApi(user.context, form);
+    await selectViaApi(friend.context, shro, 1);
+
+    const page = await friend.context.newPage();
+    await page.goto(`/session/${shro.id}`);
+    await page.getByRole('button', { name: 'Report this Shro' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this Shro' });
+    await dialog.getByRole('radio', { name: 'The image in the box you opened' }).check();
+    await dialog.getByRole('radio', { name: 'Violence or threats' }).check();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByRole('dialog', { name: "Thanks, we'll review this" })).toBeVisible();
   });
 });

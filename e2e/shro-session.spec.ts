@@ -262,10 +262,14 @@ test.describe('the Shro page', () => {
     await expect(dialog.getByLabel('Link preview')).toContainText('Pizza topping of the week');
     await expectAccessible(creator.page);
     await saveScreenshot(creator.page, 'session-share-dialog');
+    // The creator's link carries their invite (docs/decisions/127-shro-carries-invite.md).
+    await expect(dialog.getByText('People who sign up from your link become your friends.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await expectToast(creator.page, 'Link copied!');
     await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
-    expect(await copiedText(creator.page)).toBe(`${baseURL}/session/${shro.id}`);
+    expect(await copiedText(creator.page)).toMatch(
+      new RegExp(`^${baseURL}/session/${shro.id}\\?invite=[A-Za-z0-9_-]{43}$`),
+    );
     await dialog.getByRole('link', { name: 'Facebook' }).click();
     await dialog.getByRole('link', { name: 'X (Twitter)' }).click();
     const urls = await opened();

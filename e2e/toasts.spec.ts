@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CreatePage } from './pages/create-page';
-import { writeViaApi } from './support/api';
+import { baseURL, writeViaApi } from './support/api';
 import { overlap, toast as toastIn } from './support/page';
 
 /** The element a tap at the centre of `target` would reach is `target` itself (or inside it). */
@@ -63,4 +63,83 @@ test('after a public create, the toast leaves the header and the bottom controls
   const seconds = (Date.now() - shownAt) / 1000;
   expect(seconds).toBeGreaterThan(6);
   expect(seconds).toBeLessThan(10);
+});
+
+/**
+ * Issue 13, item 4: a message that arrives while its conversation is not open is announced; more
+ * while the toast shows join it; none for the conversation on screen, nor when "Messages: in app"
+ * is off (the badge still counts them).
+ */
+test('a new message is toasted with its sender and first words, grouped, and never over its own conversation', async ({
+  user: alice,
+  friend: bob,
+  viewportName,
+  expectAccessible,
+  saveScreenshot,
+}) => {
+  const say = (content: string) =>
+    writeViaApi(bob.context, 'post', '/api/chat/send', { recipientId: alice.id, content });
+  const page = await alice.context.newPage();
+  // The unread count the tab starts from: what comes after it is news.
+  const counted = page.waitForResponse((response) => response.url().endsWith('/api/chat/unread-count'));
+  await page.goto('/');
+  await counted;
+  await expect(page.getByRole('region', { name: 'Waiting for you' })).toBeVisible();
+
+  // Markup stays text: the toast never renders what someone wrote as HTML.
+  await say('Are you coming tonight? <b>bring</b> the board games and the snacks we talked about last week');
+  const single = toastIn(page, 'New message');
+  await expect(single).toBeVisible();
+  await expect(single).toContainText(`@${bob.username}: Are you coming tonight? <b>bring</b> the board games and…`);
+  await expect(single.locator('b')).toHaveCount(0);
+  const open = single.getByRole('link', { name: `Open the chat with @${bob.username}` });
+  await expect(open).toHaveAttribute('href', `/chat?with=${bob.id}`);
+  await expectAccessible(page);
+  await saveScreenshot(page, 'toast-message');
+  // It goes by itself, like every toast.
+  await expect(single).toBeHidden({ timeout: 11_000 });
+
+  // Several at once: one toast that counts them.
+  await say('Hello?');
+  await say('Still there?');
+  await say('Call me');
+  const grouped = toastIn(page, `3 new messages from @${bob.username}`);
+  await expect(grouped).toBeVisible();
+  await expect(grouped).toContainText(`@${bob.username}: Call me`);
+  await saveScreenshot(page, 'toast-messages-grouped');
+  await grouped.getByRole('link', { name: `Open the chat with @${bob.username}` }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/chat' && url.searchParams.get('with') === bob.id);
+  const messages = page.getByRole('list', { name: 'Messages' });
+  await expect(messages.getByText('Call me')).toBeVisible();
+
+  // The open conversation shows the message itself: no toast.
+  await expect(toastIn(page, 'new message')).toHaveCount(0);
+  await say('I see you are here');
+  await expect(messages.getByText('I see you are here')).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page.locator('[role="region"][aria-label^="Notifications"] li')).toHaveCount(0);
+
+  // "Messages: in app" off: no toast, but the badge counts the message.
+  const settings = await (await alice.context.request.get('/api/notifications/settings')).json();
+  settings.kinds.message.inApp = false;
+  const saved = await alice.context.request.put('/api/notifications/settings', {
+    data: settings,
+    headers: { origin: baseURL() },
+  });
+  expect(saved.status()).toBe(200);
+  // Her notifications read (the accepted friend request), so the badge counts the message alone.
+  await writeViaApi(alice.context, 'patch', '/api/notifications/read-all', {});
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Waiting for you' })).toBeVisible();
+  await say('Quietly');
+  const unread = (await (await alice.context.request.get('/api/chat/unread-count')).json()) as number;
+  expect(unread).toBeGreaterThan(0);
+  const banner = page.getByRole('banner');
+  const menu =
+    viewportName === 'phone'
+      ? banner.getByRole('button', { name: 'Open menu' })
+      : banner.getByRole('button', { name: alice.username });
+  await expect(menu.getByLabel(`${unread} unread`)).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page.locator('[role="region"][aria-label^="Notifications"] li')).toHaveCount(0);
 });

@@ -19,7 +19,7 @@ if (fuzz)
 const matrix = read('matrix');
 if (matrix)
   lines.push(
-    `authorization matrix: ${matrix.routes} routes × 4 roles, ${matrix.cells} calls in ${matrix.scenarios} scenarios`,
+    `authorization matrix: ${matrix.routes} routes × ${matrix.roles ?? 4} roles, ${matrix.cells} calls in ${matrix.scenarios} scenarios${matrix.knownBugs ? ` (${matrix.knownBugs} known bug${matrix.knownBugs === 1 ? '' : 's'} run as it.fails)` : ''}`,
   );
 const csrf = read('csrf');
 if (csrf)

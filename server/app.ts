@@ -17,6 +17,7 @@ import { chatRoutes } from './features/chat/routes';
 import { cspReportRoutes } from './features/csp-report/routes';
 import { exploreRoutes } from './features/explore/routes';
 import { friendsRoutes } from './features/friends/routes';
+import { invitesRoutes } from './features/invites/routes';
 import { liveRoutes } from './features/live/routes';
 import mailer from './features/mail/mailer';
 import { moderationRoutes } from './features/moderation/routes';
@@ -25,11 +26,13 @@ import { platformRoutes } from './features/platform/routes';
 import { profilesRoutes } from './features/profiles/routes';
 import { pushRoutes } from './features/push/routes';
 import { notificationSettingsRoutes } from './features/push/settings-routes';
+import { seoRoutes } from './features/seo/routes';
 import { sharesRoutes } from './features/shares/routes';
 import { shroRoutes } from './features/shros/routes';
 import uploadLimits from './features/uploads/limits';
 import uploadStorage from './features/uploads/storage-plugin';
 import { loadCookieSecret } from './lib/cookie-secret';
+import { keyedNameHash } from './lib/name-hash';
 import { validatorCompiler } from './lib/schema-compilers';
 import apiDocs from './plugins/api-docs';
 import authSession from './plugins/auth-session';
@@ -139,7 +142,10 @@ export async function buildApp({
   await app.register(compression);
 
   // 2. Request plumbing: signed cookies, multipart uploads (5 MB per file, docs/product.md §9).
-  await app.register(cookie, { secret: config.sessionSecret ?? (await loadCookieSecret(db.db)) });
+  const cookieSecret = config.sessionSecret ?? (await loadCookieSecret(db.db));
+  await app.register(cookie, { secret: cookieSecret });
+  // Released usernames are kept only as a hash keyed from the same secret (decision 126).
+  app.decorate('nameHash', keyedNameHash(cookieSecret));
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 40, fieldSize: 256 * 1024, parts: 60 },
     // A part buffers up to this much before the parser waits for it to be read. Above a socket
@@ -171,6 +177,8 @@ export async function buildApp({
   await app.register(shroRoutes);
   await app.register(liveRoutes, { hubOptions: { maxChannelsPerUser: config.liveMaxChannelsPerUser } });
   await app.register(friendsRoutes);
+  // Invite links: sign up with one and become the inviter's friend (docs/decisions/124-invitations.md).
+  await app.register(invitesRoutes);
   await app.register(blocksRoutes);
   await app.register(notificationsRoutes);
   await app.register(notificationSettingsRoutes);
@@ -182,6 +190,8 @@ export async function buildApp({
   await app.register(exploreRoutes);
   await app.register(achievementsRoutes);
   await app.register(sharesRoutes);
+  // The preview image of link and public Shros (decision 125).
+  await app.register(seoRoutes);
   await app.register(analyticsRoutes);
   await app.register(cspReportRoutes);
   await app.register(moderationRoutes);

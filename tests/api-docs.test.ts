@@ -104,6 +104,7 @@ describe('GET /api/openapi.json', () => {
       'GET /api/moderation/images/:key': 'image bytes',
       'GET /api/account/export': 'a ZIP',
       'GET /api/catalog/posters/:kind/:file': 'a PNG',
+      'GET /api/sessions/:id/preview.png': 'a PNG',
       'GET /api/live': 'an event stream',
       'GET /api/docs': 'the HTML page',
       'GET /api/docs/:file': 'script and styles',

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SseClient } from '../../server/test/sse-client';
 import { recordFigure } from '../support/figures';
+import { PrivateCluster } from '../support/postgres-cluster';
+import { PrivateRedis } from '../support/redis-server';
 import { HttpUser, ServerProcess } from '../support/server-process';
 
 /**
@@ -14,9 +17,11 @@ import { HttpUser, ServerProcess } from '../support/server-process';
 
 const servers: ServerProcess[] = [];
 const dirs: string[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const server of servers) await server.stop();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  for (const cleanup of cleanups) await cleanup();
 });
 
 const PICKERS = 6;
@@ -24,7 +29,13 @@ const PICKERS = 6;
 async function start(dataDir: string, env: Record<string, string> = {}) {
   // A fresh embedded database is migrated on the first start: slow on a busy machine.
   const server = await ServerProcess.start(
-    { DATA_DIR: dataDir, RATE_LIMIT_WRITES_PER_USER: '1000000', RATE_LIMIT_WRITES_PER_IP: '1000000', ...env },
+    {
+      DATA_DIR: dataDir,
+      RATE_LIMIT_WRITES_PER_USER: '1000000',
+      RATE_LIMIT_WRITES_PER_IP: '1000000',
+      RATE_LIMIT_REGISTER_PER_IP: '1000000',
+      ...env,
+    },
     undefined,
     150_000,
   );
@@ -38,9 +49,9 @@ const stalledLines = (server: ServerProcess) =>
     .split('\n')
     .filter((line) => line.includes('outbox stalled after commit')).length;
 
-async function until(check: () => boolean, what: string, timeoutMs = 30_000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -119,5 +130,95 @@ describe('the outbox survives kill -9 between a pick and its effects', () => {
     for (const user of [creator, ...pickers]) user.base = server.url;
     await expectEffectsOnce();
     recordFigure('faults.outbox', { picks: PICKERS, applied: 'once' });
+  }, 540_000);
+});
+
+describe('the outbox survives kill -9 between its effects and their events (decision 127)', () => {
+  it('events the dead instance never published reach the other instances at the next start: watchers and caches', async () => {
+    const cluster = await PrivateCluster.create();
+    cleanups.push(() => cluster.destroy());
+    const redis = await PrivateRedis.start();
+    cleanups.push(() => redis.stop());
+    const databaseUrl = await cluster.createDatabase('shro_outbox_drill');
+    const shared = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url };
+    const dataDir = () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-outbox-events-'));
+      dirs.push(dir);
+      return dir;
+    };
+    const rows = async (where: string) =>
+      Number(
+        (await cluster.query<{ n: string }>(databaseUrl, `select count(*) as n from outbox where ${where}`))[0]!.n,
+      );
+
+    // The observer serves reads and watchers and applies nothing itself (the drill's first hook),
+    // so only the events of the instance that applied the picks can refresh it.
+    const observer = await start(dataDir(), { ...shared, OUTBOX_STALL_FOR_DRILL: '1' });
+    // The picks' instance applies their effects, commits, and stops right there.
+    let picks = await start(dataDir(), { ...shared, OUTBOX_STALL_FOR_DRILL: 'applied' });
+
+    const creator = new HttpUser(observer.url);
+    await creator.register('drill_creator');
+    const created = await creator.call('POST', '/api/sessions', {
+      title: 'Lost events',
+      type: 'text',
+      isPublic: true,
+      isShareable: false,
+      textOptions: JSON.stringify(['A', 'B', 'C', 'D'].map((content) => ({ content }))),
+    });
+    expect(created.status, created.text).toBe(201);
+    const shro = created.json as { id: string; boxes: { id: number }[] };
+    const visitor = new HttpUser(observer.url);
+    const visitorCount = async () =>
+      ((await visitor.call('GET', `/api/sessions/${shro.id}`)).json as { participantCount: number }).participantCount;
+    // The observer holds the Shro in its cache, and a visitor watches it there.
+    expect(await visitorCount()).toBe(0);
+    const watcher = await SseClient.open(`${observer.url}/api/live?watch=${shro.id}`);
+    cleanups.push(() => watcher.close());
+    expect(watcher.status).toBe(200);
+
+    const pickers: HttpUser[] = [];
+    for (let i = 0; i < PICKERS; i++) {
+      const picker = new HttpUser(picks.url);
+      await picker.register(`drill_picker_${i}`);
+      pickers.push(picker);
+    }
+    const inFlight = pickers.map((picker, i) =>
+      picker
+        .call('POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[i % 4]!.id }, 60_000)
+        .then((r) => r.status)
+        .catch(() => 'no answer' as const),
+    );
+    // Every pick's effects committed; none of their events went out.
+    await until(async () => (await rows('applied_at is not null')) === PICKERS, 'every pick to be applied');
+    picks.kill('SIGKILL');
+    await picks.waitExit();
+    expect(picks.signal).toBe('SIGKILL');
+    await Promise.all(inFlight);
+    expect(watcher.ofType('shro.box.opened')).toEqual([]);
+
+    // The next start publishes them (the Shro's state as it is now) before reporting ready.
+    picks = await start(dataDir(), shared);
+    const opened = await watcher.next(
+      (m) => m.json.type === 'shro.box.opened' && m.json.participantCount === PICKERS,
+      10_000,
+    );
+    expect(opened.json).toMatchObject({ shroId: shro.id, participantCount: PICKERS, status: 'waiting' });
+    expect(await visitorCount()).toBe(PICKERS);
+    await until(async () => (await rows('true')) === 0, 'the published rows to be deleted', 10_000);
+
+    // Nothing was applied twice, whatever read it.
+    const counts = await cluster.query<{ participant_count: number; total: number }>(
+      databaseUrl,
+      `select s.participant_count, u.total_participants as total from shros s join user_stats u on u.user_id = s.creator_id where s.id = $1`,
+      [shro.id],
+    );
+    expect(counts).toEqual([{ participant_count: PICKERS, total: PICKERS }]);
+    const participated = await cluster.query<{ n: string }>(
+      databaseUrl,
+      `select sum(shros_participated)::text as n from user_stats u join users on users.id = u.user_id where users.username like 'drill_picker_%'`,
+    );
+    expect(participated[0]!.n).toBe(String(PICKERS));
+    recordFigure('faults.outbox.events', { picks: PICKERS, republished: 'at the next start' });
   }, 540_000);
 });

@@ -80,10 +80,12 @@ describe('rate limits on one instance', () => {
       const scenario = scenarios.find(
         (s) =>
           s.route === route &&
-          (['owner', 'friend', 'stranger'] as const).some((r) => [s.expect[r]].flat().some((st) => st < 300)),
+          (['owner', 'friend', 'stranger', 'moderator'] as const).some((r) =>
+            [s.expect[r]].flat().some((st) => st < 300),
+          ),
       );
       expect(scenario, `no matrix scenario for ${route}`).toBeDefined();
-      const role = (['owner', 'friend', 'stranger'] as const).find((r) =>
+      const role = (['owner', 'friend', 'stranger', 'moderator'] as const).find((r) =>
         [scenario!.expect[r]].flat().some((st) => st < 300),
       )!;
       const world = await buildWorld(builder);

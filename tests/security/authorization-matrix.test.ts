@@ -50,13 +50,15 @@ async function openStream(url: string, headers: Record<string, string>): Promise
 }
 
 describe('the matrix covers the app', () => {
-  it('has rows for every route the app serves, for all four roles', () => {
+  it('has rows for every route the app serves, for every role', () => {
     const covered = new Set(scenarios.map((s) => s.route));
     const missing = routes.filter((route) => !covered.has(route));
     expect(missing, 'routes without authorization rows: add them to tests/security/authorization-rows.ts').toEqual([]);
     for (const scenario of scenarios) expect(Object.keys(scenario.expect).sort()).toEqual([...ROLES].sort());
     recordFigure('matrix', {
       routes: routes.length,
+      roles: ROLES.length,
+      knownBugs: scenarios.filter((s) => s.knownBug).length,
       scenarios: scenarios.length,
       cells: scenarios.length * ROLES.length,
       routeRoleCells: routes.length * ROLES.length,
@@ -73,9 +75,10 @@ describe('the matrix covers the app', () => {
 });
 
 describe.each(scenarios.map((s) => [`${s.route}: ${s.name}`, s] as const))('%s', (_title, scenario) => {
-  it(ROLES.map((role) => `${role} ${[scenario.expect[role]].flat().join('|')}`).join(', '), async () => {
+  const roles = ROLES.filter((role) => role !== scenario.knownBug?.role);
+  it(roles.map((role) => `${role} ${[scenario.expect[role]].flat().join('|')}`).join(', '), async () => {
     if (scenario.fresh) {
-      for (const role of ROLES) {
+      for (const role of roles) {
         const world = await buildWorld(ctx);
         await scenario.setup?.(ctx, world);
         await run(scenario, world, role);
@@ -85,6 +88,15 @@ describe.each(scenarios.map((s) => [`${s.route}: ${s.name}`, s] as const))('%s',
     const world = await buildWorld(ctx);
     await scenario.setup?.(ctx, world);
     // Denied callers go first: nothing they do may change what the allowed ones then see.
-    for (const role of ROLES) await run(scenario, world, role);
+    for (const role of roles) await run(scenario, world, role);
   });
+  const bug = scenario.knownBug;
+  if (bug) {
+    // Fails today; once the server is fixed this passes, so `it.fails` reports it: remove the marker.
+    it.fails(`known bug, ${bug.role} should get ${[scenario.expect[bug.role]].flat().join('|')} (${bug.where})`, async () => {
+      const world = await buildWorld(ctx);
+      await scenario.setup?.(ctx, world);
+      await run(scenario, world, bug.role);
+    });
+  }
 });

@@ -5,13 +5,10 @@ import { shros, users } from '../../server/db/schema/index';
 import { TEST_PASSWORD } from '../../server/test/factories';
 import type { TestContext } from '../../server/test/test-app';
 import { readZip } from '../../server/test/zip';
-import type { World } from '../support/world';
-import type { Role, Scenario } from './authorization-rows';
+import { memberOf, signedIn } from './authorization-roles';
+import type { Scenario } from './authorization-rows';
 
 /** Matrix rows of "Your data": the export and the account deletion (decisions 114 and 115). */
-
-const memberOf = (world: World, role: Role) => (role === 'visitor' ? null : world[role]);
-const signedIn = (status: number) => ({ visitor: 401, stranger: status, friend: status, owner: status });
 
 async function usernameOf(ctx: TestContext, id: string): Promise<string> {
   const [row] = await ctx.database.db.select({ username: users.username }).from(users).where(eq(users.id, id));
@@ -21,7 +18,7 @@ async function usernameOf(ctx: TestContext, id: string): Promise<string> {
 export const accountScenarios: Scenario[] = [
   {
     route: 'GET /api/account/export',
-    name: "the export is the caller's own, and holds no one else's email or unopened box",
+    name: "the export is the caller's own (a moderator's too), and holds no one else's email or unopened box",
     expect: signedIn(200),
     request: ({ cookie }) => ({ method: 'GET', url: '/api/account/export', headers: cookie }),
     check: async ({ world, role }, response) => {
@@ -29,8 +26,22 @@ export const accountScenarios: Scenario[] = [
       const text = (await readZip(response.rawPayload)).get(EXPORT_JSON_NAME)!.toString('utf8');
       const me = memberOf(world, role)!;
       expect(JSON.parse(text).profile).toMatchObject({ id: me.id, email: me.email });
-      for (const other of [world.owner, world.friend, world.stranger, world.requester]) {
+      for (const other of [
+        world.owner,
+        world.friend,
+        world.stranger,
+        world.requester,
+        world.blocked,
+        world.moderator,
+      ]) {
         if (other.id !== me.id) expect(text).not.toContain(other.email);
+      }
+      // The owner's private Shros: a moderator never had them; the blocked former recipient had
+      // them, but a Shro they can no longer see is not exported (decision 114): not even the box
+      // they opened before the block.
+      if (role === 'stranger' || role === 'moderator' || role === 'blocked') {
+        for (const box of world.privateImage.boxes) if (box.imageUrl) expect(text).not.toContain(box.imageUrl);
+        for (const box of world.privateText.boxes) if (box.textContent) expect(text).not.toContain(box.textContent);
       }
       // The friend opened box 1 of the owner's private image Shro and nothing of the text one:
       // box 1's image is there, no other box's image or text is.

@@ -4,11 +4,10 @@ import { authSessions, users } from '../../server/db/schema/index';
 import { TEST_PASSWORD } from '../../server/test/factories';
 import type { TestContext } from '../../server/test/test-app';
 import type { World } from '../support/world';
+import { signedIn } from './authorization-roles';
 import type { Scenario } from './authorization-rows';
 
 /** Matrix rows of the password change and the signed-in devices (docs/decisions/102-signed-in-devices.md). */
-
-const signedIn = (status: number) => ({ visitor: 401, stranger: status, friend: status, owner: status });
 
 /** A second auth session of the owner (another device), made straight in the database; its public id. */
 async function ownerOtherDevice(ctx: TestContext, world: World): Promise<string> {
@@ -80,7 +79,8 @@ export const deviceScenarios: Scenario[] = [
   {
     route: 'DELETE /api/auth/sessions/:id',
     name: 'only the owner of a device session may end it',
-    expect: { visitor: 401, stranger: 404, friend: 404, owner: 200 },
+    // A moderator gets nothing extra: another person's device is not found for them either.
+    expect: { visitor: 401, stranger: 404, blocked: 404, moderator: 404, friend: 404, owner: 200 },
     fresh: true,
     request: async ({ ctx, world, cookie }) => ({
       method: 'DELETE',

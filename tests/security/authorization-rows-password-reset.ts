@@ -5,11 +5,11 @@ import { INVALID_RESET_TOKEN_MESSAGE, PASSWORD_RESET_SENT_MESSAGE } from '../../
 import { passwordResetTokens, users } from '../../server/db/schema/index';
 import type { TestContext } from '../../server/test/test-app';
 import type { World } from '../support/world';
+import { everyone } from './authorization-roles';
 import type { Scenario } from './authorization-rows';
 
 /** Matrix rows of the forgot-password routes (docs/decisions/109-password-reset-by-email.md). */
 
-const everyone = (status: number) => ({ visitor: status, stranger: status, friend: status, owner: status });
 /** The owner's mailed token (each fresh world has its own owner, so its own token). */
 const ownerToken = (world: World) => `matrix-reset-${world.owner.id}`;
 
@@ -45,7 +45,7 @@ export const passwordResetScenarios: Scenario[] = [
   {
     route: 'POST /api/auth/password-reset/confirm',
     name: "only the link's token sets the owner's password, whoever is signed in",
-    expect: { visitor: 400, stranger: 400, friend: 400, owner: 200 },
+    expect: { visitor: 400, stranger: 400, blocked: 400, moderator: 400, friend: 400, owner: 200 },
     fresh: true,
     setup: async (ctx, world) => {
       await ctx.database.db.insert(passwordResetTokens).values({

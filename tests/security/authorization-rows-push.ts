@@ -5,12 +5,10 @@ import { defaultNotificationSettings } from '../../contract/push';
 import { notificationSettings, pushSubscriptions } from '../../server/db/schema/index';
 import type { TestContext } from '../../server/test/test-app';
 import type { World } from '../support/world';
+import { everyone, memberOf, signedIn } from './authorization-roles';
 import type { Scenario } from './authorization-rows';
 
 /** Matrix rows of Web Push and the notification settings (decisions 116, 117). */
-
-const signedIn = (status: number) => ({ visitor: 401, stranger: status, friend: status, owner: status });
-const everyone = (status: number) => ({ visitor: status, stranger: status, friend: status, owner: status });
 
 const browserKeys = () => {
   const ecdh = createECDH('prime256v1');
@@ -67,13 +65,13 @@ export const pushScenarios: Scenario[] = [
         .select()
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.endpoint, `https://push.example.com/${role}/${world.owner.id}`));
-      expect(row!.userId).toBe(world[role === 'owner' ? 'owner' : role === 'friend' ? 'friend' : 'stranger'].id);
+      expect(row!.userId).toBe(memberOf(world, role)!.id);
     },
   },
   {
     route: 'DELETE /api/push/subscriptions',
     name: "only the owner may remove the owner's subscription",
-    expect: { visitor: 401, stranger: 404, friend: 404, owner: 200 },
+    expect: { visitor: 401, stranger: 404, blocked: 404, moderator: 404, friend: 404, owner: 200 },
     fresh: true,
     setup: async (ctx, world) => {
       await ctx.database.db

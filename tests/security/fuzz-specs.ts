@@ -61,6 +61,7 @@ export const fuzzSpecs: FuzzSpec[] = [
       firstName: fc.string(),
       lastName: fc.string(),
       acceptTerms: fc.constantFrom(true, false, 'true', 1),
+      inviteToken: fc.constantFrom('x'.repeat(43), 'short', '', null, 42, 'A'.repeat(44)),
     }),
   },
   {
@@ -157,6 +158,11 @@ export const fuzzSpecs: FuzzSpec[] = [
     query: () => ({ ...pageParams, tab: fc.constantFrom('all', 'sent', 'received', 'ALL') }),
   },
   { route: 'GET /api/sessions/:id', params: (w) => ({ id: shroIdOf(w) }) },
+  {
+    route: 'GET /api/sessions/:id/preview.png',
+    params: (w) => ({ id: shroIdOf(w) }),
+    query: () => ({ v: fc.oneof(fc.string({ maxLength: 22 }), fc.constantFrom('x'.repeat(65), '')) }),
+  },
   { route: 'DELETE /api/sessions/:id', params: (w) => ({ id: shroIdOf(w) }) },
   {
     route: 'POST /api/sessions/:id/select',
@@ -243,6 +249,16 @@ export const fuzzSpecs: FuzzSpec[] = [
     fields: () => ({ endpoint: fc.constantFrom('https://push.example.com/a', 'http://x', '') }),
   },
   { route: 'GET /api/notifications/settings' },
+  { route: 'POST /api/invites', fields: (w) => ({ shroId: shroIdOf(w) }) },
+  { route: 'GET /api/invites' },
+  {
+    route: 'GET /api/invites/:token',
+    params: () => ({ token: fc.constantFrom('x'.repeat(43), 'short', 'A-_'.repeat(15), '..', '%2e%2e') }),
+  },
+  {
+    route: 'DELETE /api/invites/:token',
+    params: () => ({ token: fc.constantFrom('00000000-0000-0000-0000-000000000000', 'missing', '0', '..') }),
+  },
   {
     route: 'PUT /api/notifications/settings',
     fields: () => ({

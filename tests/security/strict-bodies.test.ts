@@ -72,7 +72,9 @@ describe('strict write bodies', () => {
       const cases = scenarios.filter((s) => s.route === route && Object.values(s.expect).some(succeeds));
       expect(cases.length, `no matrix scenario in which ${route} succeeds`).toBeGreaterThan(0);
       for (const scenario of cases) {
-        const role = (['owner', 'friend', 'stranger', 'visitor'] as Role[]).find((r) => succeeds(scenario.expect[r]))!;
+        const role = (['owner', 'friend', 'stranger', 'moderator', 'visitor'] as Role[]).find((r) =>
+          succeeds(scenario.expect[r]),
+        )!;
         const world = await buildWorld(ctx);
         await scenario.setup?.(ctx, world);
         const member = memberOf(world, role);

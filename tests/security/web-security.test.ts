@@ -45,7 +45,7 @@ const succeeds = (expected: number | number[]) => [expected].flat().some((status
 /** A signed-in write that would succeed: the first matrix scenario of the route where a signed-in role may call it. */
 async function ownerWrite(route: string) {
   for (const scenario of scenarios.filter((s) => s.route === route)) {
-    const role = (['owner', 'friend', 'stranger'] as const).find((r) => succeeds(scenario.expect[r]));
+    const role = (['owner', 'friend', 'stranger', 'moderator'] as const).find((r) => succeeds(scenario.expect[r]));
     if (!role) continue;
     const world = await buildWorld(ctx);
     await scenario.setup?.(ctx, world);
@@ -291,6 +291,7 @@ describe('security headers', () => {
     await add('400 from the router (bad URL encoding)', { method: 'GET', url: '/api/sessions/%E0%A4%A' }, 400);
     await add('414 from the router (long parameter)', { method: 'GET', url: `/api/sessions/${'a'.repeat(600)}` }, 414);
     await add('placeholder poster', { method: 'GET', url: '/api/catalog/posters/movie/1.png' }, 200);
+    await add('Shro preview image', { method: 'GET', url: `/api/sessions/${world.link.id}/preview.png` }, 200);
     await add('uploaded image', { method: 'GET', url: `/api/uploads/${world.openedImageKey}`, headers: owner }, 200, {
       withCsp: false,
     });
@@ -323,6 +324,8 @@ describe('security headers', () => {
   const CACHEABLE: Record<string, string> = {
     // A placeholder poster never changes for its id.
     'GET /api/catalog/posters/:kind/:file': 'public, max-age=31536000, immutable',
+    // A Shro's preview image changes with its state: kept briefly, then revalidated with its ETag.
+    'GET /api/sessions/:id/preview.png': 'public, max-age=300',
     // Upload keys are never reused; `private` keeps shared caches from serving a hidden image.
     'GET /api/uploads/:key': 'private, max-age=31536000, immutable',
     // The API reference page's script and styles: public, and only as fresh as the installed version.

@@ -1,6 +1,14 @@
 import type { Shro } from '../../contract/shro-views';
 import { friendRequests, messages, notifications } from '../../server/db/schema/index';
-import { befriend, createShro, createUser, png, type SignedInUser, selectBox } from '../../server/test/factories';
+import {
+  befriend,
+  createShro,
+  createUser,
+  makeModerator,
+  png,
+  type SignedInUser,
+  selectBox,
+} from '../../server/test/factories';
 import type { TestContext } from '../../server/test/test-app';
 
 /**
@@ -11,12 +19,20 @@ import type { TestContext } from '../../server/test/test-app';
  *   Shro, made a link Shro and a public Shro; `friend` opened box 1 of the private image Shro.
  * - `stranger` is signed in and related to nobody; `requester` has a pending request to `owner`.
  * - `owner` has an unread notification; `friend` and `owner` have exchanged a chat message.
+ * - `blocked` was the owner's friend and a recipient of both private Shros (opened box 1 of the
+ *   image one, like `friend`), sent the owner a chat message, and was then blocked by the owner
+ *   through the API (which ended the friendship).
+ * - `moderator` is a moderator related to nobody.
  */
 export interface World {
   owner: SignedInUser;
   friend: SignedInUser;
   stranger: SignedInUser;
   requester: SignedInUser;
+  /** Blocked by the owner after having been their friend and a recipient (see above). */
+  blocked: SignedInUser;
+  /** A moderator, related to nobody. */
+  moderator: SignedInUser;
   privateImage: Shro;
   /** The private image Shro as `friend` sees it after opening box 1. */
   friendView: Shro;
@@ -38,29 +54,34 @@ const keyOf = (imageUrl: string | null) => {
 
 /** Builds the world described on `World`. About a quarter of a second on PGlite. */
 export async function buildWorld(ctx: TestContext): Promise<World> {
-  const [owner, friend, stranger, requester] = await Promise.all([
+  const [owner, friend, stranger, requester, blocked, moderator] = await Promise.all([
+    createUser(ctx),
+    createUser(ctx),
     createUser(ctx),
     createUser(ctx),
     createUser(ctx),
     createUser(ctx),
   ]);
   await befriend(ctx, owner, friend);
+  await befriend(ctx, owner, blocked);
+  await makeModerator(ctx, moderator);
   await ctx.database.db.insert(friendRequests).values({ fromUserId: requester.id, toUserId: owner.id });
 
   const images = await Promise.all([png(48, 48, { r: 200, g: 30, b: 30 }), png(48, 48, { r: 30, g: 200, b: 30 })]);
   const privateImage = await createShro(
     ctx,
     owner.cookie,
-    { title: 'Which jacket?', isShareable: false, recipients: [friend.id], winningBoxPosition: 2 },
+    { title: 'Which jacket?', isShareable: false, recipients: [friend.id, blocked.id], winningBoxPosition: 2 },
     images,
   );
   const box1 = privateImage.boxes.find((b) => b.position === 1)!;
   const box2 = privateImage.boxes.find((b) => b.position === 2)!;
   const friendView = await selectBox(ctx, friend.cookie, privateImage, 1);
+  await selectBox(ctx, blocked.cookie, privateImage, 1);
   const privateText = await createShro(ctx, owner.cookie, {
     title: 'Dinner?',
     isShareable: false,
-    recipients: [friend.id],
+    recipients: [friend.id, blocked.id],
   });
   const link = await createShro(ctx, owner.cookie, { title: 'Link one', isShareable: true });
   const publicShro = await createShro(ctx, owner.cookie, {
@@ -78,12 +99,25 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     .insert(messages)
     .values({ senderId: friend.id, recipientId: owner.id, content: 'hi owner' })
     .returning();
+  await ctx.database.db
+    .insert(messages)
+    .values({ senderId: blocked.id, recipientId: owner.id, content: 'hi from the blocked one' });
+  // Through the API, so the block ends the friendship as it does for real.
+  const blocking = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/users/${blocked.id}/block`,
+    headers: { cookie: owner.cookie },
+  });
+  if (blocking.statusCode !== 200)
+    throw new Error(`buildWorld: block answered ${blocking.statusCode} ${blocking.body}`);
 
   return {
     owner,
     friend,
     stranger,
     requester,
+    blocked,
+    moderator,
     privateImage,
     friendView,
     openedImageKey: keyOf(box1.imageUrl),

@@ -12,6 +12,7 @@ const pageComponents = {
   login: lazy(() => import('./routes/login')),
   register: lazy(() => import('./routes/register')),
   resetPassword: lazy(() => import('./routes/reset-password')),
+  invite: lazy(() => import('./routes/invite')),
   explore: lazy(() => import('./routes/explore')),
   create: lazy(() => import('./routes/create')),
   history: lazy(() => import('./routes/history')),

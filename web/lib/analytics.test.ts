@@ -69,6 +69,20 @@ describe('web analytics queue', () => {
     ]);
   });
 
+  it('never sends an invite link’s token: the page is /invite/:token (decision 124)', async () => {
+    fakeBrowser();
+    (window as unknown as { location: { pathname: string } }).location.pathname = '/invite/SECRETtoken_abc';
+    const { trackEvent, trackPageView, FLUSH_DELAY_MS } = await import('./analytics');
+    trackPageView('/invite/SECRETtoken_abc?x=1');
+    trackEvent('share_invite', { label: 'copy' });
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    const [events] = bodies(fetchMock);
+    expect(events).toEqual([
+      { name: 'page_view', category: 'navigation', label: null, path: '/invite/:token' },
+      { name: 'share_invite', category: 'social', label: 'copy', path: '/invite/:token' },
+    ]);
+  });
+
   it('sends at most 50 per batch, at once when a batch is full', async () => {
     fakeBrowser();
     const { trackEvent } = await import('./analytics');

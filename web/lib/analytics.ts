@@ -44,9 +44,12 @@ declare global {
 
 const gaMeasurementId: string | undefined = import.meta.env?.VITE_GA_MEASUREMENT_ID || undefined;
 
+/** An invite link's token is a key to a friendship: analytics keep the page, never the token (decision 124). */
+const withoutSecrets = (path: string) => path.replace(/^\/invite\/[^/]*/, '/invite/:token');
+
 function currentPath(): string | null {
   if (typeof window === 'undefined') return null;
-  return window.location.pathname.slice(0, ANALYTICS_PATH_MAX);
+  return withoutSecrets(window.location.pathname).slice(0, ANALYTICS_PATH_MAX);
 }
 
 /** Sends one batch with fetch; `keepalive` lets it finish while the page unloads. */
@@ -160,7 +163,7 @@ export function trackEvent(
 
 /** A page view of `path` (the app calls this on every path change). */
 export function trackPageView(path: string): void {
-  trackEvent('page_view', { path: path.split(/[?#]/)[0] || '/' });
+  trackEvent('page_view', { path: withoutSecrets(path.split(/[?#]/)[0] || '/') });
 }
 
 /** docs/product.md §3: a movie search is labelled with the first 20 characters of the query. */

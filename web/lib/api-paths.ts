@@ -49,6 +49,10 @@ export const apiPaths = {
   acceptFriendRequest: '/api/friends/accept',
   declineFriendRequest: '/api/friends/decline',
   friend: (userId: string) => `/api/friends/${enc(userId)}`,
+  /** The caller's invite links (GET) and a new one (POST). */
+  invites: '/api/invites',
+  /** Who invites (GET, by token) and revoking one (DELETE, by id or token). */
+  invite: (idOrToken: string) => `/api/invites/${enc(idOrToken)}`,
 
   /** The caller's block list (GET); blocking and muting a user or a Shro (POST / DELETE). */
   blocks: '/api/blocks',

@@ -55,9 +55,8 @@ function chooseFile(useCamera: boolean): Promise<File | null> {
   });
 }
 
-/** Native share sheet with the spec's title; false when nothing could share (caller copies instead). */
-export async function shareLink(url: string, text?: string): Promise<boolean> {
-  const title = `Share your ${PRODUCT_NAME}`;
+/** Native share sheet with the spec's title (or `title`); false when nothing could share (caller copies instead). */
+export async function shareLink(url: string, text?: string, title = `Share your ${PRODUCT_NAME}`): Promise<boolean> {
   try {
     const share = plugin('Share');
     if (share?.share) {

@@ -50,6 +50,7 @@ function dismissToast(id?: string) {
       return t;
     }),
   );
+  showNextWaiting();
 }
 
 /** Shows a toast; only the newest TOAST_LIMIT stay. */
@@ -77,4 +78,56 @@ export function useToast() {
     };
   }, []);
   return { toasts, toast, dismiss: dismissToast };
+}
+
+/** News toasts waiting for the open toast to close, oldest first (each news toast at most once). */
+const waitingNews: { show: () => void }[] = [];
+const anyOpen = () => memory.some((t) => t.open);
+
+function showNextWaiting() {
+  while (waitingNews.length > 0 && !anyOpen()) waitingNews.shift()!.show();
+}
+
+/** A toast that news keeps up to date (see `createNewsToast`). */
+export interface NewsToast {
+  /** Showing or waiting its turn: new news should be merged into what it says. */
+  isActive(): boolean;
+  /**
+   * Shows what `build` returns (nothing when it returns null): at once when no toast is open or
+   * this one is, else when the open toast closes, so news never pushes away a message the user is
+   * reading (an error, "Copied"). `build` runs when it is shown, so it can leave out what stopped
+   * being news meanwhile (the conversation the user opened).
+   */
+  show(build: () => ToastOptions | null): void;
+  /** Closes it (its link was followed) or takes it out of the queue. */
+  dismiss(): void;
+}
+
+/** A toast slot for news that arrives on its own (a Shro or a message received, issue 13 item 4). */
+export function createNewsToast(): NewsToast {
+  let shownId: string | null = null;
+  let build: (() => ToastOptions | null) | null = null;
+  const entry = {
+    show: () => {
+      const options = build?.();
+      build = null;
+      shownId = options ? toast(options).id : null;
+    },
+  };
+  const isShowing = () => shownId !== null && memory.some((t) => t.id === shownId && t.open);
+  return {
+    isActive: () => isShowing() || waitingNews.includes(entry),
+    show(next) {
+      build = next;
+      if (waitingNews.includes(entry)) return;
+      if (isShowing() || !anyOpen()) entry.show();
+      else waitingNews.push(entry);
+    },
+    dismiss() {
+      const waiting = waitingNews.indexOf(entry);
+      if (waiting >= 0) waitingNews.splice(waiting, 1);
+      if (shownId !== null) dismissToast(shownId);
+      shownId = null;
+    },
+  };
 }

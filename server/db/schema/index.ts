@@ -2,6 +2,7 @@ export * from './analytics';
 export * from './blocks';
 export * from './friend-declines';
 export * from './gamification';
+export * from './invites';
 export * from './moderation';
 export * from './outbox';
 export * from './password-resets';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, DELETED_USER_LABEL, EXPORT_JSON_NAME, isDeletedUsername } from '../../../contract/account';
@@ -382,7 +382,17 @@ describe('DELETE /api/account', () => {
     const [{ passwordHash }] = (await ctx.database.db.select().from(users).where(eq(users.id, alice.id))) as [
       typeof alice,
     ];
-    const secrets = [alice.email, alice.username, alice.firstName!, alice.lastName!, passwordHash];
+    // The username's plain SHA-256 too: a guess could be tested against it (decision 126).
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const secrets = [
+      alice.email,
+      alice.username,
+      alice.firstName!,
+      alice.lastName!,
+      passwordHash,
+      sha256(alice.username.toLowerCase()),
+      sha256(alice.username),
+    ];
 
     const response = await deleteAccount(alice.cookie, { password });
     expect(response.statusCode, response.body).toBe(200);
@@ -457,9 +467,11 @@ describe('DELETE /api/account', () => {
     });
     expect(friendsOfCarol.json()).toEqual([]);
 
-    // The name is held for 30 days, as a hash only.
+    // The name is held for 30 days, as a keyed hash only.
     expect(await ctx.database.db.select().from(usernameHolds)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ userId: null })]),
+      expect.arrayContaining([
+        expect.objectContaining({ userId: null, usernameHash: ctx.app.nameHash(alice.username) }),
+      ]),
     );
 
     // Nothing in any table holds their email, name, username or password hash…

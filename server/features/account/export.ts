@@ -3,6 +3,7 @@ import type { Archiver } from 'archiver';
 import { EXPORT_FORMAT_VERSION, EXPORT_IMAGES_FOLDER, EXPORT_JSON_NAME } from '../../../contract/account';
 import type { Shro } from '../../../contract/shro-views';
 import { HttpError } from '../../lib/http-errors';
+import { listInvitesForExport } from '../invites/queries';
 import type { ShroDeps } from '../shros/access';
 import { getShroForViewer } from '../shros/view';
 import type { UploadStorage } from '../uploads/storage';
@@ -116,6 +117,8 @@ export async function buildAccountExport(deps: ShroDeps, userId: string, now = n
     shares: (await listSharesForExport(db, userId)).map(dated),
     friends: (await listFriendsForExport(db, userId)).map(dated),
     friendRequests: (await listFriendRequestsForExport(db, userId)).map(dated),
+    // Invite links the user made (never their tokens: only hashes are kept, and those stay out).
+    invites: (await listInvitesForExport(db, userId)).map(dated),
     messages: (await listMessagesForExport(db, userId)).map(dated),
     notifications: (await listNotificationsForExport(db, userId)).map(dated),
     authSessions: (await listAuthSessionsForExport(db, userId)).map(dated),

@@ -76,7 +76,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
         throw error;
       }
       await limiters.loginByUsername.delete(usernameKey).catch(() => {});
-      await deleteAccount(shroDeps(), app.uploadStorage, user.id);
+      await deleteAccount({ ...shroDeps(), nameHash: app.nameHash }, app.uploadStorage, user.id);
       reply.clearCookie(AUTH_COOKIE, { path: '/' });
       return { deleted: true as const };
     },

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '../../../contract/account';
 import { badRequest, notFound } from '../../lib/http-errors';
+import type { NameHash } from '../../lib/name-hash';
 import { verifyPassword } from '../auth/password';
 import { findUserById } from '../auth/queries';
 import { holdReleasedUsername } from '../auth/username-holds';
@@ -28,7 +29,11 @@ export async function checkAccountPassword(deps: Pick<ShroDeps, 'db'>, userId: s
  * history needs stays, pointing at a nameless tombstone. Then the images leave the store, and
  * every instance forgets the Shros, the auth sessions and the cached names.
  */
-export async function deleteAccount(deps: ShroDeps, storage: UploadStorage, userId: string): Promise<void> {
+export async function deleteAccount(
+  deps: ShroDeps & { nameHash: NameHash },
+  storage: UploadStorage,
+  userId: string,
+): Promise<void> {
   const { db, live } = deps;
   const done = await db.transaction(async (tx) => {
     const account = await lockLiveAccount(tx, userId);
@@ -39,7 +44,7 @@ export async function deleteAccount(deps: ShroDeps, storage: UploadStorage, user
     await anonymiseNotificationsAbout(tx, userId, account.username);
     // The name is released, held from everyone else for 30 days (decision 111); the hold's owner
     // is cleared with the other references below, so nobody can take it back.
-    await holdReleasedUsername(tx, account.username, userId);
+    await holdReleasedUsername(tx, deps.nameHash, account.username, userId);
     await removeReferences(tx, userId);
     await tombstoneUser(tx, userId);
     return { authSessionIds, shroIds, imageKeys };

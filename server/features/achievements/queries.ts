@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { achievements, participations, shros, userAchievements, userStats, users } from '../../db/schema/index';
 
@@ -14,61 +14,96 @@ export type AchievementMetric =
   | 'shares'
   | 'streakDays';
 
-export type StatsRow = typeof userStats.$inferSelect;
+type StatsRow = typeof userStats.$inferSelect;
 
 export interface StatChanges {
   /** Counters to add to (only non-zero deltas are passed). */
   increments: Partial<Record<AchievementMetric, number>>;
   /** A guess on a Shro with a winning box: the run of correct guesses grows or ends. */
   guess?: 'correct' | 'wrong';
-  /** An activity on `today` (the user's own calendar day), which moves the streak. */
-  activity?: { today: string; yesterday: string };
+  /** An activity on `today` (the user's own calendar day, `YYYY-MM-DD`), which moves the streak. */
+  activity?: { today: string };
 }
+
+/** The counters `applyStatChanges` gives back (the streak's day is left out). */
+export type StatCounters = Omit<StatsRow, 'userId' | 'lastActiveDay'>;
+
+/** Counters added to by `increments`, in the table's column order. */
+const COUNTERS = [
+  'shrosCreated',
+  'imageShrosCreated',
+  'textShrosCreated',
+  'shrosParticipated',
+  'correctGuesses',
+  'totalParticipants',
+  'shares',
+] as const;
+
+const column = (key: string) => sql.identifier(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
 /**
- * Applies counter changes and the streak in one upsert and returns the new row. The upsert takes
- * the user's stats row lock, so concurrent actions of one user queue here until the first commits.
- * Undefined when there is nothing to change.
+ * Applies counter changes and the streak for several users (each once) in one upsert, taking
+ * their stats rows' locks in user-id order, and returns each one's new counters. The upsert takes
+ * the users' row locks, so concurrent actions of one user queue here until the first commits.
+ * Same day (or a later one, after flying west): the streak is unchanged. The day after: one
+ * more. Else: a new run. A guess adds one to the run of correct guesses, or ends it.
  */
-export async function applyStatChanges(db: Db, userId: string, changes: StatChanges): Promise<StatsRow | undefined> {
-  const values: Record<string, unknown> = {};
-  const set: Record<string, unknown> = {};
-  for (const [key, delta] of Object.entries(changes.increments) as [AchievementMetric, number][]) {
-    if (!delta) continue;
-    values[key] = delta;
-    set[key] = sql`${userStats[key]} + ${delta}`;
-  }
-  if (changes.guess === 'correct') {
-    values.consecutiveCorrect = 1;
-    set.consecutiveCorrect = sql`${userStats.consecutiveCorrect} + 1`;
-  } else if (changes.guess === 'wrong') {
-    values.consecutiveCorrect = 0;
-    set.consecutiveCorrect = sql`0`;
-  }
-  if (changes.activity) {
-    const { today, yesterday } = changes.activity;
-    values.streakDays = 1;
-    values.lastActiveDay = today;
-    // Same day (or a later one, after flying west): unchanged. The day after: one more. Else: a new run.
-    set.streakDays = sql`case
-      when ${userStats.lastActiveDay} >= ${today}::date then greatest(${userStats.streakDays}, 1)
-      when ${userStats.lastActiveDay} = ${yesterday}::date then ${userStats.streakDays} + 1
-      else 1 end`;
-    set.lastActiveDay = sql`greatest(${userStats.lastActiveDay}, ${today}::date)`;
-  }
-  if (Object.keys(set).length === 0) return undefined;
-  const [row] = await db
-    .insert(userStats)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userStats.userId, set })
-    .returning();
-  return row;
+export async function applyStatChanges(
+  db: Db,
+  entries: { userId: string; changes: StatChanges }[],
+): Promise<Map<string, StatCounters>> {
+  const result = new Map<string, StatCounters>();
+  if (entries.length === 0) return result;
+  const sorted = [...entries].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  const rows = sorted.map(({ userId, changes }) => {
+    const deltas = COUNTERS.map((key) => sql`${changes.increments[key] ?? 0}::int`);
+    return sql`(${userId}::text, ${sql.join(deltas, sql`, `)}, ${changes.guess ?? null}::text, ${changes.activity?.today ?? null}::date)`;
+  });
+  const counters = sql.join(
+    COUNTERS.map((key) => column(key)),
+    sql`, `,
+  );
+  const added = sql.join(
+    COUNTERS.map((key) => sql`${column(key)} = s.${column(key)} + excluded.${column(key)}`),
+    sql`, `,
+  );
+  const returned = sql.join(
+    [...COUNTERS, 'consecutiveCorrect', 'streakDays'].map((key) => sql`s.${column(key)} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+  // `excluded` holds the inserted row: the deltas, the first day of a streak (the day itself, or
+  // null without an activity) and, for a guess, 1 or 0; whether there was a guess is looked up.
+  const query = sql`
+    with v (user_id, ${counters}, guess, today) as (values ${sql.join(rows, sql`, `)})
+    insert into ${userStats} as s (user_id, ${counters}, consecutive_correct, streak_days, last_active_day)
+    select user_id, ${counters}, case when guess = 'correct' then 1 else 0 end,
+      case when today is null then 0 else 1 end, today
+    from v order by user_id
+    on conflict (user_id) do update set ${added},
+      consecutive_correct = case (select v.guess from v where v.user_id = excluded.user_id)
+        when 'correct' then s.consecutive_correct + 1
+        when 'wrong' then 0
+        else s.consecutive_correct end,
+      streak_days = case
+        when excluded.last_active_day is null then s.streak_days
+        when s.last_active_day >= excluded.last_active_day then greatest(s.streak_days, 1)
+        when s.last_active_day = excluded.last_active_day - 1 then s.streak_days + 1
+        else 1 end,
+      last_active_day = greatest(s.last_active_day, excluded.last_active_day)
+    returning s.user_id as "userId", ${returned}`;
+  const { rows: stored } = (await db.execute(query)) as unknown as { rows: (StatCounters & { userId: string })[] };
+  for (const { userId, ...values } of stored) result.set(userId, values);
+  return result;
 }
 
-/** The zone the user's streak days are counted in. */
-export async function findTimeZone(db: Db, userId: string): Promise<string> {
-  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.timeZone ?? 'UTC';
+/** The zones the users' streak days are counted in (UTC for one without). */
+export async function findTimeZones(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, timeZone: users.timeZone })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.timeZone ?? 'UTC']));
 }
 
 /** Stores the zone the browser reports, only when it differs (one guarded UPDATE, usually none). */
@@ -80,51 +115,54 @@ export async function updateTimeZone(db: Db, userId: string, timeZone: string): 
 }
 
 /**
- * Upserts the progress of every achievement driven by one of these metrics (capped at the
- * requirement). An unlocked achievement keeps its progress whatever the counter does later.
+ * Upserts, for several users at once, the progress of every achievement driven by one of their
+ * metrics (capped at the requirement). An unlocked achievement keeps its progress whatever the
+ * counter does later; a row whose progress would not change is left alone.
  */
 export async function upsertProgress(
   db: Db,
-  userId: string,
-  values: Partial<Record<AchievementMetric, number>>,
+  entries: { userId: string; values: Partial<Record<AchievementMetric, number>> }[],
 ): Promise<void> {
-  if (Object.keys(values).length === 0) return;
-  const json = JSON.stringify(values);
+  const rows = entries
+    .flatMap(({ userId, values }) =>
+      Object.entries(values).map(([metric, value]) => ({ userId, metric, value: value as number })),
+    )
+    .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.userId}::text, ${r.metric}::text, ${r.value}::int)`),
+    sql`, `,
+  );
   await db.execute(sql`
-    insert into ${userAchievements} (user_id, achievement_id, progress)
-    select ${userId}, a.id, least((${json}::jsonb ->> a.metric)::int, a.requirement)
-    from ${achievements} a
-    where (${json}::jsonb ->> a.metric) is not null
-    on conflict (user_id, achievement_id) do update
-    set progress = case
-      when ${userAchievements}.unlocked_at is null then excluded.progress
-      else ${userAchievements}.progress end`);
+    with v (user_id, metric, value) as (values ${values})
+    insert into ${userAchievements} as ua (user_id, achievement_id, progress)
+    select v.user_id, a.id, least(v.value, a.requirement)
+    from v join ${achievements} a on a.metric = v.metric
+    order by v.user_id, a.id
+    on conflict (user_id, achievement_id) do update set progress = excluded.progress
+    where ua.unlocked_at is null and ua.progress is distinct from excluded.progress`);
 }
 
 /**
- * Unlocks every achievement whose progress has reached its requirement and returns those just
- * unlocked. `unlocked_at is null` in the WHERE makes this exactly-once: a concurrent transaction
- * that unlocked the same row first leaves nothing here to update.
+ * Unlocks, for each of these users, every achievement whose progress has reached its requirement
+ * (at that user's time) and returns those just unlocked. `unlocked_at is null` in the WHERE makes
+ * this exactly-once: a concurrent transaction that unlocked the same row first leaves nothing here.
  */
-export async function unlockReached(db: Db, userId: string, at: Date) {
-  return db
-    .update(userAchievements)
-    .set({ unlockedAt: at })
-    .from(achievements)
-    .where(
-      and(
-        eq(userAchievements.achievementId, achievements.id),
-        eq(userAchievements.userId, userId),
-        isNull(userAchievements.unlockedAt),
-        gte(userAchievements.progress, achievements.requirement),
-      ),
-    )
-    .returning({
-      id: achievements.id,
-      name: achievements.name,
-      description: achievements.description,
-      icon: achievements.icon,
-    });
+export async function unlockReached(db: Db, entries: { userId: string; at: Date }[]) {
+  if (entries.length === 0) return [];
+  const values = sql.join(
+    entries.map((e) => sql`(${e.userId}::text, ${e.at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const { rows } = (await db.execute(sql`
+    update ${userAchievements} ua set unlocked_at = v.at
+    from ${achievements} a, (values ${values}) v (user_id, at)
+    where ua.achievement_id = a.id and ua.user_id = v.user_id
+      and ua.unlocked_at is null and ua.progress >= a.requirement
+    returning ua.user_id as "userId", a.id, a.name, a.description, a.icon`)) as unknown as {
+    rows: { userId: string; id: string; name: string; description: string; icon: string }[];
+  };
+  return rows;
 }
 
 /** The user's counters plus the zone streak days are counted in; undefined when the user is unknown. */

@@ -2,6 +2,7 @@ import type { UserAchievement } from '../../../contract/achievements';
 import { type UnlockedAchievement, USER_NOT_FOUND_MESSAGE, type UserStats } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
+import { assertUserShownTo } from '../profiles/visibility';
 import {
   type AchievementMetric,
   findPublicStats,
@@ -44,7 +45,8 @@ export async function getUserStats(db: Db, userId: string, now = new Date()): Pr
 /**
  * GET /api/users/stats/:id: the owner sees every counter; anyone else sees them counted over
  * public and link Shros only, so private activity (a private pick, a day active in private)
- * cannot be watched from outside. 404 for an unknown user.
+ * cannot be watched from outside. 404 for an unknown user, and as for one to a viewer who has a
+ * block with them either way, or while they are suspended.
  */
 export async function getUserStatsFor(
   db: Db,
@@ -53,6 +55,7 @@ export async function getUserStatsFor(
   now = new Date(),
 ): Promise<UserStats> {
   if (viewerId === userId) return getUserStats(db, userId, now);
+  await assertUserShownTo(db, userId, viewerId);
   const { timeZone } = await statsRowOf(db, userId);
   let zone = timeZone ?? 'UTC';
   // Zones are checked against the runtime's list when stored; should the database's own list
@@ -106,8 +109,13 @@ export async function getAchievements(db: Db, userId: string, now = new Date()):
   });
 }
 
-/** A user's unlocked achievements, most recent first; 404 for an unknown user. */
-export async function getUnlockedAchievements(db: Db, userId: string): Promise<UnlockedAchievement[]> {
+/** A user's unlocked achievements, most recent first; 404 for an unknown user, or one hidden from the viewer (as for stats). */
+export async function getUnlockedAchievements(
+  db: Db,
+  userId: string,
+  viewerId: string | null,
+): Promise<UnlockedAchievement[]> {
+  await assertUserShownTo(db, userId, viewerId);
   await statsRowOf(db, userId);
   const rows = await listUnlockedAchievements(db, userId);
   return rows.map((r) => ({

@@ -4,12 +4,12 @@ import { insertNotifications } from '../notifications/queries';
 import {
   type AchievementMetric,
   applyStatChanges,
-  findTimeZone,
-  type StatsRow,
+  findTimeZones,
+  type StatChanges,
   unlockReached,
   upsertProgress,
 } from './queries';
-import { dayIn, previousDay } from './streak';
+import { dayIn } from './streak';
 
 /** Counters an action may add to (the streak and the run of correct guesses move by their own rules). */
 export type StatCounter =
@@ -38,6 +38,13 @@ export interface Unlocked {
   icon: string;
 }
 
+/** One action's changes to one user's counters. */
+interface StatsOp {
+  userId: string;
+  deltas: Partial<Record<StatCounter, number>>;
+  options?: BumpOptions;
+}
+
 /**
  * The achievement engine, run inside the caller's transaction: adds to the user's counters,
  * moves the streak on an activity, updates the progress of every achievement those counters
@@ -50,22 +57,7 @@ export async function bumpStats(
   deltas: Partial<Record<StatCounter, number>>,
   options: BumpOptions = {},
 ): Promise<Unlocked[]> {
-  const now = options.now ?? new Date();
-  let activity: { today: string; yesterday: string } | undefined;
-  if (options.activity) {
-    const today = dayIn(await findTimeZone(db, userId), now);
-    activity = { today, yesterday: previousDay(today) };
-  }
-  const row = await applyStatChanges(db, userId, { increments: deltas, guess: options.guess, activity });
-  if (!row) return [];
-
-  const moved: Partial<Record<AchievementMetric, number>> = {};
-  for (const [key, delta] of Object.entries(deltas) as [StatCounter, number][]) {
-    if (delta) moved[key] = row[key as keyof StatsRow] as number;
-  }
-  if (options.guess) moved.consecutiveCorrect = row.consecutiveCorrect;
-  if (activity) moved.streakDays = row.streakDays;
-  return syncAchievements(db, userId, moved, now);
+  return (await bumpStatsMany(db, [{ userId, deltas, options }])).get(userId) ?? [];
 }
 
 /** A day of activity for the streak, with no counter to add (a reaction, a share). */
@@ -74,51 +66,94 @@ export function recordActivity(db: Db, userId: string, now = new Date()): Promis
 }
 
 /**
- * Several users' counters in one action (a pick moves the picker's and the creator's). Rows are
- * locked in user-id order, so two actions crossing between the same two people cannot deadlock.
- * Returns the users who unlocked an achievement (they have a new notification).
+ * Several users' counters at once: one action moving two people's (a share), or a whole outbox
+ * batch (decision 119), each user's entries applied in the order given (see `bumpStatsMany`).
+ * Rows are locked in user-id order, so two actions crossing between the same two people cannot
+ * deadlock. Returns the users who unlocked an achievement (they have a new notification).
  */
-export async function bumpStatsFor(
-  db: Db,
-  entries: { userId: string; deltas: Partial<Record<StatCounter, number>>; options?: BumpOptions }[],
-): Promise<string[]> {
-  const sorted = [...entries].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-  const unlockedFor: string[] = [];
-  for (const entry of sorted) {
-    const unlocked = await bumpStats(db, entry.userId, entry.deltas, entry.options);
-    if (unlocked.length > 0) unlockedFor.push(entry.userId);
-  }
-  return unlockedFor;
+export async function bumpStatsFor(db: Db, entries: StatsOp[]): Promise<string[]> {
+  const unlocked = await bumpStatsMany(db, entries);
+  return [...unlocked.keys()].sort();
 }
 
-async function syncAchievements(
-  db: Db,
-  userId: string,
-  values: Partial<Record<AchievementMetric, number>>,
-  now: Date,
-): Promise<Unlocked[]> {
-  if (Object.keys(values).length === 0) return [];
-  await upsertProgress(db, userId, values);
-  const unlocked = await unlockReached(db, userId, now);
-  if (unlocked.length === 0) return [];
+/**
+ * The engine for many actions at once (the outbox's batches, decision 119), with the effect of
+ * `bumpStats` once per op, each user's ops in the order given: every user's first op is applied
+ * in one round, then every second op, and so on. A round is one statement per table for all its
+ * users (counters and streaks; achievement progress; unlocks), whatever their number; the
+ * notifications and analytics events of every unlock follow in one statement each. Rows are
+ * locked in user-id order within each statement. Returns what each user unlocked (only users
+ * who unlocked something).
+ */
+async function bumpStatsMany(db: Db, ops: StatsOp[]): Promise<Map<string, Unlocked[]>> {
+  const perUser = new Map<string, StatsOp[]>();
+  for (const op of ops) {
+    const list = perUser.get(op.userId) ?? [];
+    list.push(op);
+    perUser.set(op.userId, list);
+  }
+  const active = [...perUser.entries()].filter(([, list]) => list.some((op) => op.options?.activity)).map(([id]) => id);
+  const zones = active.length > 0 ? await findTimeZones(db, active) : new Map<string, string>();
+
+  const unlockedBy = new Map<string, Unlocked[]>();
+  const analytics: Parameters<typeof insertAnalyticsEvents>[1] = [];
+  for (let round = 0; ; round++) {
+    const due = [...perUser.values()].flatMap((list) => list.slice(round, round + 1));
+    if (due.length === 0) break;
+    const changes = due.map((op) => {
+      const now = op.options?.now ?? new Date();
+      const changes: StatChanges = { increments: {}, guess: op.options?.guess };
+      for (const [key, delta] of Object.entries(op.deltas) as [StatCounter, number][]) {
+        if (delta) changes.increments[key] = delta;
+      }
+      if (op.options?.activity) changes.activity = { today: dayIn(zones.get(op.userId) ?? 'UTC', now) };
+      return { op, now, changes };
+    });
+    const rows = await applyStatChanges(
+      db,
+      changes
+        .filter(({ changes: c }) => Object.keys(c.increments).length > 0 || c.guess || c.activity)
+        .map(({ op, changes: c }) => ({ userId: op.userId, changes: c })),
+    );
+
+    // The achievements those counters drive, at their new values.
+    const moved: { userId: string; values: Partial<Record<AchievementMetric, number>>; at: Date }[] = [];
+    for (const { op, now, changes: c } of changes) {
+      const row = rows.get(op.userId);
+      if (!row) continue;
+      const values: Partial<Record<AchievementMetric, number>> = {};
+      for (const key of Object.keys(c.increments) as StatCounter[]) values[key] = row[key];
+      if (c.guess) values.consecutiveCorrect = row.consecutiveCorrect;
+      if (c.activity) values.streakDays = row.streakDays;
+      if (Object.keys(values).length > 0) moved.push({ userId: op.userId, values, at: now });
+    }
+    await upsertProgress(db, moved);
+    const at = new Map(moved.map((m) => [m.userId, m.at]));
+    for (const { userId, ...achievement } of await unlockReached(db, moved)) {
+      const list = unlockedBy.get(userId) ?? [];
+      list.push(achievement);
+      unlockedBy.set(userId, list);
+      analytics.push({
+        userId,
+        name: 'achievement_unlocked',
+        category: 'gamification',
+        label: achievement.id,
+        createdAt: at.get(userId)!,
+      });
+    }
+  }
+  if (unlockedBy.size === 0) return unlockedBy;
   await insertNotifications(
     db,
-    unlocked.map((achievement) => ({
-      userId,
-      type: 'achievement_unlocked' as const,
-      title: 'Achievement Unlocked!',
-      message: `${achievement.icon} ${achievement.name}: ${achievement.description}`,
-    })),
+    [...unlockedBy.entries()].flatMap(([userId, unlocked]) =>
+      unlocked.map((achievement) => ({
+        userId,
+        type: 'achievement_unlocked' as const,
+        title: 'Achievement Unlocked!',
+        message: `${achievement.icon} ${achievement.name}: ${achievement.description}`,
+      })),
+    ),
   );
-  await insertAnalyticsEvents(
-    db,
-    unlocked.map((achievement) => ({
-      userId,
-      name: 'achievement_unlocked',
-      category: 'gamification',
-      label: achievement.id,
-      createdAt: now,
-    })),
-  );
-  return unlocked;
+  await insertAnalyticsEvents(db, analytics);
+  return unlockedBy;
 }

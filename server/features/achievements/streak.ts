@@ -24,7 +24,7 @@ export function dayIn(timeZone: string, at: Date): string {
 }
 
 /** The calendar day before `day` (`YYYY-MM-DD`). */
-export function previousDay(day: string): string {
+function previousDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   endedSessionsSchema,
   PASSWORD_RESET_SENT_MESSAGE,
@@ -19,6 +20,16 @@ import { confirmPasswordReset, sendResetLinks } from './password-reset';
  * Forgot password (docs/decisions/109-password-reset-by-email.md): ask for a link by username or
  * email, then set a new password with the link's token.
  */
+/** One reset link for this account, on the per-target budget; a store that is down limits nothing (as login limits). */
+const takeAccountBudget = (limiters: FastifyInstance['limiters']) => async (userId: string) => {
+  try {
+    await limiters.passwordResetByTarget.consume(`account:${userId}`);
+    return true;
+  } catch (error) {
+    return !(error instanceof RateLimiterRes);
+  }
+};
+
 export async function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -35,14 +46,17 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { login } = request.body;
       await consumeOrThrow(limiters.passwordResetByIp, request.ip);
-      await consumeOrThrow(limiters.passwordResetByTarget, login.toLowerCase());
+      // Per text typed, before anything is looked up: the same 429 whether or not an account matches.
+      await consumeOrThrow(limiters.passwordResetByTarget, `text:${login.trim().toLowerCase()}`);
       const origin = linkOrigin(request);
       if (!origin) {
         request.log.error('Password reset link not sent: this request has no trusted origin, set PUBLIC_ORIGIN');
       } else {
         // Looking the account up, writing the token and talking to the mail server all happen after
         // the answer: it is the same, and as fast, whether or not an account matched.
-        const deps = { db, mailer, log: request.log };
+        // Per account too, counted once the account is known (after the answer): its username and
+        // its email share one budget (decision 109).
+        const deps = { db, mailer, log: request.log, takeAccountBudget: takeAccountBudget(limiters) };
         app.backgroundWork.run('password reset', () => sendResetLinks(deps, login, origin));
       }
       return reply.status(202).send({ message: PASSWORD_RESET_SENT_MESSAGE });

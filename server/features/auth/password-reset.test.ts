@@ -242,6 +242,26 @@ describe('POST /api/auth/password-reset', () => {
     expect(mailsTo(user.email)).toHaveLength(3);
   });
 
+  it('counts each account once however it is asked for: its username and its email share one budget', async () => {
+    const email = `shared.${Date.now()}@example.com`;
+    const user = await createUser(ctx, { signedIn: false, email });
+    const sibling = await createUser(ctx, { signedIn: false, email });
+    const logins = [user.username, email, user.username.toUpperCase(), email.toUpperCase()];
+    const answers = [];
+    for (const login of logins) answers.push(await requestReset(login));
+    // The answers say nothing: each text is within its own budget, and the same 202 comes back.
+    expect(answers.map((a) => [a.statusCode, a.json()])).toEqual(
+      logins.map(() => [202, { message: PASSWORD_RESET_SENT_MESSAGE }]),
+    );
+    await ctx.app.backgroundWork.settled();
+    const linksFor = (who: { username: string }) =>
+      mailsTo(email).filter((mail) => mail.text.includes(`Hi @${who.username},`)).length;
+    // Four asks named the user (twice by name, twice by email): the per-account budget of 3 holds.
+    expect(linksFor(user)).toBe(3);
+    // The other account on the address has a budget of its own.
+    expect(linksFor(sibling)).toBe(2);
+  });
+
   it('GET /api/auth/password-reset says email is enabled', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/password-reset' });
     expect([response.statusCode, response.json()]).toEqual([200, { emailEnabled: true }]);

@@ -52,17 +52,33 @@ export interface ResetDeps {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /**
+   * Counts one link for the account against its own budget, however it was asked for (username
+   * or email); false when the budget is used up and no link goes out.
+   */
+  takeAccountBudget: (userId: string) => Promise<boolean>;
 }
 
 /**
  * The work behind POST /api/auth/password-reset, done after the answer went out (its timing
- * tells nothing): for each account the login names, a new single-use link replaces any unused
- * one and is mailed, or logged at warn level when no SMTP server is configured.
+ * tells nothing): for each account the login names that has budget left (per account, however
+ * it was named), a new single-use link replaces any unused one and is mailed, or logged at warn
+ * level when no SMTP server is configured. Returns how many links went out.
  */
-export async function sendResetLinks({ db, mailer, log }: ResetDeps, login: string, origin: string): Promise<number> {
+export async function sendResetLinks(
+  { db, mailer, log, takeAccountBudget }: ResetDeps,
+  login: string,
+  origin: string,
+): Promise<number> {
   const targets = await findResetTargets(db, login, MAX_ACCOUNTS_PER_EMAIL);
   const now = new Date();
+  let sent = 0;
   for (const user of targets) {
+    if (!(await takeAccountBudget(user.id))) {
+      log.info({ userId: user.id }, 'Password reset link not sent: the account asked for too many');
+      continue;
+    }
+    sent++;
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000);
     await replaceResetToken(db, { tokenHash: hashResetToken(token), userId: user.id, expiresAt }, now);
@@ -74,7 +90,7 @@ export async function sendResetLinks({ db, mailer, log }: ResetDeps, login: stri
       log.warn({ userId: user.id }, `Password reset link (SMTP_URL is not set, no email was sent): ${link}`);
     }
   }
-  return targets.length;
+  return sent;
 }
 
 /**

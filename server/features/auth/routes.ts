@@ -15,6 +15,7 @@ import { acceptTermsInputSchema } from '../../../contract/terms';
 import { noBodySchema } from '../../../contract/validation';
 import { errorAnswers } from '../../lib/error-answers';
 import { assertNotLimited, consumeOrThrow, isLimited } from '../../plugins/rate-limit';
+import { announceInviteAccepted } from '../invites/service';
 import { knownDeviceKey, rememberDevice } from './known-device';
 import { toCurrentUser } from './present';
 import {
@@ -46,7 +47,8 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const input = request.body;
       await consumeOrThrow(limiters.registerByIp, request.ip);
-      const user = await registerUser(db, input);
+      const { user, inviterId } = await registerUser(db, app.nameHash, input);
+      if (inviterId) await announceInviteAccepted(app.bus, inviterId, user.id);
       await app.startAuthSession(request, reply, user.id);
       return reply.status(201).send(toCurrentUser(user));
     },
@@ -116,7 +118,9 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { username } = request.body;
-      return toCurrentUser(await changeUsername({ db, live: app.bus }, request.user!.id, username));
+      return toCurrentUser(
+        await changeUsername({ db, live: app.bus, nameHash: app.nameHash }, request.user!.id, username),
+      );
     },
   );
 

@@ -8,7 +8,9 @@ import {
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
+import type { NameHash } from '../../lib/name-hash';
 import { checkPublicNames } from '../../lib/public-names';
+import { acceptInvite } from '../invites/service';
 import type { LiveDeps } from '../live/bus';
 import { assertNotSuspended } from '../moderation/suspension';
 import { hashPassword, verifyPassword } from './password';
@@ -27,25 +29,45 @@ import {
 import { acceptedNow } from './terms';
 import { assertUsernameNotHeld, recordUsernameChange } from './username-holds';
 
-type ValidRegistration = { username: string; email: string; password: string; firstName?: string; lastName?: string };
+type ValidRegistration = {
+  username: string;
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  /** An invite link's token (docs/decisions/124-invitations.md). */
+  inviteToken?: string;
+};
 
-/** Creates an account; usernames are unique whatever their case. */
-export async function registerUser(db: Db, input: ValidRegistration): Promise<UserRow> {
+/**
+ * Creates an account; usernames are unique whatever their case. With an invite token, in the same
+ * transaction, the new user and the inviter become friends (a token that does not work stores
+ * nothing); `inviterId` says whom to tell after the commit.
+ */
+export async function registerUser(
+  db: Db,
+  nameHash: NameHash,
+  input: ValidRegistration,
+): Promise<{ user: UserRow; inviterId: string | null }> {
   checkPublicNames(input);
   if (await findUserByUsername(db, input.username)) throw conflict(USERNAME_TAKEN_MESSAGE);
   // A name someone gave up in the last 30 days answers the same (decision 111).
-  await assertUsernameNotHeld(db, input.username, null);
+  await assertUsernameNotHeld(db, nameHash, input.username, null);
   const passwordHash = await hashPassword(input.password);
+  const { inviteToken } = input;
   try {
-    return await insertUser(db, {
-      id: randomUUID(),
-      username: input.username,
-      email: input.email.toLowerCase(),
-      firstName: input.firstName ?? null,
-      lastName: input.lastName ?? null,
-      passwordHash,
-      // The schema only lets `acceptTerms: true` through (docs/decisions/113-terms-acceptance.md).
-      ...acceptedNow(),
+    return await db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        id: randomUUID(),
+        username: input.username,
+        email: input.email.toLowerCase(),
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        passwordHash,
+        // The schema only lets `acceptTerms: true` through (docs/decisions/113-terms-acceptance.md).
+        ...acceptedNow(),
+      });
+      return { user, inviterId: inviteToken ? await acceptInvite(tx, inviteToken, user) : null };
     });
   } catch (error) {
     // Two registrations racing for one name: the unique index decides.
@@ -70,11 +92,15 @@ export async function loginAccountId(db: Db, username: string): Promise<string |
 }
 
 /** Renames a user; 409 when another account holds the name in any case. */
-export async function changeUsername({ db, live }: LiveDeps, userId: string, username: string): Promise<UserRow> {
+export async function changeUsername(
+  { db, live, nameHash }: LiveDeps & { nameHash: NameHash },
+  userId: string,
+  username: string,
+): Promise<UserRow> {
   checkPublicNames({ username });
   const holder = await findUserByUsername(db, username);
   if (holder && holder.id !== userId) throw conflict(USERNAME_TAKEN_MESSAGE);
-  await assertUsernameNotHeld(db, username, userId);
+  await assertUsernameNotHeld(db, nameHash, username, userId);
   const previous = (await findUserById(db, userId))?.username;
   let row: UserRow | undefined;
   try {
@@ -85,7 +111,7 @@ export async function changeUsername({ db, live }: LiveDeps, userId: string, use
   }
   if (!row) throw notFound('User not found');
   // The old name stays the user's for 30 days (decision 111).
-  if (previous) await recordUsernameChange(db, userId, previous, row.username);
+  if (previous) await recordUsernameChange(db, nameHash, userId, previous, row.username);
   // Cached sessions and Shros carry the old name on every instance.
   await live.publish({ type: 'user.profile.updated', userId: row.id }, { servers: true });
   return row;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USERNAME_TAKEN_MESSAGE } from '../../../contract/auth';
@@ -36,6 +37,7 @@ const expectTaken = (response: { statusCode: number; json(): unknown }) =>
   expect([response.statusCode, response.json()]).toEqual([409, { message: USERNAME_TAKEN_MESSAGE }]);
 const usernameOf = async (id: string) =>
   (await ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!.username;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const ageHolds = () => ctx.database.db.update(usernameHolds).set({ heldUntil: new Date(Date.now() - 1000) });
 
 describe('released usernames', () => {
@@ -74,14 +76,44 @@ describe('released usernames', () => {
     expect((await register(old)).statusCode).toBe(201);
   });
 
-  it('holdReleasedUsername (account deletion): the name stays held after the account is gone, stored only as a hash', async () => {
+  it('holdReleasedUsername (account deletion): the name stays held after the account is gone, stored only as a keyed hash', async () => {
     const name = fresh('gone');
     const user = await createUser(ctx, { username: name, signedIn: false });
-    await holdReleasedUsername(ctx.database.db, name, user.id);
+    await holdReleasedUsername(ctx.database.db, ctx.app.nameHash, name, user.id);
     await ctx.database.db.delete(users).where(eq(users.id, user.id));
     const rows = await ctx.database.db.select().from(usernameHolds);
     expect(JSON.stringify(rows).toLowerCase()).not.toContain(name.toLowerCase());
+    // Not the plain SHA-256 either, which anyone could test guessed names against (decision 126).
+    expect(JSON.stringify(rows)).not.toContain(sha256(name.toLowerCase()));
+    expect(rows.map((row) => row.usernameHash)).toContain(ctx.app.nameHash(name));
     expect(rows.some((row) => row.userId === null)).toBe(true);
     expectTaken(await register(name));
+  });
+
+  it('a hold stored under the old unkeyed hash still keeps its name until it lapses, and a new hold replaces it', async () => {
+    const name = fresh('legacy');
+    await ctx.database.db.insert(usernameHolds).values({
+      usernameHash: sha256(name.toLowerCase()),
+      userId: null,
+      heldUntil: new Date(Date.now() + 24 * 3600_000),
+    });
+    expectTaken(await register(name.toUpperCase()));
+    await ctx.database.db
+      .update(usernameHolds)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(usernameHolds.usernameHash, sha256(name.toLowerCase())));
+    expect((await register(name)).statusCode).toBe(201);
+
+    // Released again: only the keyed hash is written, the legacy row goes.
+    const other = fresh('legacy');
+    await ctx.database.db.insert(usernameHolds).values({
+      usernameHash: sha256(other.toLowerCase()),
+      userId: null,
+      heldUntil: new Date(Date.now() + 24 * 3600_000),
+    });
+    const holder = await createUser(ctx, { signedIn: false });
+    await holdReleasedUsername(ctx.database.db, ctx.app.nameHash, other, holder.id);
+    const rows = await ctx.database.db.select().from(usernameHolds);
+    expect(rows.map((row) => row.usernameHash)).not.toContain(sha256(other.toLowerCase()));
   });
 });

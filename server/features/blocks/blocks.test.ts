@@ -365,6 +365,39 @@ describe('explore and profiles', () => {
     expect((await profile(c, a.username)).statusCode).toBe(200);
     expect((await profile(null, a.username)).statusCode).toBe(200);
   });
+
+  it('stats, achievements and friend status answer as for nobody, both ways; everyone else still gets them', async () => {
+    const { a, b, c } = await blockedTrio();
+    const nobodyId = randomUUID();
+    const reads = (id: string) => [
+      `/api/users/stats/${id}`,
+      `/api/users/achievements/${id}`,
+      `/api/friends/status/${id}`,
+    ];
+    for (const [who, other] of [
+      [b, a],
+      [a, b],
+    ] as const) {
+      for (const [index, url] of reads(other.id).entries()) {
+        const hidden = await call(who, 'GET', url);
+        const nobody = await call(who, 'GET', reads(nobodyId)[index]!);
+        expect({ url, status: hidden.statusCode, body: hidden.json() }).toEqual({
+          url,
+          status: nobody.statusCode,
+          body: nobody.json(),
+        });
+        expect(hidden.statusCode).toBe(404);
+      }
+    }
+    for (const url of [...reads(a.id), ...reads(b.id)]) expect((await call(c, 'GET', url)).statusCode, url).toBe(200);
+    for (const url of reads(a.id).slice(0, 2)) expect((await call(null, 'GET', url)).statusCode, url).toBe(200);
+    // Each still reads their own.
+    expect((await call(a, 'GET', `/api/users/stats/${a.id}`)).statusCode).toBe(200);
+    expect((await call(b, 'GET', `/api/users/achievements/${b.id}`)).statusCode).toBe(200);
+    // Unblocked, the reads come back.
+    expect((await blockCall(a, b.id, 'DELETE')).statusCode).toBe(200);
+    for (const url of reads(a.id)) expect((await call(b, 'GET', url)).statusCode, url).toBe(200);
+  });
 });
 
 describe('notifications', () => {
@@ -377,6 +410,36 @@ describe('notifications', () => {
     ]);
     expect(stored.map((n) => [n.userId, n.actorId])).toEqual([[a.id, c.id]]);
     expect(await notificationsOf(ctx, b.id)).toEqual([]);
+  });
+
+  it('those stored before the block are neither listed nor counted, whichever way; an unblock shows them again', async () => {
+    const [a, b, c] = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx)]);
+    await insertNotifications(ctx.database.db, [
+      { userId: a.id, type: 'reaction', title: 'From b', message: 'b reacted', actorId: b.id },
+      { userId: b.id, type: 'reaction', title: 'From a', message: 'a reacted', actorId: a.id },
+      { userId: a.id, type: 'reaction', title: 'From c', message: 'c reacted', actorId: c.id },
+      { userId: a.id, type: 'achievement_unlocked', title: 'No actor', message: 'unlocked' },
+    ]);
+    const seen = async (who: SignedInUser) => {
+      const list = await call(who, 'GET', '/api/notifications');
+      const unread = await call(who, 'GET', '/api/notifications/unread-count');
+      expect(list.statusCode, list.body).toBe(200);
+      expect(unread.statusCode, unread.body).toBe(200);
+      return {
+        titles: (list.json() as { title: string }[]).map((n) => n.title).sort(),
+        unread: unread.json() as number,
+      };
+    };
+    expect(await seen(a)).toEqual({ titles: ['From b', 'From c', 'No actor'], unread: 3 });
+    expect(await seen(b)).toEqual({ titles: ['From a'], unread: 1 });
+
+    expect((await blockCall(a, b.id)).statusCode).toBe(200);
+    expect(await seen(a)).toEqual({ titles: ['From c', 'No actor'], unread: 2 });
+    expect(await seen(b)).toEqual({ titles: [], unread: 0 });
+
+    expect((await blockCall(a, b.id, 'DELETE')).statusCode).toBe(200);
+    expect(await seen(a)).toEqual({ titles: ['From b', 'From c', 'No actor'], unread: 3 });
+    expect(await seen(b)).toEqual({ titles: ['From a'], unread: 1 });
   });
 
   it('a muted user causes no notifications; everything else still works', async () => {

@@ -53,7 +53,7 @@ async function orNotFound<T>(write: Promise<T>, message: string): Promise<T> {
  * Blocks `otherId` (again: nothing changes). Ends their friendship and every pending request
  * between them in the same transaction, under the friend pair lock so that a request crossing the
  * block cannot slip in. Their side sees what an unfriend or a declined request shows; nothing
- * tells them of the block.
+ * tells them of the block. Then every instance ends their live watches of each other's Shros.
  */
 export async function blockUser({ db, live }: LiveDeps, userId: string, otherId: string): Promise<UserBlockState> {
   if (otherId === userId) throw badRequest(BLOCK_MESSAGES.blockSelf);
@@ -83,6 +83,8 @@ export async function blockUser({ db, live }: LiveDeps, userId: string, otherId:
     await live.publish({ type: 'friend.request.changed', userId }, { users: [otherId] });
   }
   if (ended.read > 0) await live.publish({ type: 'notification.read' }, { users: [userId] });
+  // Live channels opened before the block stop watching each other's Shros, on every instance.
+  await live.publish({ type: 'user.block.added', blockerId: userId, blockedId: otherId }, { servers: true });
   return stateWith(db, userId, otherId);
 }
 

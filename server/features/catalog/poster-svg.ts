@@ -1,3 +1,4 @@
+import { escapeXml } from '../../lib/escape-xml';
 import type { OfflineTitle } from './offline-title';
 
 const POSTER_WIDTH = 500;
@@ -12,24 +13,6 @@ const TITLE_SIZES: ReadonlyArray<{ fontSize: number; maxChars: number }> = [
   { fontSize: 34, maxChars: 20 },
   { fontSize: 28, maxChars: 25 },
 ];
-
-/** Escapes text for use inside SVG/XML character data and attribute values. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => {
-    switch (char) {
-      case '&':
-        return '&amp;';
-      case '<':
-        return '&lt;';
-      case '>':
-        return '&gt;';
-      case '"':
-        return '&quot;';
-      default:
-        return '&apos;';
-    }
-  });
-}
 
 /** Splits a title into lines of at most `maxChars`, breaking over-long words with a hyphen. */
 export function wrapTitle(title: string, maxChars: number): string[] {

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { posterUrl, type TitleSearchResult } from '../../../contract/catalog';
+import { escapeXml } from '../../lib/escape-xml';
 import { HttpError } from '../../lib/http-errors';
 import { offlineMovies } from './offline-movies';
 import { offlineTv } from './offline-tv';
-import { buildPosterSvg, escapeXml, wrapTitle } from './poster-svg';
+import { buildPosterSvg, wrapTitle } from './poster-svg';
 import { clearTitleSearchCache, renderPoster, SEARCH_CACHE_TTL_MS, searchTitles } from './service';
 
 const OFFLINE = { baseUrl: 'http://127.0.0.1:1' };

@@ -223,11 +223,15 @@ export async function searchFriends(db: Db, userId: string, term: string): Promi
   });
 }
 
-/** Where the user stands with `otherId`; 404 when that user does not exist. */
+/**
+ * Where the user stands with `otherId`; 404 when that user does not exist, and the same 404 when
+ * the two have a block either way (decision 104).
+ */
 export async function getFriendStatus(db: Db, userId: string, otherId: string): Promise<FriendStatus> {
   const [other] = await findUsersByIds(db, [otherId]);
   if (!other) throw notFound(FRIEND_MESSAGES.userNotFound);
   if (otherId === userId) return { areFriends: false, sentRequest: false, receivedRequest: false };
+  if (await blockedEitherWay(db, userId, otherId)) throw notFound(FRIEND_MESSAGES.userNotFound);
   const { friends, sent, received } = await relationsWith(db, userId, [otherId]);
   return { areFriends: friends.has(otherId), sentRequest: sent.has(otherId), receivedRequest: received.has(otherId) };
 }

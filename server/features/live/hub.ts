@@ -9,6 +9,8 @@ export interface Channel {
   userId: string | null;
   authSessionId: string | null;
   watches: string[];
+  /** The creator of each watched Shro: a block between the viewer and a creator ends that watch. */
+  watchedCreators: ReadonlyMap<string, string>;
 }
 
 /** What the hub needs from presence; kept out so the hub itself never touches the database. */
@@ -54,9 +56,18 @@ interface Buffered {
 type Log = { warn(obj: object, msg: string): void };
 
 const serverOnly = new Set<string>(SERVER_ONLY_EVENT_TYPES);
+
+/**
+ * How long a block is remembered here: a channel whose watch was checked just before the block
+ * committed, but registered only after its event arrived, still loses that watch when it opens.
+ */
+const RECENT_BLOCK_MS = 5 * 60_000;
 const control = (message: LiveControlMessage) => `data: ${JSON.stringify(message)}\n\n`;
 const RESYNC = control({ type: 'resync' });
 const PING = 'event: ping\ndata: {}\n\n';
+
+const isPair = (pair: { a: string; b: string }, x: string, y: string) =>
+  (pair.a === x && pair.b === y) || (pair.a === y && pair.b === x);
 
 function addTo<K>(index: Map<K, Set<Channel>>, key: K, channel: Channel) {
   let set = index.get(key);
@@ -94,6 +105,8 @@ export class LiveHub {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: (() => void)[];
   private closing = false;
+  /** Blocks seen in the last RECENT_BLOCK_MS, oldest first. */
+  private recentBlocks: { a: string; b: string; at: number }[] = [];
   private readonly coalescer = new ShroEventCoalescer((envelope) => this.deliver(envelope));
 
   constructor(
@@ -127,6 +140,14 @@ export class LiveHub {
    */
   open(channel: Channel, lastEventId: string | undefined): void {
     const { res } = channel;
+    const { userId } = channel;
+    if (userId) {
+      this.pruneBlocks(Date.now());
+      channel.watches = channel.watches.filter((shroId) => {
+        const creatorId = channel.watchedCreators.get(shroId);
+        return !creatorId || !this.recentBlocks.some((p) => isPair(p, userId, creatorId));
+      });
+    }
     res.write(`retry: 2000\n${control({ type: 'ready', watching: channel.watches })}`);
     if (lastEventId !== undefined) this.replay(channel, lastEventId);
 
@@ -195,8 +216,35 @@ export class LiveHub {
     return false;
   }
 
+  /**
+   * A block between two users (decision 104): each of them stops watching the other's Shros here,
+   * silently (the blocked one is not told); a reload then finds those Shros not found.
+   */
+  private endWatchesBetween(a: string, b: string): void {
+    const now = Date.now();
+    this.pruneBlocks(now);
+    this.recentBlocks.push({ a, b, at: now });
+    for (const [viewerId, creatorId] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      for (const channel of this.byUser.get(viewerId) ?? []) {
+        const ended = channel.watches.filter((shroId) => channel.watchedCreators.get(shroId) === creatorId);
+        if (ended.length === 0) continue;
+        channel.watches = channel.watches.filter((shroId) => !ended.includes(shroId));
+        for (const shroId of ended) removeFrom(this.byShro, shroId, channel);
+      }
+    }
+  }
+
+  private pruneBlocks(now: number): void {
+    const from = this.recentBlocks.findIndex((p) => p.at >= now - RECENT_BLOCK_MS);
+    if (from !== 0) this.recentBlocks = from < 0 ? [] : this.recentBlocks.slice(from);
+  }
+
   private onEvent(envelope: Envelope): void {
     const { event, audience } = envelope;
+    if (event.type === 'user.block.added') this.endWatchesBetween(event.blockerId, event.blockedId);
     if (event.type === 'auth.session.ended') {
       // Signed out (in another tab, on another instance): that tab's channel stops here.
       for (const channel of [...this.channels]) if (channel.authSessionId === event.authSessionId) this.close(channel);

@@ -1,9 +1,12 @@
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
 import { befriend, createShro, createUser, type SignedInUser } from '../../test/factories';
 import { SseClient } from '../../test/sse-client';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
+import { LocalBus } from './bus';
+import { LiveHub } from './hub';
 
 let ctx: TestContext;
 let base: string;
@@ -210,6 +213,89 @@ describe('GET /api/live', () => {
     await channel.ended;
     const me = await fetch(`${base}/api/auth/user`, { headers: { cookie: user.cookie } });
     expect(me.status).toBe(401);
+  });
+});
+
+describe('a block', () => {
+  it('ends both people’s watches of each other’s Shros at once; their other watches and everyone else’s stay', async () => {
+    const blocker = await createUser(ctx);
+    const blocked = await createUser(ctx);
+    const bystander = await createUser(ctx);
+    const picker = await createUser(ctx);
+    const blockersShro = await createShro(ctx, blocker.cookie, { isPublic: 'true', isShareable: 'false' });
+    const blockedsShro = await createShro(ctx, blocked.cookie, { isPublic: 'true', isShareable: 'false' });
+    const blockedWatches = await live(blocked, [blockersShro.id, blockedsShro.id]);
+    const blockerWatches = await live(blocker, [blockedsShro.id, blockersShro.id]);
+    const bystanderWatches = await live(bystander, [blockersShro.id, blockedsShro.id]);
+    expect(blockedWatches.messages[0]!.json).toEqual({ type: 'ready', watching: [blockersShro.id, blockedsShro.id] });
+
+    expect((await post(blocker, `/api/users/${blocked.id}/block`, {})).status).toBe(200);
+    for (const shro of [blockersShro, blockedsShro]) {
+      expect((await post(picker, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id })).status).toBe(200);
+    }
+    const openedOn = async (channel: SseClient, shroId: string) =>
+      channel.next((m) => m.json.type === 'shro.box.opened' && m.json.shroId === shroId);
+    // Each still hears of their own Shro, and the bystander of both.
+    await openedOn(blockedWatches, blockedsShro.id);
+    await openedOn(blockerWatches, blockersShro.id);
+    await openedOn(bystanderWatches, blockersShro.id);
+    await openedOn(bystanderWatches, blockedsShro.id);
+    await settle();
+    const shroEvents = (channel: SseClient) =>
+      channel.messages.filter((m) => m.json.type.startsWith('shro.')).map((m) => m.json.shroId);
+    expect(shroEvents(blockedWatches)).toEqual([blockedsShro.id]);
+    expect(shroEvents(blockerWatches).filter((id) => id === blockedsShro.id)).toEqual([]);
+    // Nothing on the channel says so, and it stays open for everything else.
+    expect(blockedWatches.messages.map((m) => m.json.type)).not.toContain('resync');
+    await post(picker, '/api/friends/request', { friendId: blocked.id });
+    await blockedWatches.next((m) => m.json.type === 'friend.request.changed');
+    // A new channel no longer watches it either.
+    const again = await live(blocked, [blockersShro.id]);
+    expect(again.messages[0]!.json).toEqual({ type: 'ready', watching: [] });
+  });
+
+  it('also ends a watch that was checked before the block but registered after its event', () => {
+    const bus = new LocalBus({ warn: () => {}, info: () => {} });
+    const presence = { cameOnline: async () => {}, wentAway: async () => {}, stillHere: async () => {} };
+    const hub = new LiveHub(bus, presence, { warn: () => {} });
+    const channel = (userId: string, creators: Record<string, string>) => {
+      const frames: string[] = [];
+      const res = {
+        writableEnded: false,
+        writableLength: 0,
+        write: (frame: string) => frames.push(frame) > 0,
+        on: () => res,
+        end: () => {},
+        destroy: () => {},
+      };
+      const watchedCreators = new Map(Object.entries(creators));
+      return {
+        frames,
+        channel: {
+          res: res as unknown as ServerResponse,
+          userId,
+          authSessionId: null,
+          watches: [...watchedCreators.keys()],
+          watchedCreators,
+        },
+      };
+    };
+    try {
+      // The block's event arrives while the blocked person's channel is still being set up.
+      void bus.publish({ type: 'user.block.added', blockerId: 'ann', blockedId: 'ben' }, { servers: true });
+      const late = channel('ben', { 'shro-of-ann': 'ann', 'shro-of-cat': 'cat' });
+      const other = channel('dan', { 'shro-of-ann': 'ann' });
+      hub.open(late.channel, undefined);
+      hub.open(other.channel, undefined);
+      expect(late.frames[0]).toContain('"watching":["shro-of-cat"]');
+      expect(other.frames[0]).toContain('"watching":["shro-of-ann"]');
+      void bus.publish({ type: 'shro.deleted', shroId: 'shro-of-ann' }, { shro: 'shro-of-ann' });
+      expect(late.frames.some((frame) => frame.includes('shro.deleted'))).toBe(false);
+      expect(other.frames.some((frame) => frame.includes('shro.deleted'))).toBe(true);
+    } finally {
+      hub.closeAll();
+      void bus.close();
+    }
   });
 });
 

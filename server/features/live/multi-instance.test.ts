@@ -198,6 +198,20 @@ describe.skipIf(!enabled)(title, () => {
     for (const snoop of snoops) expect(snoop.messages.map((m) => m.json)).toEqual([{ type: 'ready', watching: [] }]);
   });
 
+  it('a block made through A ends the blocked person’s watch of the blocker’s Shro on B', async () => {
+    const blocker = await user();
+    const blocked = await user();
+    const bystander = await user();
+    const shro = await createOnA(blocker, { isPublic: 'true', isShareable: 'false' });
+    const theirs = await watch(b, blocked, [shro.id]);
+    const others = await watch(b, bystander, [shro.id]);
+    expect((await call(a, blocker, 'POST', `/api/users/${blocked.id}/block`)).status).toBe(200);
+    await call(a, await user(), 'POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });
+    await others.next((m) => m.json.type === 'shro.box.opened', 1000);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(theirs.messages.filter((m) => m.json.type.startsWith('shro.'))).toEqual([]);
+  });
+
   it('after losing Redis, an instance resyncs its watchers, and its caches stay correct', async () => {
     const creator = await user();
     const shro = await createOnA(creator);

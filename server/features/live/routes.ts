@@ -5,7 +5,7 @@ import { LIVE_PATH } from '../../../contract/live';
 import { liveQuerySchema } from '../../../contract/live-query';
 import { errorAnswers } from '../../lib/error-answers';
 import { tooManyRequests } from '../../lib/http-errors';
-import { canViewShro, type ShroDeps } from '../shros/access';
+import { creatorIfVisible, type ShroDeps } from '../shros/access';
 import { DEFAULT_HUB_OPTIONS, type HubOptions, LiveHub } from './hub';
 import { channelPresence } from './presence';
 import { createVisitorSlots } from './visitor-slots';
@@ -69,11 +69,14 @@ export async function liveRoutes(fastify: FastifyInstance, opts: { hubOptions?: 
           throw tooManyRequests(5, 'Too many open live channels');
         release = () => visitorSlots.release(request.ip, channelId);
       }
-      let watches: string[];
+      const watchedCreators = new Map<string, string>();
       try {
         // Unknown and forbidden Shros are left out alike, so a watch reveals nothing about them.
-        const allowed = await Promise.all(wanted.map((id) => canViewShro(deps, id, viewer)));
-        watches = wanted.filter((_, index) => allowed[index]);
+        const creators = await Promise.all(wanted.map((id) => creatorIfVisible(deps, id, viewer)));
+        wanted.forEach((id, index) => {
+          const creatorId = creators[index];
+          if (creatorId) watchedCreators.set(id, creatorId);
+        });
       } catch (error) {
         release();
         throw error;
@@ -101,7 +104,13 @@ export async function liveRoutes(fastify: FastifyInstance, opts: { hubOptions?: 
       });
       res.socket?.setNoDelay(true);
       hub.open(
-        { res, userId: viewer?.id ?? null, authSessionId: request.authSessionId, watches },
+        {
+          res,
+          userId: viewer?.id ?? null,
+          authSessionId: request.authSessionId,
+          watches: [...watchedCreators.keys()],
+          watchedCreators,
+        },
         lastEventId === undefined || lastEventId === '' ? undefined : lastEventId,
       );
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExplorePage } from '../../../contract/explore';
@@ -9,6 +10,7 @@ import {
 } from '../../../contract/moderation';
 import type { Shro } from '../../../contract/shro-views';
 import {
+  appSettings,
   authSessions,
   messages,
   moderationLog,
@@ -30,10 +32,12 @@ import {
   report,
   type SignedInUser,
   selectBox,
+  signedIn,
   TEST_PASSWORD,
 } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { MODERATOR_COMMAND_USAGE, runModeratorCommand } from './moderator-command';
+import { claimModeratorName, rekeyModeratorClaims } from './queries';
 
 let ctx: TestContext;
 let moderator: SignedInUser;
@@ -356,6 +360,10 @@ describe('moderators', () => {
   it('counts users named in MODERATOR_USERNAMES, whatever the case, and those granted by the command', async () => {
     const named = await createUser(ctx, { username: 'Env_Mod' });
     expect((await call('GET', '/api/moderation/me', named.cookie)).json()).toEqual({ isModerator: true });
+    // The claim is kept under the name's keyed hash, never one a guess could test (decision 126).
+    const settings = JSON.stringify(await ctx.database.db.select().from(appSettings));
+    expect(settings).not.toContain(createHash('sha256').update('env_mod').digest('hex'));
+    expect(settings).toContain(`moderator-claim:${ctx.app.nameHash('env_mod')}`);
     expect((await call('GET', '/api/moderation/me', moderator.cookie)).statusCode).toBe(200);
     // The name stays with the account that first held it: renamed, it is no moderator, and
     // whoever takes the name afterwards is not one either (decision 106).
@@ -560,6 +568,101 @@ describe('moderators', () => {
     expect(notes).toEqual(['Your account was suspended', 'Your account suspension was lifted']);
   });
 
+  it("hides a suspended user's public content from everyone else while it lasts; lifting it brings it all back", async () => {
+    const [owner, friend, viewer] = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx)]);
+    await befriend(ctx, owner, friend);
+    const publicOne = await publicShro(owner, 'Public while suspended');
+    const linkOne = await createShro(ctx, owner.cookie, { title: 'Link while suspended' });
+    const privateOne = await createShro(ctx, owner.cookie, { isShareable: false, recipients: [friend.id] });
+    // The viewer played the link one: it is in their history.
+    await selectBox(ctx, viewer.cookie, linkOne, 1);
+    const key = 'c'.repeat(32);
+    const avatar = await png(8, 8);
+    await ctx.app.uploadStorage.save(key, avatar);
+    await ctx.database.db.insert(uploads).values({
+      key,
+      ownerId: owner.id,
+      kind: 'avatar',
+      contentType: 'image/png',
+      width: 8,
+      height: 8,
+      byteSize: avatar.length,
+    });
+    await ctx.database.db
+      .update(users)
+      .set({ profileImageUrl: `/api/uploads/${key}` })
+      .where(eq(users.id, owner.id));
+
+    const historyIds = async () =>
+      (
+        (await call('GET', '/api/sessions?tab=received', viewer.cookie)).json() as { items: { id: string }[] }
+      ).items.map((item) => item.id);
+    const statuses = async () => ({
+      profileVisitor: (await call('GET', `/api/users/profile/${owner.username}`)).statusCode,
+      profileUser: (await call('GET', `/api/users/profile/${owner.username}`, viewer.cookie)).statusCode,
+      stats: (await call('GET', `/api/users/stats/${owner.id}`, viewer.cookie)).statusCode,
+      achievements: (await call('GET', `/api/users/achievements/${owner.id}`)).statusCode,
+      publicVisitor: (await getShro(ctx, publicOne.id)).statusCode,
+      publicUser: (await getShro(ctx, publicOne.id, viewer.cookie)).statusCode,
+      link: (await getShro(ctx, linkOne.id, viewer.cookie)).statusCode,
+      privateForRecipient: (await getShro(ctx, privateOne.id, friend.cookie)).statusCode,
+      avatarVisitor: (await call('GET', `/api/uploads/${key}`)).statusCode,
+      avatarUser: (await call('GET', `/api/uploads/${key}`, friend.cookie)).statusCode,
+    });
+    const visible = {
+      profileVisitor: 200,
+      profileUser: 200,
+      stats: 200,
+      achievements: 200,
+      publicVisitor: 200,
+      publicUser: 200,
+      link: 200,
+      privateForRecipient: 200,
+      avatarVisitor: 200,
+      avatarUser: 200,
+    };
+    expect(await statuses()).toEqual(visible);
+    expect(await historyIds()).toContain(linkOne.id);
+
+    expect(
+      (await act({ targetType: 'user', targetId: owner.id, action: 'suspend', reason: 'Spam links' })).statusCode,
+    ).toBe(200);
+    expect(await statuses()).toEqual({
+      ...visible,
+      profileVisitor: 404,
+      profileUser: 404,
+      stats: 404,
+      achievements: 404,
+      publicVisitor: 404,
+      publicUser: 404,
+      link: 404,
+      avatarVisitor: 404,
+      avatarUser: 404,
+    });
+    // The same answers as for nobody at all.
+    expect((await call('GET', `/api/users/profile/${owner.username}`)).json()).toEqual({ message: 'User not found' });
+    expect((await getShro(ctx, publicOne.id)).json()).toEqual(
+      (await getShro(ctx, 'no-such-shro-at-all')).json() as unknown,
+    );
+    expect(await historyIds()).not.toContain(linkOne.id);
+    // Its owner would still see their own Shro (signed out by the suspension, so only in principle).
+    expect((await getShro(ctx, publicOne.id, await signedIn(ctx, owner))).statusCode).toBe(200);
+
+    expect(
+      (await act({ targetType: 'user', targetId: owner.id, action: 'unsuspend', reason: 'Appeal' })).statusCode,
+    ).toBe(200);
+    expect(await statuses()).toEqual(visible);
+    expect(await historyIds()).toContain(linkOne.id);
+
+    // A suspension that ran out by itself hides nothing either.
+    await ctx.database.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, owner.id));
+    ctx.app.shroCache.clear();
+    expect(await statuses()).toEqual(visible);
+  });
+
   it('suspends for good without an end date, and ends once an end date passed', async () => {
     const user = await createUser(ctx);
     expect(
@@ -656,6 +759,171 @@ describe('moderators', () => {
     expect(await logCount()).toBe(before);
     const rewritten = await ctx.database.db.select().from(moderationLog).where(eq(moderationLog.reason, 'rewritten'));
     expect(rewritten).toEqual([]);
+  });
+});
+
+describe('an action and its audit entry', () => {
+  /** Makes every audit entry whose reason starts with "fail-audit" fail, as a broken log write would. */
+  async function withFailingAuditLog(run: () => Promise<void>) {
+    const { db } = ctx.database;
+    await db.execute(sql`create function fail_audit_for_test() returns trigger language plpgsql as $$
+      begin
+        if new.reason like 'fail-audit%' then raise exception 'audit log unavailable'; end if;
+        return new;
+      end $$`);
+    await db.execute(
+      sql`create trigger fail_audit_for_test before insert on moderation_log for each row execute function fail_audit_for_test()`,
+    );
+    try {
+      await run();
+    } finally {
+      await db.execute(sql`drop trigger fail_audit_for_test on moderation_log`);
+      await db.execute(sql`drop function fail_audit_for_test()`);
+    }
+  }
+
+  it('stand or fall together: when the entry cannot be written, nothing of the action remains', async () => {
+    const [owner, viewer, a] = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx)]);
+    const shro = await publicShro(owner, 'Kept whole');
+    const withImages = await createShro(ctx, owner.cookie, { title: 'Pictures kept', isPublic: true }, [
+      await png(24, 24),
+      await png(24, 24, { r: 9, g: 8, b: 7 }),
+    ]);
+    const [image] = await ctx.database.db.select().from(uploads).where(eq(uploads.ownerId, owner.id));
+    const messageId = await sendMessage(owner, a, 'still here');
+    for (const body of [
+      { targetType: 'shro', targetId: shro.id, reason: 'spam' },
+      { targetType: 'user', targetId: owner.id, reason: 'harassment' },
+      { targetType: 'message', targetId: String(messageId), reason: 'violence' },
+    ])
+      expect((await report(ctx, a.cookie, body)).statusCode).toBe(201);
+    const sessionsBefore = await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, owner.id));
+    const logBefore = await logCount();
+
+    await withFailingAuditLog(async () => {
+      for (const body of [
+        { targetType: 'shro', targetId: shro.id, action: 'hide', reason: 'fail-audit hide' },
+        { targetType: 'shro', targetId: withImages.id, action: 'delete', reason: 'fail-audit delete' },
+        { targetType: 'user', targetId: owner.id, action: 'suspend', reason: 'fail-audit suspend' },
+        { targetType: 'message', targetId: String(messageId), action: 'delete', reason: 'fail-audit message' },
+        { targetType: 'image', targetId: image!.key, action: 'delete', reason: 'fail-audit image' },
+      ]) {
+        const response = await act(body);
+        expect({ body, status: response.statusCode }).toEqual({ body, status: 500 });
+      }
+    });
+
+    // No entry, and nothing the actions would have done.
+    expect(await logCount()).toBe(logBefore);
+    expect(await moderationOf(shro.id)).toBe('visible');
+    expect(await exploreIds(viewer)).toContain(shro.id);
+    const kept = await getShro(ctx, withImages.id, owner.cookie);
+    expect(kept.statusCode).toBe(200);
+    expect((kept.json() as Shro).boxes.filter((b) => b.imageUrl).length).toBe(2);
+    expect(await ctx.database.db.select().from(uploads).where(eq(uploads.key, image!.key))).toHaveLength(1);
+    expect(await ctx.app.uploadStorage.read(image!.key)).not.toBeNull();
+    const [ownerRow] = await ctx.database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(ownerRow!.suspendedUntil).toBeNull();
+    expect(await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, owner.id))).toHaveLength(
+      sessionsBefore.length,
+    );
+    expect((await call('GET', '/api/auth/user', owner.cookie)).statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(messages).where(eq(messages.id, messageId))).toHaveLength(1);
+    const open = await ctx.database.db.select().from(reports).where(eq(reports.reporterId, a.id));
+    expect(open.map((r) => r.status)).toEqual(['open', 'open', 'open']);
+    expect(await notificationsOf(ctx, a.id, 'report_outcome')).toEqual([]);
+    expect(await notificationsOf(ctx, owner.id, 'moderation_action')).toEqual([]);
+
+    // With the log writable again, the same action goes through with its entry.
+    expect(
+      (await act({ targetType: 'shro', targetId: shro.id, action: 'hide', reason: 'Now logged' })).statusCode,
+    ).toBe(200);
+    expect(await moderationOf(shro.id)).toBe('hidden');
+    expect((await logOf(shro.id)).at(-1)).toMatchObject({ action: 'hide', reason: 'Now logged' });
+  });
+
+  it('an automatic hide without its entry does not happen either', async () => {
+    const [owner, a, b, c] = await Promise.all([1, 2, 3, 4].map(() => createUser(ctx)));
+    const shro = await publicShro(owner!, 'Auto hide kept whole');
+    for (const reporter of [a, b])
+      await report(ctx, reporter!.cookie, { targetType: 'shro', targetId: shro.id, reason: 'spam' });
+    const { db } = ctx.database;
+    await db.execute(sql`create function fail_auto_hide_for_test() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'auto_hide' then raise exception 'audit log unavailable'; end if;
+        return new;
+      end $$`);
+    await db.execute(
+      sql`create trigger fail_auto_hide_for_test before insert on moderation_log for each row execute function fail_auto_hide_for_test()`,
+    );
+    try {
+      const third = await report(ctx, c!.cookie, { targetType: 'shro', targetId: shro.id, reason: 'spam' });
+      expect(third.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger fail_auto_hide_for_test on moderation_log`);
+      await db.execute(sql`drop function fail_auto_hide_for_test()`);
+    }
+    expect(await moderationOf(shro.id)).toBe('visible');
+    expect(await logOf(shro.id)).toEqual([]);
+  });
+});
+
+describe('the queue', () => {
+  it('shows titles, message previews and counts, never a box, and is not itself a content view', async () => {
+    const [owner, a] = await Promise.all([createUser(ctx), createUser(ctx)]);
+    const boxes = ['Zq-box-one', 'Zq-box-two', 'Zq-box-three', 'Zq-box-four'];
+    const shro = await createShro(ctx, owner.cookie, {
+      title: 'Queue preview',
+      isPublic: true,
+      isShareable: false,
+      textOptions: JSON.stringify(boxes.map((content) => ({ content }))),
+    });
+    const pending = await createShro(ctx, owner.cookie, {
+      title: 'Queue pending',
+      isPublic: true,
+      isShareable: false,
+      textOptions: JSON.stringify(boxes.map((content) => ({ content: `${content}-pending` }))),
+    });
+    await ctx.database.db.update(shros).set({ moderationStatus: 'pending_review' }).where(eq(shros.id, pending.id));
+    const withImages = await createShro(ctx, owner.cookie, { title: 'Queue images' }, [
+      await png(16, 16),
+      await png(16, 16, { r: 5, g: 5, b: 5 }),
+    ]);
+    await selectBox(ctx, a.cookie, withImages, 1);
+    const [image] = await ctx.database.db.select().from(uploads).where(eq(uploads.ownerId, owner.id));
+    await report(ctx, a.cookie, { targetType: 'shro', targetId: shro.id, reason: 'other' });
+    await report(ctx, a.cookie, { targetType: 'shro', targetId: withImages.id, reason: 'other' });
+    const logBefore = await logCount();
+
+    const response = await call('GET', '/api/moderation/queue', moderator.cookie);
+    expect(response.statusCode).toBe(200);
+    const queue: ModerationQueueItem[] = response.json();
+    expect(queue.find((item) => item.targetId === shro.id)?.preview).toBe('Queue preview');
+    expect(queue.find((item) => item.targetId === pending.id)?.preview).toBe('Queue pending');
+    for (const text of boxes) expect(response.body).not.toContain(text);
+    expect(response.body).not.toContain(image!.key);
+    expect(response.body).not.toContain('/api/uploads/');
+    expect(response.body).not.toContain('/api/moderation/images/');
+    // Only opening a target (its boxes, its image) is a content view with an audit entry.
+    expect(await logCount()).toBe(logBefore);
+  });
+});
+
+describe('MODERATOR_USERNAMES claims stored before decision 126', () => {
+  it('move to the keyed hash with their first holder, and no unkeyed row stays', async () => {
+    const [first, squatter] = await Promise.all([createUser(ctx), createUser(ctx)]);
+    const legacyKey = (name: string) => `moderator-name:${createHash('sha256').update(name).digest('hex')}`;
+    await ctx.database.db.insert(appSettings).values([
+      { key: legacyKey('old_mod'), value: first.id },
+      { key: legacyKey('dropped_mod'), value: first.id },
+    ]);
+    await rekeyModeratorClaims(ctx.database.db, ctx.app.nameHash, ['old_mod']);
+    const rows = await ctx.database.db.select().from(appSettings);
+    expect(rows.filter((row) => row.key.startsWith('moderator-name:'))).toEqual([]);
+    expect(rows.find((row) => row.key === `moderator-claim:${ctx.app.nameHash('old_mod')}`)?.value).toBe(first.id);
+    // Whoever holds the name now is not its first holder.
+    expect(await claimModeratorName(ctx.database.db, ctx.app.nameHash, 'old_mod', squatter.id)).toBe(false);
+    expect(await claimModeratorName(ctx.database.db, ctx.app.nameHash, 'OLD_MOD', first.id)).toBe(true);
   });
 });
 

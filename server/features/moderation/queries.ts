@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, countDistinct, desc, eq, inArray, lt, min, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, like, lt, min, sql } from 'drizzle-orm';
 import type { ModerationStatus, ReportReason, ReportTargetType } from '../../../contract/moderation';
 import type { Db } from '../../db/client';
 import {
@@ -14,6 +14,7 @@ import {
   uploads,
   users,
 } from '../../db/schema/index';
+import type { NameHash } from '../../lib/name-hash';
 
 type ReportRow = typeof reports.$inferSelect;
 
@@ -161,16 +162,44 @@ export async function isGrantedModerator(db: Db, userId: string): Promise<boolea
   return Boolean(row);
 }
 
+const MODERATOR_CLAIM_PREFIX = 'moderator-claim:';
+/** Claims were kept under the name's unkeyed SHA-256 before decision 126. */
+const LEGACY_CLAIM_PREFIX = 'moderator-name:';
+
 /**
  * A name in MODERATOR_USERNAMES belongs to the first account seen holding it, for good: an account
  * that takes the name later (after a rename or a deletion) is not a moderator (decision 106).
- * Kept in app_settings under a hash of the name; answers whether `userId` is that account.
+ * Kept in app_settings under the name's keyed hash (decision 126); answers whether `userId` is
+ * that account. Pass the transaction when there is one.
  */
-export async function claimModeratorName(db: Db, username: string, userId: string): Promise<boolean> {
-  const key = `moderator-name:${createHash('sha256').update(username.toLowerCase()).digest('hex')}`;
+export async function claimModeratorName(
+  db: Db,
+  nameHash: NameHash,
+  username: string,
+  userId: string,
+): Promise<boolean> {
+  const key = `${MODERATOR_CLAIM_PREFIX}${nameHash(username)}`;
   await db.insert(appSettings).values({ key, value: userId }).onConflictDoNothing();
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
   return row?.value === userId;
+}
+
+/**
+ * At start: claims stored under the unkeyed hash move to the keyed one for the names still in
+ * MODERATOR_USERNAMES (so each stays with its first holder), and every unkeyed row goes, so no
+ * stored value can be tested against guessed names. Safe to run on several instances at once.
+ */
+export async function rekeyModeratorClaims(db: Db, nameHash: NameHash, usernames: string[]): Promise<void> {
+  for (const username of usernames) {
+    const legacyKey = `${LEGACY_CLAIM_PREFIX}${createHash('sha256').update(username.toLowerCase()).digest('hex')}`;
+    const [legacy] = await db.select().from(appSettings).where(eq(appSettings.key, legacyKey));
+    if (!legacy) continue;
+    await db
+      .insert(appSettings)
+      .values({ key: `${MODERATOR_CLAIM_PREFIX}${nameHash(username)}`, value: legacy.value })
+      .onConflictDoNothing();
+  }
+  await db.delete(appSettings).where(like(appSettings.key, `${LEGACY_CLAIM_PREFIX}%`));
 }
 
 export async function grantModerator(db: Db, userId: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/moderation';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import type { NameHash } from '../../lib/name-hash';
 import type { LivePublisher } from '../live/bus';
 import { insertNotifications } from '../notifications/queries';
 import { findVisibleShro, type ShroDeps } from '../shros/access';
@@ -50,13 +51,17 @@ import {
 } from './queries';
 import { isForever, isSuspended, SUSPENDED_FOREVER } from './suspension';
 
-/** What moderation needs: the database, the game's cache (to drop a changed Shro), the bus, the image store and the settings. */
+/**
+ * What moderation needs: the database, the game's cache (to drop a changed Shro), the bus, the
+ * image store, the settings and the keyed name hash (MODERATOR_USERNAMES claims, decision 126).
+ */
 export interface ModerationDeps {
   db: Db;
   cache: ShroDeps['cache'];
   live: LivePublisher;
   storage: UploadStorage;
   settings: { moderatorUsernames: string[]; reportAutoHideThreshold: number };
+  nameHash: NameHash;
 }
 
 /** The audit log's moderator id for what the app did by itself (the automatic hide). */
@@ -71,17 +76,20 @@ const MAX_SERIAL = 2_147_483_647;
 type Actor = { id: string; username: string };
 
 /** A moderator: named in MODERATOR_USERNAMES (any case) or granted with `npm run moderator -- add NAME`. */
-async function isModerator(deps: Pick<ModerationDeps, 'db' | 'settings'>, user: Actor): Promise<boolean> {
+async function isModerator(deps: Pick<ModerationDeps, 'db' | 'settings' | 'nameHash'>, user: Actor): Promise<boolean> {
   if (
     deps.settings.moderatorUsernames.includes(user.username.toLowerCase()) &&
-    (await claimModeratorName(deps.db, user.username, user.id))
+    (await claimModeratorName(deps.db, deps.nameHash, user.username, user.id))
   )
     return true;
   return isGrantedModerator(deps.db, user.id);
 }
 
 /** Every moderation route asks this first: anyone but a moderator gets the same 404 as for a route that does not exist. */
-export async function assertModerator(deps: Pick<ModerationDeps, 'db' | 'settings'>, user: Actor): Promise<void> {
+export async function assertModerator(
+  deps: Pick<ModerationDeps, 'db' | 'settings' | 'nameHash'>,
+  user: Actor,
+): Promise<void> {
   if (!(await isModerator(deps, user))) throw notFound(MODERATION_MESSAGES.notFound);
 }
 
@@ -164,16 +172,20 @@ export async function createReport(
 async function autoHideWhenReportedEnough(deps: ModerationDeps, shroId: string): Promise<void> {
   const reporters = await countOpenReporters(deps.db, 'shro', shroId);
   if (reporters < deps.settings.reportAutoHideThreshold) return;
-  if (!(await autoHideIfVisible(deps.db, shroId))) return;
-  await appendLog(deps.db, {
-    moderatorId: SYSTEM_MODERATOR_ID,
-    action: 'auto_hide',
-    targetType: 'shro',
-    targetId: shroId,
-    reason: `Reported by ${reporters} people`,
-    details: { reporters },
+  // The hide and its audit entry stand or fall together.
+  const hidden = await deps.db.transaction(async (tx) => {
+    if (!(await autoHideIfVisible(tx, shroId))) return false;
+    await appendLog(tx, {
+      moderatorId: SYSTEM_MODERATOR_ID,
+      action: 'auto_hide',
+      targetType: 'shro',
+      targetId: shroId,
+      reason: `Reported by ${reporters} people`,
+      details: { reporters },
+    });
+    return true;
   });
-  await afterShroWrite(deps, { type: 'shro.row.changed', shroId });
+  if (hidden) await afterShroWrite(deps, { type: 'shro.row.changed', shroId });
 }
 
 const clip = (text: string) => (text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text);
@@ -394,9 +406,14 @@ interface ActionInput {
   until?: string;
 }
 
+/** What is done once the action's transaction committed: events, cache drops, file removals. */
+type AfterCommit = (() => Promise<void>)[];
+
 /**
  * POST /api/moderation/actions: applies one action with its reason, closes the target's open
- * reports, tells the reporters the outcome and the owner what was done, and writes the audit entry.
+ * reports, tells the reporters the outcome and the owner what was done, and writes the audit
+ * entry, all in one transaction: no action stands without its entry, and a failed entry undoes
+ * the action. Events, cache drops and stored files follow the commit.
  */
 export async function applyAction(
   deps: ModerationDeps,
@@ -404,15 +421,34 @@ export async function applyAction(
   input: ActionInput,
   now = new Date(),
 ): Promise<ModerationActionResult> {
-  const { db } = deps;
-  const { targetType, targetId, action, reason } = input;
+  const { targetType, action } = input;
   if (!ACTIONS_BY_TARGET[targetType].includes(action)) throw badRequest(actionNotApplicableMessage(action, targetType));
   if (input.until !== undefined && action !== 'suspend') throw badRequest(MODERATION_MESSAGES.untilOnlyForSuspend);
+  const afterCommit: AfterCommit = [];
+  const { result, notified } = await deps.db.transaction((tx) =>
+    applyActionIn({ ...deps, db: tx }, afterCommit, moderator, input, now),
+  );
+  for (const step of afterCommit) await step();
+  if (notified.length > 0) await deps.live.publish({ type: 'notification.created' }, { users: notified });
+  return result;
+}
 
+/** The writes of one action, on the transaction in `deps.db`; what must wait for the commit goes to `afterCommit`. */
+async function applyActionIn(
+  deps: ModerationDeps,
+  afterCommit: AfterCommit,
+  moderator: Actor,
+  input: ActionInput,
+  now: Date,
+): Promise<{ result: ModerationActionResult; notified: string[] }> {
+  const { db } = deps;
+  const { targetType, targetId, action, reason } = input;
   const ownerNotes: NewNotification[] = [];
   let label: string | null = null;
   let ownerId: string | null = null;
   const details: Record<string, unknown> = {};
+  const shroChanged = (shroId: string) =>
+    afterCommit.push(() => afterShroWrite(deps, { type: 'shro.row.changed', shroId }));
 
   if (targetType === 'shro') {
     const shro = await findShro(db, targetId);
@@ -424,7 +460,7 @@ export async function applyAction(
       if (action === 'hide' || action === 'restore' || action === 'approve') {
         const status = action === 'hide' ? 'hidden' : 'visible';
         await setModerationStatus(db, shro.id, status);
-        await afterShroWrite(deps, { type: 'shro.row.changed', shroId: shro.id });
+        shroChanged(shro.id);
         if (action === 'hide') {
           ownerNotes.push({
             userId: shro.creatorId,
@@ -446,11 +482,14 @@ export async function applyAction(
         // Reports found nothing wrong: a Shro the reports took off explore goes back on it, else
         // it would stay hidden with nothing left in the queue to act on.
         await setModerationStatus(db, shro.id, 'visible');
-        await afterShroWrite(deps, { type: 'shro.row.changed', shroId: shro.id });
+        shroChanged(shro.id);
       } else if (action === 'delete') {
-        const keys = await db.transaction((tx) => deleteShroAndUploads(tx, shro.id));
-        await afterShroWrite(deps, { type: 'shro.deleted', shroId: shro.id });
-        await deps.storage.remove(keys).catch(() => {});
+        const keys = await deleteShroAndUploads(db, shro.id);
+        // Files after the rows: a rolled-back delete must not leave boxes without images.
+        afterCommit.push(async () => {
+          await afterShroWrite(deps, { type: 'shro.deleted', shroId: shro.id });
+          await deps.storage.remove(keys).catch(() => {});
+        });
         ownerNotes.push({
           userId: shro.creatorId,
           type: 'moderation_action',
@@ -470,11 +509,14 @@ export async function applyAction(
         if (until.getTime() <= now.getTime()) throw badRequest(MODERATION_MESSAGES.untilInPast);
         if (await isModerator(deps, user)) throw badRequest(MODERATION_MESSAGES.cannotSuspendModerator);
         await setSuspension(db, user.id, { suspendedUntil: until, suspensionReason: reason });
+        const ended = await deleteAuthSessionsOf(db, user.id);
         // Every signed-in device ends at once, on every instance; the cached user rows go with them.
-        for (const authSessionId of await deleteAuthSessionsOf(db, user.id)) {
-          await deps.live.publish({ type: 'auth.session.ended', authSessionId }, { servers: true });
-        }
-        await deps.live.publish({ type: 'user.profile.updated', userId: user.id }, { servers: true });
+        afterCommit.push(async () => {
+          for (const authSessionId of ended) {
+            await deps.live.publish({ type: 'auth.session.ended', authSessionId }, { servers: true });
+          }
+          await deps.live.publish({ type: 'user.profile.updated', userId: user.id }, { servers: true });
+        });
         details.until = isForever(until) ? null : until.toISOString();
         ownerNotes.push({
           userId: user.id,
@@ -484,7 +526,7 @@ export async function applyAction(
         });
       } else if (action === 'unsuspend') {
         await setSuspension(db, user.id, { suspendedUntil: null, suspensionReason: null });
-        await deps.live.publish({ type: 'user.profile.updated', userId: user.id }, { servers: true });
+        afterCommit.push(() => deps.live.publish({ type: 'user.profile.updated', userId: user.id }, { servers: true }));
         if (isSuspended(user, now)) {
           ownerNotes.push({
             userId: user.id,
@@ -503,9 +545,11 @@ export async function applyAction(
       ownerId = message.senderId;
       if (action === 'delete') {
         await deleteMessage(db, message.id);
-        await deps.live.publish(
-          { type: 'chat.message.read', readerId: message.recipientId, senderId: message.senderId },
-          { users: [message.senderId, message.recipientId] },
+        afterCommit.push(() =>
+          deps.live.publish(
+            { type: 'chat.message.read', readerId: message.recipientId, senderId: message.senderId },
+            { users: [message.senderId, message.recipientId] },
+          ),
         );
         ownerNotes.push({
           userId: message.senderId,
@@ -520,8 +564,8 @@ export async function applyAction(
     if (!upload && action !== 'dismiss') throw notFound(MODERATION_MESSAGES.targetNotFound);
     if (upload) {
       ownerId = upload.ownerId;
-      if (action === 'delete') await deleteImage(deps, upload.key, upload.ownerId);
       if (action === 'delete') {
+        await deleteImage(deps, afterCommit, upload.key, upload.ownerId);
         ownerNotes.push({
           userId: upload.ownerId,
           type: 'moderation_action',
@@ -550,17 +594,20 @@ export async function applyAction(
   await insertNotifications(db, [...reporterNotes, ...ownerNotes]);
   await appendLog(db, { moderatorId: moderator.id, action, targetType, targetId, reason, details });
   const notified = [...new Set([...reporterNotes, ...ownerNotes].map((n) => n.userId))];
-  if (notified.length > 0) await deps.live.publish({ type: 'notification.created' }, { users: notified });
-  return { success: true, action, resolvedReports: resolved.count };
+  return { result: { success: true, action, resolvedReports: resolved.count }, notified };
 }
 
-/** Removes an image everywhere: its stored bytes, the boxes showing it, and the profile picture using it. */
-async function deleteImage(deps: ModerationDeps, key: string, ownerId: string): Promise<void> {
-  const { db } = deps;
-  const shroIds = await db.transaction((tx) => clearImageEverywhere(tx, key, uploadUrl(key)));
-  await deps.storage.remove([key]).catch(() => {});
-  for (const shroId of shroIds) await afterShroWrite(deps, { type: 'shro.row.changed', shroId });
-  await deps.live.publish({ type: 'user.profile.updated', userId: ownerId }, { servers: true });
+/**
+ * Removes an image everywhere, on the action's transaction: its row, the boxes showing it and the
+ * profile picture using it; its stored bytes once the transaction committed.
+ */
+async function deleteImage(deps: ModerationDeps, afterCommit: AfterCommit, key: string, ownerId: string) {
+  const shroIds = await clearImageEverywhere(deps.db, key, uploadUrl(key));
+  afterCommit.push(async () => {
+    await deps.storage.remove([key]).catch(() => {});
+    for (const shroId of shroIds) await afterShroWrite(deps, { type: 'shro.row.changed', shroId });
+    await deps.live.publish({ type: 'user.profile.updated', userId: ownerId }, { servers: true });
+  });
 }
 
 /** The audit log, newest first. */

@@ -9,8 +9,11 @@ export const SUSPENDED_FOREVER = new Date('9999-12-31T00:00:00.000Z');
 
 type Suspendable = { suspendedUntil: Date | null; suspensionReason: string | null };
 
-export const isSuspended = (user: Suspendable, now = new Date()) =>
-  user.suspendedUntil !== null && user.suspendedUntil.getTime() > now.getTime();
+/** Whether a `suspended_until` value means suspended at `now`. */
+export const isSuspendedUntil = (until: Date | null, now = new Date()) =>
+  until !== null && until.getTime() > now.getTime();
+
+export const isSuspended = (user: Suspendable, now = new Date()) => isSuspendedUntil(user.suspendedUntil, now);
 
 export const isForever = (until: Date | null) => until !== null && until.getTime() >= SUSPENDED_FOREVER.getTime();
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, not, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import {
@@ -11,7 +11,7 @@ import {
   userMutes,
   users,
 } from '../../db/schema/index';
-import { deliverableTo } from '../blocks/queries';
+import { blockedEitherWaySql, deliverableTo } from '../blocks/queries';
 import { queueNotificationPushes } from '../push/dispatch';
 import { keptInApp } from '../push/settings';
 
@@ -188,10 +188,17 @@ const selectItems = (db: Db) =>
     )
     .leftJoin(users, eq(users.id, notifications.actorId));
 
+/**
+ * Not caused by someone the user has a block with, either way: stored before the block, such
+ * notifications stay in the table (an unblock shows them again) but are neither listed nor
+ * counted (decision 104).
+ */
+const notFromBlocked = (userId: string) => not(blockedEitherWaySql(notifications.actorId, userId));
+
 /** The user's newest notifications with the Shro each one is about, as that user stands in it. */
 export async function listNotifications(db: Db, userId: string, limit: number) {
   return selectItems(db)
-    .where(eq(notifications.userId, userId))
+    .where(and(eq(notifications.userId, userId), notFromBlocked(userId)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
 }
@@ -224,7 +231,7 @@ export async function countUnreadNotifications(db: Db, userId: string): Promise<
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), notFromBlocked(userId)));
   return row?.n ?? 0;
 }
 

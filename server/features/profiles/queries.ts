@@ -21,9 +21,13 @@ export type PublicUserRow = {
   createdAt: Date;
 };
 
-export async function findPublicUserByUsername(db: Db, username: string): Promise<PublicUserRow | undefined> {
+/** The public columns of a user by name (any case), with their suspension beside them for the caller to check. */
+export async function findPublicUserByUsername(
+  db: Db,
+  username: string,
+): Promise<(PublicUserRow & { suspendedUntil: Date | null }) | undefined> {
   const [row] = await db
-    .select(publicUserColumns)
+    .select({ ...publicUserColumns, suspendedUntil: users.suspendedUntil })
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
     .limit(1);

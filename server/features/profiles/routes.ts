@@ -37,7 +37,7 @@ export async function profilesRoutes(fastify: FastifyInstance) {
       : removeProfileImage
         ? 'remove'
         : undefined;
-    return updateProfile({ db, live: app.bus }, storage, request.user!.id, input, avatar);
+    return updateProfile({ db, live: app.bus, nameHash: app.nameHash }, storage, request.user!.id, input, avatar);
   });
 
   // Public profile reads are open to visitors and cheap to repeat: they count against the read
@@ -61,7 +61,7 @@ export async function profilesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/achievements/:id',
     { ...ofUser, schema: { ...ofUser.schema, response: unlocked } },
-    async (request) => getUnlockedAchievements(db, request.params.id),
+    async (request) => getUnlockedAchievements(db, request.params.id, request.user?.id ?? null),
   );
 
   // The signed-in user's own counters; the achievements page and the profile read them.

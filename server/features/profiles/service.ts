@@ -6,12 +6,14 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { ProcessedImage } from '../../lib/images';
+import type { NameHash } from '../../lib/name-hash';
 import { checkPublicNames } from '../../lib/public-names';
 import { toCurrentUser, toPublicUser } from '../auth/present';
 import { findUserById, findUserByUsername } from '../auth/queries';
 import { assertUsernameNotHeld, recordUsernameChange } from '../auth/username-holds';
 import { hasBlocked } from '../blocks/queries';
 import type { LiveDeps } from '../live/bus';
+import { isSuspendedUntil } from '../moderation/suspension';
 import { deleteUploads, findUpload } from '../uploads/queries';
 import { checkUploadQuota, insertUploadsWithinQuota, storeImages, uploadUrl } from '../uploads/service';
 import type { UploadStorage } from '../uploads/storage';
@@ -20,7 +22,8 @@ import { findPublicUserByUsername, type ProfilePatch, updateUserProfile } from '
 /**
  * A user's public profile by username (any case); never the email. Someone the user blocked gets
  * "User not found", as for a name nobody holds (decision 104); the blocker still sees the profile
- * they blocked, to unblock it there.
+ * they blocked, to unblock it there. A suspended account has no profile while the suspension
+ * lasts (decision 107).
  */
 export async function getPublicProfile(
   db: Db,
@@ -35,6 +38,7 @@ export async function getPublicProfile(
   if (isDeletedUsername(username.toLowerCase())) throw notFound(USER_NOT_FOUND_MESSAGE);
   const row = await findPublicUserByUsername(db, username);
   if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
+  if (viewerId !== row.id && isSuspendedUntil(row.suspendedUntil)) throw notFound(USER_NOT_FOUND_MESSAGE);
   if (viewerId && viewerId !== row.id && (await hasBlocked(db, row.id, viewerId)))
     throw notFound(USER_NOT_FOUND_MESSAGE);
   return toPublicUser(row);
@@ -52,7 +56,7 @@ const AVATAR_URL_PATTERN = /^\/api\/uploads\/([0-9a-f]{32})$/;
  * `'remove'` instead of an avatar takes the picture away the same way (the initial shows again).
  */
 export async function updateProfile(
-  { db, live }: LiveDeps,
+  { db, live, nameHash }: LiveDeps & { nameHash: NameHash },
   storage: UploadStorage,
   userId: string,
   changes: ProfileChanges,
@@ -64,7 +68,7 @@ export async function updateProfile(
     const holder = await findUserByUsername(db, changes.username);
     if (holder && holder.id !== userId) throw conflict(USERNAME_TAKEN_MESSAGE);
     // A name someone gave up in the last 30 days is still theirs (decision 111).
-    await assertUsernameNotHeld(db, changes.username, userId);
+    await assertUsernameNotHeld(db, nameHash, changes.username, userId);
     previousUsername = (await findUserById(db, userId))?.username;
   }
   const image = avatar && avatar !== 'remove' ? avatar : undefined;
@@ -93,7 +97,7 @@ export async function updateProfile(
       }
       const updated = await updateUserProfile(tx, userId, patch);
       if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
-      if (previousUsername) await recordUsernameChange(tx, userId, previousUsername, updated.username);
+      if (previousUsername) await recordUsernameChange(tx, nameHash, userId, previousUsername, updated.username);
       return updated;
     });
     if (replacedKey) await storage.remove([replacedKey]).catch(() => {});

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultNotificationSettings, type NotificationSettings } from '../../../contract/push';
 import { pushSubscriptions, pushThrottle, users } from '../../db/schema/index';
-import { befriend, block, createShro, createUser, type SignedInUser, selectBox } from '../../test/factories';
+import {
+  befriend,
+  block,
+  createShro,
+  createUser,
+  notificationsOf,
+  type SignedInUser,
+  selectBox,
+} from '../../test/factories';
 import { startTestPushService, type TestBrowser, type TestPushService, testPushAgent } from '../../test/push-service';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { insertNotifications } from '../notifications/queries';
@@ -47,6 +55,27 @@ async function pushesTo(browser: TestBrowser) {
   await ctx.app.push.idle();
   return service.received.filter((push) => push.path === pathOf(browser));
 }
+
+const sendChat = (from: SignedInUser, to: { id: string }, content: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/chat/send',
+    payload: { recipientId: to.id, content, messageType: 'plain' },
+    headers: { cookie: from.cookie },
+  });
+const react = (who: SignedInUser, shroId: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/sessions/${shroId}/react`,
+    payload: { emoji: '🔥' },
+    headers: { cookie: who.cookie },
+  });
+const muteUser = (who: SignedInUser, userId: string) =>
+  ctx.app.inject({ method: 'POST', url: `/api/users/${userId}/mute`, headers: { cookie: who.cookie } });
+const muteShro = (who: SignedInUser, shroId: string) =>
+  ctx.app.inject({ method: 'POST', url: `/api/sessions/${shroId}/mute`, headers: { cookie: who.cookie } });
+const unreadMessages = (who: SignedInUser) =>
+  ctx.app.inject({ method: 'GET', url: '/api/chat/unread-count', headers: { cookie: who.cookie } });
 
 const saveSettings = (user: SignedInUser, change: (settings: NotificationSettings) => void) => {
   const settings = defaultNotificationSettings();
@@ -251,8 +280,11 @@ describe('what goes out, and what does not', () => {
       settings.quietHours = { start: pad(tokyoHour), end: pad(tokyoHour + 2) };
     });
     const note = { userId: user.id, type: 'achievement_unlocked' as const, title: 'Achievement Unlocked!' };
-    await insertNotifications(ctx.database.db, [{ ...note, message: '🎉 Quiet' }]);
+    const stored = await insertNotifications(ctx.database.db, [{ ...note, message: '🎉 Quiet' }]);
     expect(await pushesTo(browser)).toEqual([]);
+    // Quiet hours silence push only: the notification is in the app all the same.
+    expect(stored.map((row) => row.message)).toEqual(['🎉 Quiet']);
+    expect((await notificationsOf(ctx, user.id)).map((row) => row.message)).toEqual(['🎉 Quiet']);
     // Quiet hours that have not begun yet: the push goes out.
     await saveSettings(user, (settings) => {
       settings.quietHours = { start: pad(tokyoHour + 1), end: pad(tokyoHour + 2) };
@@ -297,6 +329,63 @@ describe('what goes out, and what does not', () => {
       { userId: user.id, type: 'friend_request', title: 'New friend request', message: 'x', actorId: blocked.id },
     ]);
     expect(await pushesTo(browser)).toEqual([]);
+  });
+
+  it('nothing from a user they muted, in push or in the app, while everyone else still reaches them', async () => {
+    const { user, browser } = await subscribedUser();
+    const muted = await createUser(ctx);
+    const other = await createUser(ctx);
+    await befriend(ctx, user, muted);
+    await befriend(ctx, user, other);
+    expect((await muteUser(user, muted.id)).statusCode).toBe(200);
+    // Their own first Shro (and its achievement push) out of the way first.
+    const own = await createShro(ctx, user.cookie, { title: 'Mine to open' });
+    await ctx.app.push.idle();
+    service.received.length = 0;
+
+    // A Shro, a message, a pick and a reaction from the muted friend: none of them pushes or notifies.
+    const recipients = JSON.stringify([user.id]);
+    await createShro(ctx, muted.cookie, { title: 'From the muted', isShareable: false, recipients });
+    expect((await sendChat(muted, user, 'muted hello')).statusCode).toBe(201);
+    await selectBox(ctx, muted.cookie, own, 1);
+    expect((await react(muted, own.id)).statusCode).toBe(200);
+    expect(await pushesTo(browser)).toEqual([]);
+    expect((await notificationsOf(ctx, user.id)).filter((row) => row.actorId === muted.id)).toEqual([]);
+    // The message itself still arrives: mute silences, it does not hide.
+    expect((await unreadMessages(user)).json()).toBe(1);
+
+    // Someone else's Shro and message still push and notify.
+    const shro = await createShro(ctx, other.cookie, { title: 'From a friend', isShareable: false, recipients });
+    expect((await sendChat(other, user, 'loud hello')).statusCode).toBe(201);
+    expect((await pushesTo(browser)).map((push) => push.payload)).toMatchObject([
+      { title: 'New Shro!', tag: `shro-${shro.id}` },
+      { title: `@${other.username}`, body: 'loud hello' },
+    ]);
+    expect((await notificationsOf(ctx, user.id, 'shro_received')).map((row) => row.actorId)).toEqual([other.id]);
+  });
+
+  it('nothing about a Shro they muted, while their other Shros still push', async () => {
+    const { user, browser } = await subscribedUser();
+    const friend = await createUser(ctx);
+    await befriend(ctx, user, friend);
+    const quiet = await createShro(ctx, user.cookie, { title: 'Quiet one' });
+    const loud = await createShro(ctx, user.cookie, { title: 'Loud one' });
+    expect((await muteShro(user, quiet.id)).statusCode).toBe(200);
+    await ctx.app.push.idle();
+    service.received.length = 0;
+
+    await selectBox(ctx, friend.cookie, quiet, 1);
+    expect((await react(friend, quiet.id)).statusCode).toBe(200);
+    await selectBox(ctx, friend.cookie, loud, 2);
+    const pushes = (await pushesTo(browser)).map((push) => push.payload as { tag: string });
+    expect(pushes.map((push) => push.tag)).toEqual([`shro-${loud.id}`]);
+    expect((await notificationsOf(ctx, user.id)).filter((row) => row.shroId === quiet.id)).toEqual([]);
+    // The friend is not muted: a message from them still pushes.
+    expect((await sendChat(friend, user, 'still here')).statusCode).toBe(201);
+    expect((await pushesTo(browser)).map((push) => (push.payload as { tag: string }).tag)).toEqual([
+      `shro-${loud.id}`,
+      `chat-${friend.id}`,
+    ]);
   });
 
   it('nothing when the notifying transaction rolls back', async () => {

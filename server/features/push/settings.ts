@@ -20,6 +20,8 @@ const KIND_OF_TYPE: Partial<Record<NotificationType, NotificationKind>> = {
   reaction: 'reaction',
   friend_request: 'friendRequest',
   friend_accepted: 'friendRequest',
+  // A friend made through an invite follows the friend-request settings (docs/decisions/124-invitations.md).
+  invite_accepted: 'friendRequest',
   achievement_unlocked: 'achievement',
 };
 

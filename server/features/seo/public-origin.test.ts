@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { createUser } from '../../test/factories';
+import { createUser, insertShro } from '../../test/factories';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
 import { defaultAllowedHosts } from './public-origin';
 
@@ -148,6 +148,32 @@ describe('link previews with PUBLIC_ORIGIN', () => {
         jsonLdUrl: 'https://shro.example/',
       });
     }
+  });
+
+  it('gives a link or public Shro its own image under PUBLIC_ORIGIN, a private one the generic image', async () => {
+    const creator = await createUser(ctx, { username: 'origin_creator', signedIn: false });
+    const shroOf = async (values: { isShareable?: boolean; isPublic?: boolean }) =>
+      (await insertShro(ctx, creator.id, { title: 'Origin test', ...values })).id;
+    for (const id of [await shroOf({ isShareable: true }), await shroOf({ isPublic: true })]) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/session/${id}`,
+        headers: { host: 'evil.example' },
+      });
+      const { ogImage, twitterImage } = previewUrls(response.body);
+      expect(ogImage).toMatch(new RegExp(`^https://shro\\.example/api/sessions/${id}/preview\\.png\\?v=[\\w-]{22}$`));
+      expect(twitterImage).toBe(ogImage);
+    }
+    const privateId = await shroOf({});
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/session/${privateId}`,
+      headers: { host: 'evil.example' },
+    });
+    expect(previewUrls(response.body)).toMatchObject({
+      ogImage: 'https://shro.example/og-image.png',
+      twitterImage: 'https://shro.example/og-image.png',
+    });
   });
 });
 

@@ -1,24 +1,48 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { shroBoxes, shros, users } from '../../db/schema/index';
+import { shroBoxes, shros, uploads, users } from '../../db/schema/index';
+import { uploadUrl } from '../uploads/service';
 
-/** Just what a link preview may show of a Shro: never box content. */
+const AVATAR_URL_PREFIX = uploadUrl('');
+/** SQL's substr counts from 1: where the key starts in a profile image URL. */
+const AVATAR_KEY_OFFSET = AVATAR_URL_PREFIX.length + 1;
+
+/** Just what a link preview may show of a Shro and its creator: never box content. */
 export async function findShroPreview(db: Db, id: string) {
   const [row] = await db
     .select({
       title: shros.title,
       isPublic: shros.isPublic,
       isShareable: shros.isShareable,
+      moderationStatus: shros.moderationStatus,
+      participantCount: shros.participantCount,
+      expiresAt: shros.expiresAt,
       creatorUsername: users.username,
+      creatorFirstName: users.firstName,
+      creatorLastName: users.lastName,
+      creatorSuspendedUntil: users.suspendedUntil,
+      creatorSuspensionReason: users.suspensionReason,
+      // The creator's own avatar upload, when their picture is one (never any other image).
+      creatorAvatarKey: uploads.key,
       // Boxes with anything in them: the preview says how many options there are, never what.
       filledBoxes: sql<number>`(select count(*)::int from ${shroBoxes} where ${shroBoxes.shroId} = ${shros.id} and (${shroBoxes.label} is not null or ${shroBoxes.textContent} is not null or ${shroBoxes.imageKey} is not null or ${shroBoxes.imageUrl} is not null or ${shroBoxes.tmdbData} is not null))`,
     })
     .from(shros)
     .innerJoin(users, eq(users.id, shros.creatorId))
+    .leftJoin(
+      uploads,
+      and(
+        eq(uploads.key, sql`substr(${users.profileImageUrl}, ${sql.raw(String(AVATAR_KEY_OFFSET))})`),
+        sql`${users.profileImageUrl} = ${AVATAR_URL_PREFIX} || ${uploads.key}`,
+        eq(uploads.kind, 'avatar'),
+        eq(uploads.ownerId, users.id),
+      ),
+    )
     .where(eq(shros.id, id))
     .limit(1);
   return row;
 }
+export type ShroPreviewRow = NonNullable<Awaited<ReturnType<typeof findShroPreview>>>;
 
 export async function findProfilePreview(db: Db, username: string) {
   const [row] = await db

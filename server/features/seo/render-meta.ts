@@ -1,8 +1,16 @@
 import { fixedPages } from '../../../contract/pages';
 import { PRODUCT_NAME } from '../../../contract/product';
-import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData, pageMeta } from '../../../contract/seo';
+import {
+  appStructuredData,
+  DEFAULT_SOCIAL_IMAGE,
+  type PageMetaData,
+  pageMeta,
+  SHRO_PREVIEW_SIZE,
+  shroPreviewImagePath,
+} from '../../../contract/seo';
 import { hidOptionsPhrase } from '../../../contract/shros';
 import type { Db } from '../../db/client';
+import { previewCardOf, previewStateKey } from './preview-state';
 import { findProfilePreview, findShroPreview } from './queries';
 
 const escapeHtml = (value: string) =>
@@ -36,6 +44,9 @@ function renderMetaTags(meta: ServerPageMeta, origin: string): string {
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     meta.notFound ? '' : `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
+    // Both the generic image and a Shro's own are this size: previews can lay out before fetching it.
+    `<meta property="og:image:width" content="${SHRO_PREVIEW_SIZE.width}">`,
+    `<meta property="og:image:height" content="${SHRO_PREVIEW_SIZE.height}">`,
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
@@ -57,10 +68,13 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     if (!session) return notFoundMeta();
     const preview = await findShroPreview(db, session[1]!);
     if (preview && (preview.isPublic || preview.isShareable)) {
+      // Its own image while it has one (decision 125), versioned by what it shows.
+      const card = previewCardOf(preview, new Date());
       return {
         title: `${preview.title} - ${PRODUCT_NAME}`,
         description: `@${preview.creatorUsername} ${hidOptionsPhrase(preview.filledBoxes)}. Open one to reveal your pick!`,
         path: pathname,
+        image: card ? shroPreviewImagePath(session[1]!, previewStateKey(card)) : undefined,
         // Link shares reach whoever has the link; only public ones belong in search results.
         noindex: !preview.isPublic,
       };
@@ -68,6 +82,17 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     return {
       title: `A mystery box is waiting - ${PRODUCT_NAME}`,
       description: 'Someone sent you a mystery box. Sign in to open it.',
+      path: pathname,
+      noindex: true,
+    };
+  }
+
+  if (pathname.startsWith('/invite/')) {
+    // An invite link (docs/decisions/124-invitations.md): a personal page, never in search results.
+    // The preview names no one: it is rendered without looking the token up.
+    return {
+      title: `You're invited to ${PRODUCT_NAME}`,
+      description: `A friend invited you to ${PRODUCT_NAME}: hide options in mystery boxes, send them to friends and let them pick one.`,
       path: pathname,
       noindex: true,
     };

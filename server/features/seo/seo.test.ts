@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedPages } from '../../../contract/pages';
 import { pageMeta } from '../../../contract/seo';
-import { shroBoxes, shros } from '../../db/schema/index';
+import { shroBoxes, shros, users } from '../../db/schema/index';
 import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -50,6 +51,13 @@ afterAll(async () => {
 
 const page = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { host: 'shro.test' } });
 
+/** The og:image and twitter:image of a page. */
+const socialImages = (html: string) => ({
+  og: /property="og:image" content="([^"]*)"/.exec(html)?.[1],
+  twitter: /name="twitter:image" content="([^"]*)"/.exec(html)?.[1],
+});
+const GENERIC_IMAGES = { og: 'http://shro.test/og-image.png', twitter: 'http://shro.test/og-image.png' };
+
 describe('server-rendered page metadata', () => {
   it('gives the home page its title, canonical link, social tags and free-app structured data', async () => {
     const response = await page('/');
@@ -74,6 +82,41 @@ describe('server-rendered page metadata', () => {
     expect(html).not.toContain('<b>movie</b>');
     expect(html).not.toContain('SECRET-BOX');
     expect(html).toContain('content="index, follow"');
+    // Its own preview image (decision 125), absolute, versioned by what it shows.
+    const image = new RegExp(`^http://shro\\.test/api/sessions/${id}/preview\\.png\\?v=[\\w-]{22}$`);
+    expect(socialImages(html).og).toMatch(image);
+    expect(socialImages(html).twitter).toBe(socialImages(html).og);
+    expect(html).toContain('property="og:image:width" content="1200"');
+    expect(html).toContain('property="og:image:height" content="630"');
+    const served = await page(new URL(socialImages(html).og!).pathname);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('versions the preview image by the state it shows', async () => {
+    const id = await insertShro({ title: 'Counting', isShareable: true });
+    const before = socialImages((await page(`/session/${id}`)).body).og;
+    expect(socialImages((await page(`/session/${id}`)).body).og).toBe(before);
+    await ctx.database.db.update(shros).set({ participantCount: 3 }).where(eq(shros.id, id));
+    const after = socialImages((await page(`/session/${id}`)).body).og;
+    expect(after).not.toBe(before);
+    expect(after).toMatch(new RegExp(`/api/sessions/${id}/preview\\.png\\?v=`));
+  });
+
+  it('keeps the generic image for a hidden Shro and a suspended creator’s', async () => {
+    const hidden = await insertShro({ title: 'Hidden one', isPublic: true });
+    await ctx.database.db.update(shros).set({ moderationStatus: 'hidden' }).where(eq(shros.id, hidden));
+    expect(socialImages((await page(`/session/${hidden}`)).body)).toEqual(GENERIC_IMAGES);
+    const suspended = await createUser(ctx, { username: 'meta_suspended', signedIn: false });
+    const id = randomUUID();
+    await ctx.database.db
+      .insert(shros)
+      .values({ id, type: 'text', creatorId: suspended.id, title: 'Theirs', isShareable: true });
+    await ctx.database.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + 3_600_000), suspensionReason: 'spam' })
+      .where(eq(users.id, suspended.id));
+    expect(socialImages((await page(`/session/${id}`)).body)).toEqual(GENERIC_IMAGES);
   });
 
   it('keeps link-shared Shros out of search indexes', async () => {
@@ -81,6 +124,8 @@ describe('server-rendered page metadata', () => {
     const html = (await page(`/session/${id}`)).body;
     expect(html).toContain('<title>Link only - Shro</title>');
     expect(html).toContain('content="noindex, nofollow"');
+    expect(socialImages(html).og).toMatch(new RegExp(`^http://shro\\.test/api/sessions/${id}/preview\\.png\\?v=`));
+    expect(socialImages(html).twitter).toBe(socialImages(html).og);
   });
 
   it('tells nothing about a private Shro, not even its title', async () => {
@@ -91,6 +136,7 @@ describe('server-rendered page metadata', () => {
     expect(response.body).not.toContain('meta_creator');
     expect(response.body).toContain('A mystery box is waiting');
     expect(response.body).toContain('content="noindex, nofollow"');
+    expect(socialImages(response.body)).toEqual(GENERIC_IMAGES);
   });
 
   it('previews a public profile without the email', async () => {

@@ -4,9 +4,10 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { blockedEitherWay } from '../blocks/queries';
 import type { LivePublisher } from '../live/bus';
+import { isSuspendedUntil } from '../moderation/suspension';
 import { MAX_VIEWERS_PER_SHRO, type ShroAggregate, type ShroCache, type ViewerState } from './cache';
 import { isPrivateShro, viewerRoleOf } from './present';
-import { findParticipation, findReaction, findShroWithCreator, listBoxes, listRecipients } from './queries';
+import { findShroWithCreator, findViewerState, listBoxes, listRecipients } from './queries';
 
 /**
  * The one place that decides who may see a Shro and as whom (docs/decisions/091-shro-modules.md):
@@ -36,7 +37,7 @@ const NO_VIEWER_STATE: ViewerState = { ownPick: null, ownReaction: null };
 async function loadAggregate(db: Db, shroId: string): Promise<ShroAggregate | undefined> {
   const found = await findShroWithCreator(db, shroId);
   if (!found) return undefined;
-  const { shro, creator } = found;
+  const { shro, creator, creatorSuspendedUntil } = found;
   const [boxes, recipients] = await Promise.all([
     listBoxes(db, shro.id),
     isPrivateShro(shro) ? listRecipients(db, [shro.id]) : Promise.resolve([]),
@@ -44,6 +45,7 @@ async function loadAggregate(db: Db, shroId: string): Promise<ShroAggregate | un
   return {
     shro,
     creator,
+    creatorSuspendedUntil,
     boxes,
     recipients: recipients.map(({ id, username }) => ({ id, username })),
     viewers: new Map(),
@@ -52,10 +54,10 @@ async function loadAggregate(db: Db, shroId: string): Promise<ShroAggregate | un
 }
 
 async function loadViewerState(db: Db, shroId: string, userId: string): Promise<ViewerState> {
-  const [pick, reaction] = await Promise.all([findParticipation(db, shroId, userId), findReaction(db, shroId, userId)]);
+  const row = await findViewerState(db, shroId, userId);
   return {
-    ownPick: pick ? { boxId: pick.boxId, createdAt: pick.createdAt } : null,
-    ownReaction: (reaction as ReactionEmoji | null) ?? null,
+    ownPick: row ? { boxId: row.boxId, createdAt: row.createdAt } : null,
+    ownReaction: (row?.emoji as ReactionEmoji | null) ?? null,
   };
 }
 
@@ -81,6 +83,7 @@ export async function findVisibleShro(
   deps: Pick<ShroDeps, 'db' | 'cache'>,
   shroId: string,
   viewerId: string | null,
+  options: AccessOptions = {},
 ): Promise<{ aggregate: ShroAggregate; role: ViewerRole }> {
   const aggregate = await deps.cache.aggregate(shroId, () => loadAggregate(deps.db, shroId));
   if (!aggregate) throw notFound(SHRO_MESSAGES.notFound);
@@ -88,16 +91,38 @@ export async function findVisibleShro(
   // The same rule every list embedding a Shro applies (see viewerRoleOf).
   const role = viewerRoleOf(aggregate.shro, viewerId, { isRecipient, hasPicked: false });
   if (role === null) throw notFound(SHRO_MESSAGES.notFound);
+  // A suspended creator's public content is hidden while the suspension lasts (decision 107): their
+  // public and link Shros are not found by anyone else. Private ones stay with their recipients.
+  if (role !== 'creator' && !isPrivateShro(aggregate.shro) && isSuspendedUntil(aggregate.creatorSuspendedUntil))
+    throw notFound(SHRO_MESSAGES.notFound);
   // A block either way hides each other's Shros as if they did not exist (decision 104). Read per
   // request, not kept with the aggregate: a block must take effect at once on every instance.
-  if (viewerId !== null && role !== 'creator' && (await blockedEitherWay(deps.db, viewerId, aggregate.shro.creatorId)))
+  if (
+    viewerId !== null &&
+    role !== 'creator' &&
+    !options.blocksChecked &&
+    (await blockedEitherWay(deps.db, viewerId, aggregate.shro.creatorId))
+  )
     throw notFound(SHRO_MESSAGES.notFound);
   return { aggregate, role };
 }
 
+export interface AccessOptions {
+  /**
+   * The answer to the viewer's own write (a pick), whose request already passed the block check
+   * a moment ago: it is not read again.
+   */
+  blocksChecked?: boolean;
+}
+
 /** Who the viewer is to this Shro once their own pick is known (a viewer who picked is a participant). */
-export async function resolveAccess(deps: ShroDeps, shroId: string, viewer: Actor | null): Promise<Access> {
-  const visible = await findVisibleShro(deps, shroId, viewer?.id ?? null);
+export async function resolveAccess(
+  deps: ShroDeps,
+  shroId: string,
+  viewer: Actor | null,
+  options: AccessOptions = {},
+): Promise<Access> {
+  const visible = await findVisibleShro(deps, shroId, viewer?.id ?? null, options);
   const { aggregate } = visible;
   const viewerState =
     viewer && visible.role !== 'creator' ? await viewerStateOf(deps.db, aggregate, viewer.id) : NO_VIEWER_STATE;
@@ -108,12 +133,20 @@ export async function resolveAccess(deps: ShroDeps, shroId: string, viewer: Acto
   return { aggregate, role, viewerState };
 }
 
-/** Whether this viewer (or a visitor) may read the Shro at all: what the live channel checks before a watch. */
-export async function canViewShro(deps: ShroDeps, shroId: string, viewer: Actor | null): Promise<boolean> {
+/**
+ * The creator of the Shro when this viewer (or a visitor) may read it, else null: what the live
+ * channel checks before a watch, keeping the creator so a later block can end the watch.
+ */
+export async function creatorIfVisible(deps: ShroDeps, shroId: string, viewer: Actor | null): Promise<string | null> {
   try {
-    await findVisibleShro(deps, shroId, viewer?.id ?? null);
-    return true;
+    const { aggregate } = await findVisibleShro(deps, shroId, viewer?.id ?? null);
+    return aggregate.shro.creatorId;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Whether this viewer (or a visitor) may read the Shro at all. */
+export async function canViewShro(deps: ShroDeps, shroId: string, viewer: Actor | null): Promise<boolean> {
+  return (await creatorIfVisible(deps, shroId, viewer)) !== null;
 }

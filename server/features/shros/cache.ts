@@ -10,6 +10,8 @@ import type { BoxWithHash, ShroRow } from './queries';
 export interface ShroAggregate {
   shro: ShroRow;
   creator: { id: string; username: string; profileImageUrl: string | null };
+  /** While this is in the future the creator is suspended: their public and link Shros are not found (decision 107). */
+  creatorSuspendedUntil: Date | null;
   boxes: BoxWithHash[];
   /** Private Shros only; empty otherwise. */
   recipients: ShroUserRef[];
@@ -22,8 +24,18 @@ export interface ShroAggregate {
 }
 
 export interface ViewerState {
-  ownPick: { boxId: number; createdAt: Date } | null;
+  ownPick: OwnPick | null;
   ownReaction: ReactionEmoji | null;
+}
+
+/** The key of one viewer's serialised view (`views`): the creator's, a signed-in user's, or a visitor's. */
+export const viewKey = (role: 'creator' | 'other', viewerId: string | null) =>
+  role === 'creator' ? 'creator' : viewerId ? `user:${viewerId}` : 'visitor';
+
+/** A pick as the picker's own state shows it. */
+export interface OwnPick {
+  boxId: number;
+  createdAt: Date;
 }
 
 /** Enough for every Shro being watched at once; a Shro's entry is a few KB (the creator's board at most ~50 KB). */
@@ -46,6 +58,10 @@ export class ShroCache {
     bus.onInvalidate((event) => {
       switch (event.type) {
         case 'shro.box.opened':
+          // An entry that already counts these picks was loaded (or updated by this instance's
+          // outbox, see `applyPicks`) after they were applied: it holds their pickers' states.
+          if (!this.holds(event.shroId, event)) this.entries.invalidate(event.shroId);
+          break;
         case 'shro.reaction.added':
         case 'shro.deleted':
         case 'shro.row.changed':
@@ -68,6 +84,82 @@ export class ShroCache {
   /** The aggregate through the cache (or straight from `load` while the cache is bypassed). */
   aggregate(shroId: string, load: () => Promise<ShroAggregate | undefined>): Promise<ShroAggregate | undefined> {
     return this.enabled ? this.entries.getOrLoad(shroId, load) : load();
+  }
+
+  /**
+   * A pick this instance just committed on a link or public Shro (a private Shro's first pick
+   * changes its row: that one is invalidated instead). The picker's own state is set in the cached
+   * aggregate rather than the whole Shro reloaded, and the creator's board is dropped; the count
+   * follows when the pick's effects apply (`applyPicks`). An entry still loading is dropped: the
+   * next read loads after the pick.
+   */
+  notePick(shroId: string, userId: string, pick: OwnPick): void {
+    const aggregate = this.loaded(shroId);
+    if (!aggregate) return;
+    this.setOwnPick(aggregate, userId, pick);
+    aggregate.creatorExtras = undefined;
+    aggregate.views.delete(viewKey('creator', null));
+  }
+
+  /**
+   * The outbox applied picks on this Shro in a transaction that moved its count to
+   * `participantCount` (decision 119). A cached entry counting exactly the picks before these holds
+   * every other picker's state already: it is updated in place (the count, these pickers' own
+   * picks; serialised views and the creator's board dropped) instead of reloaded. One that counts
+   * fewer missed picks applied elsewhere, whose pickers' states it may hold stale: it is dropped;
+   * one that counts as many was loaded after this commit and is kept.
+   */
+  applyPicks(
+    shroId: string,
+    applied: {
+      participantCount: number;
+      expiresAt: Date | null;
+      added: number;
+      pickers: { userId: string; pick: OwnPick | null }[];
+    },
+  ): void {
+    const aggregate = this.loaded(shroId);
+    if (!aggregate) return;
+    const { shro } = aggregate;
+    if (shro.participantCount >= applied.participantCount && shro.expiresAt?.getTime() === applied.expiresAt?.getTime())
+      return;
+    if (
+      shro.participantCount !== applied.participantCount - applied.added ||
+      shro.expiresAt?.getTime() !== applied.expiresAt?.getTime()
+    ) {
+      this.entries.invalidate(shroId);
+      return;
+    }
+    aggregate.shro = { ...shro, participantCount: applied.participantCount };
+    for (const { userId, pick } of applied.pickers) {
+      if (pick) this.setOwnPick(aggregate, userId, pick);
+      else aggregate.viewers.delete(userId);
+    }
+    aggregate.views.clear();
+    aggregate.creatorExtras = undefined;
+  }
+
+  /** Whether the cached entry already counts the picks this event announces. */
+  private holds(shroId: string, state: { participantCount: number; expiresAt: string | null }): boolean {
+    const aggregate = this.entries.get(shroId);
+    if (!aggregate) return false;
+    const expiresAt = aggregate.shro.expiresAt?.toISOString() ?? null;
+    return aggregate.shro.participantCount >= state.participantCount && expiresAt === state.expiresAt;
+  }
+
+  /** The loaded entry, if any; one still loading is dropped (it may have read before the caller's write). */
+  private loaded(shroId: string): ShroAggregate | undefined {
+    if (!this.enabled) return undefined;
+    const aggregate = this.entries.get(shroId);
+    if (!aggregate) this.entries.invalidate(shroId);
+    return aggregate;
+  }
+
+  private setOwnPick(aggregate: ShroAggregate, userId: string, pick: OwnPick): void {
+    aggregate.views.delete(viewKey('other', userId));
+    if (aggregate.viewers.has(userId) || aggregate.viewers.size < MAX_VIEWERS_PER_SHRO)
+      aggregate.viewers.set(userId, Promise.resolve({ ownPick: pick, ownReaction: null }));
+    else aggregate.viewers.delete(userId);
   }
 
   /** Forgets one Shro on this instance at once (the bus event does it everywhere else). */

@@ -2,7 +2,7 @@ import { and, desc, eq, exists, inArray, isNull, ne, not, or, sql } from 'drizzl
 import type { Db } from '../../db/client';
 import { participations, shroRecipients, shros, users } from '../../db/schema/index';
 import { blockedEitherWaySql } from '../blocks/queries';
-import { creatorColumns } from './queries';
+import { creatorColumns, shownDespiteSuspension } from './queries';
 
 /** The history's reads (GET /api/sessions): what the user sent, and what reached them. */
 
@@ -10,12 +10,14 @@ const sentBy = (userId: string) => eq(shros.creatorId, userId);
 
 /**
  * Sent to the user privately, or joined by them through a link or explore; not removed by them,
- * nor created by someone they have a block with (those do not exist for them, decision 104).
+ * nor created by someone they have a block with (those do not exist for them, decision 104), nor
+ * a link or public one whose creator is suspended (decision 107).
  */
 const receivedBy = (db: Db, userId: string) =>
   and(
     ne(shros.creatorId, userId),
     not(blockedEitherWaySql(shros.creatorId, userId)),
+    shownDespiteSuspension(new Date()),
     or(
       exists(
         db

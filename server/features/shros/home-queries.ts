@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, not, notExists, 
 import type { Db } from '../../db/client';
 import { messages, participations, shroRecipients, shros, users } from '../../db/schema/index';
 import { blockedEitherWaySql } from '../blocks/queries';
-import { creatorColumns } from './queries';
+import { creatorColumns, shownDespiteSuspension } from './queries';
 
 /** The home inbox's reads (GET /api/home): what waits for the user, and their own open Shros. */
 
@@ -69,6 +69,7 @@ export async function listUnopenedSharedInChat(db: Db, userId: string, now: Date
         not(blockedEitherWaySql(shros.creatorId, userId)),
         not(blockedEitherWaySql(latest.senderId, userId)),
         or(eq(shros.isShareable, true), eq(shros.isPublic, true)),
+        shownDespiteSuspension(now),
         notExpiredAt(now),
         notPickedBy(db, userId),
       ),

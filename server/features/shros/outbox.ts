@@ -1,11 +1,12 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ReactionEmoji } from '../../../contract/shros';
 import type { Db } from '../../db/client';
 import { outbox, shros } from '../../db/schema/index';
-import { bumpStats } from '../achievements/stats';
+import { bumpStatsFor } from '../achievements/stats';
 import { markNotificationsReadAbout, upsertGroupedNotifications } from '../notifications/queries';
 import type { ShroDeps } from './access';
-import { afterShroWrite, notifyUsers } from './events';
+import type { OwnPick } from './cache';
+import { notifyUsers } from './events';
 import { publicStateOf } from './present';
 
 /**
@@ -13,8 +14,11 @@ import { publicStateOf } from './present';
  * transaction holds only what makes it atomic and writes one outbox row; everything that follows
  * from it (the Shro's participant count, both people's stats, streaks and achievements, the
  * creator's grouped notification, the live events) is applied after the commit, by whichever
- * instance claims the row first (`FOR UPDATE SKIP LOCKED`), in one transaction that also deletes
- * the row: each row takes effect exactly once, however many instances run, crash or replay.
+ * instance claims the row first (`FOR UPDATE SKIP LOCKED`), in one transaction that also marks
+ * the row applied: each row takes effect exactly once, however many instances run, crash or
+ * replay. Its events are published after that commit and the row deleted after them; events a
+ * crash left unpublished are published by the next instance that finds the row
+ * (docs/decisions/127-outbox-publish-after-crash.md).
  */
 
 /** A pick, as its effects need it (the Shro may be deleted before they apply). */
@@ -24,6 +28,8 @@ export interface PickEffects {
   creatorId: string;
   title: string;
   position: number;
+  /** The opened box (rows written before it was recorded have none). */
+  boxId?: number;
   /** Null when the Shro has no winning box. */
   isCorrect: boolean | null;
   /** Sent to chosen friends (only they had a "sent you a Shro" notification to mark read). */
@@ -32,7 +38,7 @@ export interface PickEffects {
 }
 
 /** A reaction; `changed` is false when the stored one was the same (only the streak day counts). */
-export interface ReactionEffects {
+interface ReactionEffects {
   userId: string;
   username: string;
   creatorId: string;
@@ -42,17 +48,14 @@ export interface ReactionEffects {
   at: string;
 }
 
-type Entry =
-  | { id: number; kind: 'shro.pick'; shroId: string; payload: PickEffects }
-  | { id: number; kind: 'shro.reaction'; shroId: string; payload: ReactionEffects };
+type Effects =
+  | { kind: 'shro.pick'; shroId: string; payload: PickEffects }
+  | { kind: 'shro.reaction'; shroId: string; payload: ReactionEffects };
+
+type Entry = Effects & { id: number; appliedAt: Date | null; failedAt: Date | null };
 
 /** Writes the effects still to apply; call inside the action's transaction. Returns the row's id. */
-export async function enqueueEffects(
-  tx: Db,
-  entry:
-    | { kind: 'shro.pick'; shroId: string; payload: PickEffects }
-    | { kind: 'shro.reaction'; shroId: string; payload: ReactionEffects },
-): Promise<number> {
+export async function enqueueEffects(tx: Db, entry: Effects): Promise<number> {
   const [row] = await tx.insert(outbox).values(entry).returning({ id: outbox.id });
   return row!.id;
 }
@@ -81,52 +84,135 @@ const GATHER_MS = 3;
 /** The sweep: rows left by a failed run or a crashed instance, and another instance's kicks. */
 const SWEEP_MS = 1000;
 /**
- * Fault-drill hook (tests/faults/outbox-crash.test.ts): nothing is processed, so a `kill -9`
- * lands between a pick's commit and its effects. Never set outside that drill.
+ * Fault-drill hook (tests/faults/outbox-crash.test.ts), never set outside the drills. `1`: nothing
+ * is processed, so a `kill -9` lands between a pick's commit and its effects. `applied`: effects
+ * are applied and committed, but never published nor their rows deleted (nor stranded events
+ * published), so a `kill -9` lands between the effects' commit and their events.
  */
-const STALL_FOR_DRILL = process.env.OUTBOX_STALL_FOR_DRILL === '1';
+const DRILL = process.env.OUTBOX_STALL_FOR_DRILL;
+const STALL_FOR_DRILL = DRILL === '1';
+const STALL_AFTER_APPLY_FOR_DRILL = DRILL === 'applied';
 
 interface Logger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
+/**
+ * How a request's wait for its row ended: `applied` once the effects committed (here or on
+ * another instance); `delayed` when they could not be applied now (the row failed, the database
+ * stopped answering, or the wait ran too long): the action itself is stored, the effects follow.
+ */
+export type Settled = 'applied' | 'delayed';
+
 interface Waiter {
-  resolve(): void;
-  reject(error: unknown): void;
+  shroId: string;
+  resolve(outcome: Settled): void;
 }
 
-/** What one processing transaction did, to publish once it committed. */
+export interface OutboxOptions {
+  /** Runs at once on this instance (PostgreSQL: disjoint batches side by side; PGlite: 1). */
+  concurrency?: number;
+  /** Lone failures after which a row is set aside as failed (dead letter). */
+  maxAttempts?: number;
+  /** Applied rows older than this whose events are unpublished lost their publisher: published by the sweep. */
+  strandedAfterMs?: number;
+  /** Longest a request waits for its effects before answering without them. */
+  waitLimitMs?: number;
+}
+
+/** What one processing transaction applied, to publish once it committed. */
 interface Applied {
   ids: number[];
   states: {
     shroId: string;
     type: 'shro.box.opened' | 'shro.reaction.added';
     row: { participantCount: number; expiresAt: Date | null };
+    /** Picks applied on it here, with each picker's own pick (for this instance's cached copy). */
+    picks: { userId: string; pick: OwnPick | null }[];
+    /** A pick changed more of its row than the count (a private Shro's first pick). */
+    rowChanged: boolean;
   }[];
   notify: string[];
 }
 
+/** One claim's outcome: the rows it locked, and what it applied (nothing when all were applied elsewhere). */
+interface Claimed {
+  rows: Entry[];
+  applied?: Applied;
+}
+
+const entryColumns = {
+  id: outbox.id,
+  kind: outbox.kind,
+  shroId: outbox.shroId,
+  payload: outbox.payload,
+  appliedAt: outbox.appliedAt,
+  failedAt: outbox.failedAt,
+};
+
+/** Rows nobody applied yet, never failed alone. */
+const fresh = and(isNull(outbox.appliedAt), isNull(outbox.failedAt), eq(outbox.attempts, 0));
+/** Rows still to apply (failed alone before, but not set aside). */
+const due = and(isNull(outbox.appliedAt), isNull(outbox.failedAt));
+
+/** The oldest fresh rows no other instance holds. */
+const claimOldest = (tx: Db) =>
+  tx
+    .select(entryColumns)
+    .from(outbox)
+    .where(fresh)
+    .orderBy(asc(outbox.id))
+    .limit(BATCH)
+    .for('update', { skipLocked: true }) as Promise<Entry[]>;
+
+/** One row still to apply, unless another instance holds it. */
+const claimOne = (id: number) => (tx: Db) =>
+  tx
+    .select(entryColumns)
+    .from(outbox)
+    .where(and(eq(outbox.id, id), due))
+    .for('update', { skipLocked: true }) as Promise<Entry[]>;
+
+/** Exactly these rows, waiting for any transaction holding them; rows already deleted are missing. */
+const claimAwaited = (ids: number[]) => (tx: Db) =>
+  tx.select(entryColumns).from(outbox).where(inArray(outbox.id, ids)).orderBy(asc(outbox.id)).for('update') as Promise<
+    Entry[]
+  >;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * The outbox processor of one app instance (one per database handle). Kicked right after each
  * commit, swept every second and at start-up; `settled(id)` resolves once that row's effects
- * have committed, here or on another instance.
+ * have committed, here or on another instance (or, should they be held up, without them).
  */
 export class OutboxProcessor {
   private readonly runs = new Set<Promise<void>>();
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly waiters = new Map<number, Waiter[]>();
+  /** Rows this instance's runs hold right now (another run here need not wait for them). */
+  private readonly claimedHere = new Set<number>();
+  /** Lone retries and stranded events are looked for at start and then once per sweep. */
+  private housekeepingDue = true;
+  /** Until the first look for stranded events has run: at start-up, any age is stranded. */
+  private firstLook = true;
+  private readonly concurrency: number;
+  private readonly maxAttempts: number;
+  private readonly strandedAfterMs: number;
+  private readonly waitLimitMs: number;
 
-  /**
-   * `concurrency`: runs at once on this instance. On PostgreSQL several connections process
-   * disjoint batches side by side (SKIP LOCKED); the embedded database has one connection.
-   */
   constructor(
     private readonly deps: ShroDeps,
     private log: Logger,
-    private readonly concurrency = 1,
-  ) {}
+    options: OutboxOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? 1;
+    this.maxAttempts = options.maxAttempts ?? 5;
+    this.strandedAfterMs = options.strandedAfterMs ?? 5000;
+    this.waitLimitMs = options.waitLimitMs ?? 10_000;
+  }
 
   /**
    * Processes what is waiting now (a crashed instance's leftovers: resolves once done), then
@@ -134,7 +220,10 @@ export class OutboxProcessor {
    */
   async start(log?: Logger): Promise<void> {
     if (log) this.log = log;
-    this.timer ??= setInterval(() => this.kick(), SWEEP_MS);
+    this.timer ??= setInterval(() => {
+      this.housekeepingDue = true;
+      this.kick();
+    }, SWEEP_MS);
     this.timer.unref();
     this.kick();
     await Promise.all(this.runs);
@@ -146,15 +235,26 @@ export class OutboxProcessor {
     await Promise.all(this.runs);
   }
 
-  /** Resolves once the row's effects committed (the caller's answer is built after them). */
-  settled(id: number): Promise<void> {
+  /**
+   * Resolves with `applied` once the row's effects committed, here or on another instance (the
+   * caller's answer is built after them), or with `delayed` when they are held up (decision 129).
+   */
+  settled(id: number, shroId: string): Promise<Settled> {
     if (STALL_FOR_DRILL) {
       this.log.warn({ outboxId: id }, 'outbox stalled after commit (fault drill)');
       return new Promise(() => {});
     }
-    const done = new Promise<void>((resolve, reject) => {
+    const done = new Promise<Settled>((resolve) => {
+      const timer = setTimeout(() => this.settle([id], 'delayed'), this.waitLimitMs);
+      timer.unref();
       const list = this.waiters.get(id) ?? [];
-      list.push({ resolve, reject });
+      list.push({
+        shroId,
+        resolve: (outcome) => {
+          clearTimeout(timer);
+          resolve(outcome);
+        },
+      });
       this.waiters.set(id, list);
     });
     this.kick();
@@ -183,16 +283,17 @@ export class OutboxProcessor {
       try {
         // A moment for the commits already under way to join this batch: one batch per burst
         // of picks, not one per pick (the batch's fixed cost is most of a lone pick's).
-        await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
-        const claimed = await this.processBatch();
-        this.settle(claimed);
-        if (claimed.length === BATCH || this.again) continue;
-        // Awaited rows this run could not claim are locked by another instance: wait for its
-        // transaction (a plain FOR UPDATE), and apply them here if it ended without doing so.
-        const pending = [...this.waiters.keys()];
-        if (pending.length > 0) {
-          await this.processBatch(pending);
-          this.settle(pending);
+        await sleep(GATHER_MS);
+        const claimed = await this.process(claimOldest);
+        if (claimed === BATCH || this.again) continue;
+        // Awaited rows this run could not claim are locked by another instance (or another run
+        // here): wait for its transaction (a plain FOR UPDATE), and apply them here if it ended
+        // without doing so.
+        const pending = [...this.waiters.keys()].filter((id) => !this.claimedHere.has(id));
+        if (pending.length > 0) await this.process(claimAwaited(pending), pending);
+        if (this.housekeepingDue) {
+          this.housekeepingDue = false;
+          await this.housekeeping();
         }
         failures = 0;
         if (!this.again) return;
@@ -200,108 +301,277 @@ export class OutboxProcessor {
         failures += 1;
         this.log.error({ err: error }, 'outbox processing failed');
         if (failures >= 5) {
-          // Left to the sweep; the requests waiting for their effects answer with an error.
-          for (const [id, list] of this.waiters) {
-            this.waiters.delete(id);
-            for (const waiter of list) waiter.reject(error);
-          }
+          // The database is not answering. The actions are stored: their requests answer
+          // without their effects, which a later sweep applies.
+          this.settle([...this.waiters.keys()], 'delayed');
           return;
         }
-        await new Promise((resolve) => setTimeout(resolve, 20 * failures));
+        await sleep(20 * failures);
       }
     }
   }
 
-  private settle(ids: number[]): void {
+  private settle(ids: number[], outcome: Settled): void {
     for (const id of ids) {
       const list = this.waiters.get(id);
       if (!list) continue;
       this.waiters.delete(id);
-      for (const waiter of list) waiter.resolve();
+      for (const waiter of list) waiter.resolve(outcome);
     }
   }
 
   /**
-   * One transaction: claims the oldest rows no other instance holds (or exactly `ids`, waiting
-   * for them), applies their effects, deletes them; then publishes. Returns the ids applied.
+   * One transaction: claims rows, applies those nobody applied yet and marks them applied. After
+   * the commit: this instance's cache, the events, the waiting requests, and the rows deleted.
+   * A batch that fails is retried row by row, so that one bad row holds no other back. Returns
+   * the number of rows claimed. `awaited`: the ids asked for (rows missing were deleted: done).
    */
-  private async processBatch(ids?: number[]): Promise<number[]> {
-    const applied = await this.deps.db.transaction(async (tx) => {
-      const query = tx
-        .select({ id: outbox.id, kind: outbox.kind, shroId: outbox.shroId, payload: outbox.payload })
-        .from(outbox);
-      const rows = (
-        ids
-          ? await query.where(inArray(outbox.id, ids)).orderBy(asc(outbox.id)).for('update')
-          : await query.orderBy(asc(outbox.id)).limit(BATCH).for('update', { skipLocked: true })
-      ) as Entry[];
-      if (rows.length === 0) return undefined;
-      const result = await applyEffects(tx, rows);
-      await tx.delete(outbox).where(
-        inArray(
-          outbox.id,
-          rows.map((r) => r.id),
-        ),
-      );
-      return result;
-    });
-    if (!applied) return [];
-    const now = new Date();
-    for (const state of applied.states) {
-      await afterShroWrite(this.deps, { type: state.type, shroId: state.shroId, ...publicStateOf(state.row, now) });
+  private async process(claim: (tx: Db) => Promise<Entry[]>, awaited?: number[]): Promise<number> {
+    let claimedIds: number[] = [];
+    try {
+      let claimed: Claimed;
+      try {
+        claimed = await this.deps.db.transaction(async (tx) => {
+          const rows = await claim(tx);
+          claimedIds = rows.map((r) => r.id);
+          for (const id of claimedIds) this.claimedHere.add(id);
+          const todo = rows.filter((r) => r.appliedAt === null && r.failedAt === null);
+          if (todo.length === 0) return { rows };
+          const applied = await applyEffects(tx, todo);
+          await tx.update(outbox).set({ appliedAt: sql`now()` }).where(inArray(outbox.id, applied.ids));
+          return { rows, applied };
+        });
+      } catch (error) {
+        // Nothing claimed: the database itself failed (the run retries, then gives up).
+        if (claimedIds.length === 0) throw error;
+        if (claimedIds.length === 1) {
+          await this.recordFailure(claimedIds[0]!, error);
+          return 1;
+        }
+        for (const id of claimedIds) this.claimedHere.delete(id);
+        for (const id of claimedIds) await this.process(claimOne(id));
+        return claimedIds.length;
+      }
+      await this.afterCommit(claimed, awaited);
+      return claimed.rows.length;
+    } finally {
+      for (const id of claimedIds) this.claimedHere.delete(id);
     }
-    await notifyUsers(this.deps, applied.notify);
-    return applied.ids;
+  }
+
+  private async afterCommit({ rows, applied }: Claimed, awaited?: number[]): Promise<void> {
+    const { cache } = this.deps;
+    // Rows another instance applied (still there, or already deleted once their events went
+    // out): its events may reach this instance after the request's answer, so this instance's
+    // copy of the Shro, perhaps loaded between the action's commit and the effects', goes now.
+    const present = new Set(rows.map((r) => r.id));
+    const elsewhere = rows.filter((r) => r.appliedAt !== null);
+    const gone = (awaited ?? []).filter((id) => !present.has(id));
+    for (const row of elsewhere) cache.invalidate(row.shroId);
+    for (const id of gone) for (const waiter of this.waiters.get(id) ?? []) cache.invalidate(waiter.shroId);
+    this.settle(
+      elsewhere.map((r) => r.id),
+      'applied',
+    );
+    this.settle(gone, 'applied');
+    this.settle(
+      rows.filter((r) => r.failedAt !== null).map((r) => r.id),
+      'delayed',
+    );
+    if (!applied) return;
+
+    for (const state of applied.states) {
+      const picked = state.type === 'shro.box.opened' && !state.rowChanged;
+      if (picked) cache.applyPicks(state.shroId, { ...state.row, added: state.picks.length, pickers: state.picks });
+      else cache.invalidate(state.shroId);
+    }
+    if (STALL_AFTER_APPLY_FOR_DRILL) {
+      this.log.warn({ outboxIds: applied.ids }, 'outbox stalled after apply (fault drill)');
+      return;
+    }
+    // Each publish waits for its echo through Redis (every instance has it then): side by side.
+    const now = new Date();
+    await Promise.all([
+      ...applied.states.map((state) =>
+        this.deps.live.publish(
+          { type: state.type, shroId: state.shroId, ...publicStateOf(state.row, now) },
+          { shro: state.shroId },
+        ),
+      ),
+      notifyUsers(this.deps, applied.notify),
+    ]);
+    this.settle(applied.ids, 'applied');
+    try {
+      await this.deps.db.delete(outbox).where(inArray(outbox.id, applied.ids));
+    } catch (error) {
+      // Left applied: the sweep publishes them again (harmless: events carry absolute state) and deletes them.
+      this.log.warn({ err: error }, 'outbox rows published but not deleted');
+    }
+  }
+
+  /**
+   * A row failed on its own: counted against it, and set aside after `maxAttempts` (logged with
+   * its error; an operator clears `failed_at` to retry it). Its request answers without it. When
+   * the database cannot even record that, nothing is counted: the row was not at fault.
+   */
+  private async recordFailure(id: number, error: unknown): Promise<void> {
+    const message = rootMessage(error).slice(0, 2000);
+    try {
+      const [row] = await this.deps.db
+        .update(outbox)
+        .set({
+          attempts: sql`${outbox.attempts} + 1`,
+          lastError: message,
+          failedAt: sql`case when ${outbox.attempts} + 1 >= ${this.maxAttempts} then now() end`,
+        })
+        .where(and(eq(outbox.id, id), isNull(outbox.appliedAt)))
+        .returning({ attempts: outbox.attempts, failedAt: outbox.failedAt, kind: outbox.kind, shroId: outbox.shroId });
+      if (row?.failedAt)
+        this.log.error(
+          { err: error, outboxId: id, kind: row.kind, shroId: row.shroId, attempts: row.attempts },
+          'outbox row set aside after repeated failures (dead letter)',
+        );
+      else if (row)
+        this.log.warn(
+          { err: error, outboxId: id, attempts: row.attempts },
+          'outbox row failed; retried at the next sweep',
+        );
+    } catch (recordError) {
+      this.log.error({ err: recordError, outboxId: id }, 'outbox row failed and its failure could not be recorded');
+    }
+    this.settle([id], 'delayed');
+  }
+
+  /**
+   * Once per sweep, one query for what the kicks do not cover: rows that failed alone before
+   * (each tried alone again) and applied rows whose events were never published.
+   */
+  private async housekeeping(): Promise<void> {
+    // Stranded events are only published while the bus reaches every instance (see publishStranded).
+    const publishing = !STALL_AFTER_APPLY_FOR_DRILL && this.deps.cache.enabled;
+    const olderThanMs = this.firstLook ? 0 : this.strandedAfterMs;
+    const stranded = and(
+      isNotNull(outbox.appliedAt),
+      lte(outbox.appliedAt, sql`now() - ${olderThanMs} * interval '1 millisecond'`),
+    );
+    const rows = await this.deps.db
+      .select({ id: outbox.id, appliedAt: outbox.appliedAt })
+      .from(outbox)
+      .where(publishing ? or(and(due, gt(outbox.attempts, 0)), stranded) : and(due, gt(outbox.attempts, 0)))
+      .orderBy(asc(outbox.id))
+      .limit(BATCH);
+    for (const { id, appliedAt } of rows) if (appliedAt === null) await this.process(claimOne(id));
+    if (!publishing) return;
+    this.firstLook = false;
+    if (rows.some((r) => r.appliedAt !== null)) await this.publishStranded(olderThanMs);
+  }
+
+  /**
+   * Events a crash left unpublished: rows applied at least `strandedAfterMs` ago (any age at
+   * start-up) are published with their Shros' state as it is now, then deleted. The rows stay
+   * locked meanwhile, so two instances do not both publish them. Waits while the bus cannot
+   * reach the other instances (their caches are then bypassed anyway), so that none is missed.
+   */
+  private async publishStranded(olderThanMs: number): Promise<void> {
+    for (;;) {
+      const published = await this.deps.db.transaction(async (tx) => {
+        const rows = (await tx
+          .select(entryColumns)
+          .from(outbox)
+          .where(
+            and(
+              isNotNull(outbox.appliedAt),
+              lte(outbox.appliedAt, sql`now() - ${olderThanMs} * interval '1 millisecond'`),
+            ),
+          )
+          .orderBy(asc(outbox.id))
+          .limit(BATCH)
+          .for('update', { skipLocked: true })) as Entry[];
+        if (rows.length === 0) return 0;
+        const types = new Map<string, 'shro.box.opened' | 'shro.reaction.added'>();
+        const notify = new Set<string>();
+        for (const row of rows) {
+          notify.add(row.payload.userId).add(row.payload.creatorId);
+          if (row.kind === 'shro.pick') types.set(row.shroId, 'shro.box.opened');
+          else if (row.payload.changed && !types.has(row.shroId)) types.set(row.shroId, 'shro.reaction.added');
+        }
+        const states =
+          types.size === 0
+            ? []
+            : await tx
+                .select({ id: shros.id, participantCount: shros.participantCount, expiresAt: shros.expiresAt })
+                .from(shros)
+                .where(inArray(shros.id, [...types.keys()]));
+        const now = new Date();
+        for (const state of states) {
+          this.deps.cache.invalidate(state.id);
+          await this.deps.live.publish(
+            { type: types.get(state.id)!, shroId: state.id, ...publicStateOf(state, now) },
+            { shro: state.id },
+          );
+        }
+        await notifyUsers(this.deps, [...notify]);
+        await tx.delete(outbox).where(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
+        return rows.length;
+      });
+      if (published > 0) this.log.warn({ rows: published }, 'outbox: published events a crash had left unpublished');
+      if (published < BATCH) return;
+    }
   }
 }
 
-type StatDeltas = Parameters<typeof bumpStats>[2];
-type BumpOptions = NonNullable<Parameters<typeof bumpStats>[3]>;
+/** The database's own words: the query builder wraps its error (with the whole query) around them. */
+function rootMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+type StatsOp = Parameters<typeof bumpStatsFor>[1][number];
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The effects of a batch, in one order for every processor (the actors' rows by id, then Shro
- * rows by id, creators' rows by id, then the creators' notifications). Two batches can still
- * cross when one's picker is the other's creator: PostgreSQL then aborts one, which is retried.
+ * rows by id, creators' rows by id, then the creators' notifications). Each table is written
+ * with one statement for the whole batch (decision 119). Two batches can still cross when one's
+ * picker is the other's creator: PostgreSQL then aborts one, which is retried row by row.
  */
 async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
-  const picksPerShro = new Map<string, number>();
+  const picksPerShro = new Map<string, Extract<Entry, { kind: 'shro.pick' }>[]>();
   const reactedShros = new Set<string>();
   for (const row of rows) {
-    if (row.kind === 'shro.pick') picksPerShro.set(row.shroId, (picksPerShro.get(row.shroId) ?? 0) + 1);
+    if (row.kind === 'shro.pick') picksPerShro.set(row.shroId, [...(picksPerShro.get(row.shroId) ?? []), row]);
     else if (row.payload.changed) reactedShros.add(row.shroId);
   }
 
   // 1. The actors' own rows: stats, streak days and achievements, each person's in outbox order.
   // Rows nobody else's batch touches, so batches side by side do this part in parallel.
   const notify = new Set<string>();
-  const perUser = new Map<string, { deltas: StatDeltas; options: BumpOptions }[]>();
-  const add = (userId: string, deltas: StatDeltas, options: BumpOptions) => {
-    const list = perUser.get(userId) ?? [];
-    list.push({ deltas, options });
-    perUser.set(userId, list);
-  };
+  const actorOps: StatsOp[] = [];
   const creatorPicks = new Map<string, { n: number; at: Date }>();
   for (const row of rows) {
     const at = new Date(row.payload.at);
     if (row.kind === 'shro.pick') {
       const p = row.payload;
       const guess = p.isCorrect === null ? undefined : p.isCorrect ? 'correct' : 'wrong';
-      add(p.userId, { shrosParticipated: 1, correctGuesses: p.isCorrect ? 1 : 0 }, { guess, activity: true, now: at });
+      actorOps.push({
+        userId: p.userId,
+        deltas: { shrosParticipated: 1, correctGuesses: p.isCorrect ? 1 : 0 },
+        options: { guess, activity: true, now: at },
+      });
       const seen = creatorPicks.get(p.creatorId);
       creatorPicks.set(p.creatorId, { n: (seen?.n ?? 0) + 1, at: seen && seen.at > at ? seen.at : at });
     } else {
-      add(row.payload.userId, {}, { activity: true, now: at });
+      actorOps.push({ userId: row.payload.userId, deltas: {}, options: { activity: true, now: at } });
     }
   }
-  const bump = async (userId: string, ops: { deltas: StatDeltas; options: BumpOptions }[]) => {
-    for (const op of ops) {
-      const unlocked = await bumpStats(tx, userId, op.deltas, op.options);
-      if (unlocked.length > 0) notify.add(userId);
-    }
-  };
-  for (const userId of [...perUser.keys()].sort(byId)) await bump(userId, perUser.get(userId)!);
+  for (const userId of await bumpStatsFor(tx, actorOps)) notify.add(userId);
 
   // 2. The shared rows, last and briefly: the Shros' participant counts (the batch's picks in
   // one statement per Shro), then the creators' counters. A Shro deleted meanwhile is missing:
@@ -310,12 +580,12 @@ async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
   const states: Applied['states'] = [];
   const shroIds = [...new Set([...picksPerShro.keys(), ...reactedShros])].sort(byId);
   for (const shroId of shroIds) {
-    const picks = picksPerShro.get(shroId) ?? 0;
+    const picks = picksPerShro.get(shroId) ?? [];
     const [row] =
-      picks > 0
+      picks.length > 0
         ? await tx
             .update(shros)
-            .set({ participantCount: sql`${shros.participantCount} + ${picks}` })
+            .set({ participantCount: sql`${shros.participantCount} + ${picks.length}` })
             .where(eq(shros.id, shroId))
             .returning({ participantCount: shros.participantCount, expiresAt: shros.expiresAt })
         : await tx
@@ -323,13 +593,24 @@ async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
             .from(shros)
             .where(eq(shros.id, shroId))
             .for('key share');
-    if (row) states.push({ shroId, type: picks > 0 ? 'shro.box.opened' : 'shro.reaction.added', row });
+    if (!row) continue;
+    states.push({
+      shroId,
+      type: picks.length > 0 ? 'shro.box.opened' : 'shro.reaction.added',
+      row,
+      picks: picks.map(({ payload: p }) => ({
+        userId: p.userId,
+        pick: p.boxId === undefined ? null : { boxId: p.boxId, createdAt: new Date(p.at) },
+      })),
+      rowChanged: picks.some((r) => r.payload.isPrivate),
+    });
   }
   const existing = new Set(states.map((s) => s.shroId));
-  for (const creatorId of [...creatorPicks.keys()].sort(byId)) {
+  const creatorOps: StatsOp[] = [...creatorPicks.keys()].sort(byId).map((creatorId) => {
     const { n, at } = creatorPicks.get(creatorId)!;
-    await bump(creatorId, [{ deltas: { totalParticipants: n }, options: { now: at } }]);
-  }
+    return { userId: creatorId, deltas: { totalParticipants: n }, options: { now: at } };
+  });
+  for (const userId of await bumpStatsFor(tx, creatorOps)) notify.add(userId);
 
   // 3. Notifications: a picker's "sent you a Shro" is answered; the creator's group is updated.
   const events: Parameters<typeof upsertGroupedNotifications>[1] = [];
@@ -375,10 +656,10 @@ async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
 const processors = new WeakMap<Db, OutboxProcessor>();
 
 /** The processor of this database handle (one per app instance). */
-export function outboxOf(deps: ShroDeps, log?: Logger, concurrency = 1): OutboxProcessor {
+export function outboxOf(deps: ShroDeps, log?: Logger, options?: OutboxOptions): OutboxProcessor {
   let processor = processors.get(deps.db);
   if (!processor) {
-    processor = new OutboxProcessor(deps, log ?? console, concurrency);
+    processor = new OutboxProcessor(deps, log ?? console, options);
     processors.set(deps.db, processor);
   }
   return processor;

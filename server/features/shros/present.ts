@@ -115,6 +115,8 @@ interface ViewerContext {
 }
 
 export interface CreatorExtras {
+  /** The picks counted with the board (the same snapshot as the participants and the picks per box). */
+  participantCount: number;
   participants: ShroParticipant[];
   selectionCounts: Map<number, number>;
   reactionCounts: { emoji: ReactionEmoji; count: number }[];
@@ -224,7 +226,8 @@ export function presentShro(input: ShroViewInput): Shro {
     isCorrect: ownBox && shro.winningBoxPosition !== null ? ownBox.box.position === shro.winningBoxPosition : null,
     boxes: presentedBoxes,
     participants,
-    participantCount: shro.participantCount,
+    // The creator's board and count come from one snapshot of the picks (one response agrees with itself).
+    participantCount: creatorExtras?.participantCount ?? shro.participantCount,
     hashtags: shro.hashtags,
     myReaction: isCreator ? null : context.ownReaction,
     reactions: creatorExtras?.reactionCounts ?? [],

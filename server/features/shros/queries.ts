@@ -1,10 +1,26 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { participations, reactions, shroBoxes, shroRecipients, shros, uploads, users } from '../../db/schema/index';
+import {
+  outbox,
+  participations,
+  reactions,
+  shroBoxes,
+  shroRecipients,
+  shros,
+  uploads,
+  users,
+} from '../../db/schema/index';
 
 export type ShroRow = typeof shros.$inferSelect;
 export type NewShroRow = typeof shros.$inferInsert;
 export type NewBoxRow = typeof shroBoxes.$inferInsert;
+
+/**
+ * SQL true for a private Shro, or one whose creator is not suspended at `now`: while suspended,
+ * their public and link Shros are not found by anyone else (decision 107), so lists leave them out.
+ */
+export const shownDespiteSuspension = (now: Date) =>
+  sql`((not ${shros.isShareable} and not ${shros.isPublic}) or not exists (select 1 from ${users} where ${users.id} = ${shros.creatorId} and ${users.suspendedUntil} > ${now.toISOString()}::timestamptz))`;
 
 /** A Shro's creator as every view shows them. */
 export const creatorColumns = {
@@ -32,7 +48,8 @@ export async function insertRecipients(db: Db, shroId: string, userIds: string[]
 
 export async function findShroWithCreator(db: Db, id: string) {
   const [row] = await db
-    .select({ shro: shros, creator: creatorColumns })
+    // The creator's suspension travels beside the public columns, never inside them.
+    .select({ shro: shros, creator: creatorColumns, creatorSuspendedUntil: users.suspendedUntil })
     .from(shros)
     .innerJoin(users, eq(users.id, shros.creatorId))
     .where(eq(shros.id, id))
@@ -62,10 +79,15 @@ export async function listRecipients(db: Db, shroIds: string[]) {
     .orderBy(asc(users.username));
 }
 
-export async function findParticipation(db: Db, shroId: string, userId: string) {
+/**
+ * The viewer's own pick and reaction, in one query: a reaction is only ever made after a pick
+ * (react.ts), so no pick means no reaction either.
+ */
+export async function findViewerState(db: Db, shroId: string, userId: string) {
   const [row] = await db
-    .select({ boxId: participations.boxId, createdAt: participations.createdAt, isCorrect: participations.isCorrect })
+    .select({ boxId: participations.boxId, createdAt: participations.createdAt, emoji: reactions.emoji })
     .from(participations)
+    .leftJoin(reactions, and(eq(reactions.shroId, participations.shroId), eq(reactions.userId, participations.userId)))
     .where(and(eq(participations.shroId, shroId), eq(participations.userId, userId)))
     .limit(1);
   return row;
@@ -113,15 +135,6 @@ export async function countReactions(db: Db, shroId: string) {
     .groupBy(reactions.emoji);
 }
 
-export async function findReaction(db: Db, shroId: string, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ emoji: reactions.emoji })
-    .from(reactions)
-    .where(and(eq(reactions.shroId, shroId), eq(reactions.userId, userId)))
-    .limit(1);
-  return row?.emoji ?? null;
-}
-
 // ---- select -------------------------------------------------------------------------------
 
 /**
@@ -141,19 +154,41 @@ export async function insertParticipation(
 }
 
 /**
- * A private Shro's first pick moves it from waiting to selected and names the box and who opened
- * it (decision 045); later picks change nothing. Part of the pick's transaction: the only write to
- * the Shro's row a pick makes (the count follows from the outbox, decision 119).
+ * A pick and the outbox row of its effects, in one statement and so all or nothing (decision
+ * 119): the participation (the unique (shro, user) index lets one per person through, whatever
+ * the concurrency), for a private Shro its first pick's move from waiting to selected naming the
+ * box and who opened it (decision 045; later picks change nothing), and the outbox row. Returns
+ * the outbox row's id, or undefined when the user had already picked (nothing was written).
  */
-export async function recordFirstPrivatePick(
+export async function recordPick(
   db: Db,
-  shroId: string,
-  pick: { boxId: number; userId: string; at: Date },
-): Promise<void> {
-  await db
-    .update(shros)
-    .set({ status: 'selected', selectedBoxId: pick.boxId, selectedByUserId: pick.userId, selectedAt: pick.at })
-    .where(and(eq(shros.id, shroId), eq(shros.status, 'waiting'), isNull(shros.selectedBoxId)));
+  pick: { shroId: string; userId: string; boxId: number; isCorrect: boolean | null; createdAt: Date },
+  effects: { payload: unknown; firstPrivatePick: boolean },
+): Promise<number | undefined> {
+  const at = pick.createdAt.toISOString();
+  const firstPick = effects.firstPrivatePick
+    ? sql`, first_pick as (
+        update ${shros} set status = 'selected', selected_box_id = ${pick.boxId}, selected_by_user_id = ${pick.userId},
+          selected_at = ${at}::timestamptz
+        where id = ${pick.shroId} and status = 'waiting' and selected_box_id is null and exists (select 1 from picked))`
+    : sql``;
+  const result = await db.execute(sql`
+    with picked as (
+      insert into ${participations} (shro_id, user_id, box_id, is_correct, created_at)
+      values (${pick.shroId}, ${pick.userId}, ${pick.boxId}, ${pick.isCorrect}, ${at}::timestamptz)
+      on conflict (shro_id, user_id) do nothing
+      returning id)${firstPick}
+    insert into ${outbox} (kind, shro_id, payload)
+    select 'shro.pick', ${pick.shroId}, ${JSON.stringify(effects.payload)}::jsonb from picked
+    returning id`);
+  const [row] = (result as unknown as { rows: { id: string | number }[] }).rows;
+  return row ? Number(row.id) : undefined;
+}
+
+/** The picks on a Shro, counted from the picks themselves (its stored count lags until the outbox applies them). */
+export async function countParticipations(db: Db, shroId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(participations).where(eq(participations.shroId, shroId));
+  return row?.n ?? 0;
 }
 
 /** Persists the move from selected to revealed once the reveal delay has passed (idempotent); true if this call moved it. */

@@ -50,6 +50,7 @@ export async function reactToShro(
     throw error;
   }
   if (outcome.result !== 'unchanged') deps.cache.invalidate(shro.id);
-  await outboxOf(deps).settled(outcome.entryId);
+  // Answered once the effects applied (or, should they be held up, without waiting for them).
+  await outboxOf(deps).settled(outcome.entryId, shro.id);
   return { success: true, emoji, replaced: outcome.result !== 'created' };
 }

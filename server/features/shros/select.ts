@@ -3,18 +3,20 @@ import { SHRO_MESSAGES } from '../../../contract/shros';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-errors';
 import { type Actor, resolveAccess, type ShroDeps } from './access';
-import { enqueueEffects, outboxOf } from './outbox';
+import { outboxOf, type PickEffects } from './outbox';
 import { isEmptyBox, isExpired, isPrivateShro } from './present';
-import { insertParticipation, recordFirstPrivatePick } from './queries';
+import { countParticipations, recordPick } from './queries';
 import { getShroForViewer } from './view';
 
 /**
  * Opens one box for the user. Atomic: the unique (shro, user) index lets exactly one pick per
  * user through, whatever the concurrency; the pick, a private Shro's move to selected and the
- * outbox row of its effects commit together (decision 119). The effects (the participant count,
+ * outbox row of its effects are one statement (decision 119). The effects (the participant count,
  * stats, achievements, the creator's grouped notification, live events) apply right after the
  * commit, and the answer is built once they have: the user's view, with the count including
- * their pick, the opened box's content and salt and the winning box's position and salt.
+ * their pick, the opened box's content and salt and the winning box's position and salt. Should
+ * the effects be held up (decision 127), the answer does not wait for them: the pick is stored,
+ * and the view then counts the Shro's picks themselves.
  */
 export async function selectBox(
   deps: ShroDeps,
@@ -34,42 +36,38 @@ export async function selectBox(
   if (!picked) throw badRequest(SHRO_MESSAGES.boxInvalid);
   if (isEmptyBox(picked)) throw badRequest(SHRO_MESSAGES.boxEmpty);
   const isCorrect = shro.winningBoxPosition === null ? null : picked.position === shro.winningBoxPosition;
+  const isPrivate = isPrivateShro(shro);
 
-  let entryId: number;
+  const payload: PickEffects = {
+    userId: user.id,
+    username: user.username,
+    creatorId: shro.creatorId,
+    title: shro.title,
+    position: picked.position,
+    boxId: picked.id,
+    isCorrect,
+    isPrivate,
+    at: now.toISOString(),
+  };
+  let entryId: number | undefined;
   try {
-    entryId = await db.transaction(async (tx) => {
-      const inserted = await insertParticipation(tx, {
-        shroId: shro.id,
-        userId: user.id,
-        boxId: picked.id,
-        isCorrect,
-        createdAt: now,
-      });
-      if (!inserted) throw conflict(SHRO_MESSAGES.alreadySelected);
-      if (isPrivateShro(shro))
-        await recordFirstPrivatePick(tx, shro.id, { boxId: picked.id, userId: user.id, at: now });
-      return enqueueEffects(tx, {
-        kind: 'shro.pick',
-        shroId: shro.id,
-        payload: {
-          userId: user.id,
-          username: user.username,
-          creatorId: shro.creatorId,
-          title: shro.title,
-          position: picked.position,
-          isCorrect,
-          isPrivate: isPrivateShro(shro),
-          at: now.toISOString(),
-        },
-      });
-    });
+    entryId = await recordPick(
+      db,
+      { shroId: shro.id, userId: user.id, boxId: picked.id, isCorrect, createdAt: now },
+      { payload, firstPrivatePick: isPrivate },
+    );
   } catch (error) {
     // The Shro was deleted while the pick was in flight.
     if (isForeignKeyViolation(error)) throw notFound(SHRO_MESSAGES.notFound);
     throw error;
   }
-  // This instance's copy no longer holds the user's pick; the effects' event tells every instance.
-  deps.cache.invalidate(shro.id);
-  await outboxOf(deps).settled(entryId);
-  return getShroForViewer(deps, shro.id, user, now);
+  if (entryId === undefined) throw conflict(SHRO_MESSAGES.alreadySelected);
+  // This instance's copy learns the user's pick at once (a private Shro's row changed: it is
+  // dropped); the effects' event tells every instance.
+  if (isPrivate) deps.cache.invalidate(shro.id);
+  else deps.cache.notePick(shro.id, user.id, { boxId: picked.id, createdAt: now });
+  const settled = await outboxOf(deps).settled(entryId, shro.id);
+  const view = await getShroForViewer(deps, shro.id, user, now, { blocksChecked: true });
+  if (settled === 'applied') return view;
+  return { ...view, participantCount: Math.max(view.participantCount, await countParticipations(db, shro.id)) };
 }

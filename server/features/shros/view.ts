@@ -2,8 +2,8 @@ import { type Shro, shroSchema } from '../../../contract/shro-views';
 import { PARTICIPANTS_LIST_MAX, REVEAL_DELAY_MS, type ReactionEmoji } from '../../../contract/shros';
 import type { Db } from '../../db/client';
 import { KeptText } from '../../lib/compression';
-import { type Access, type Actor, resolveAccess, type ShroDeps } from './access';
-import { MAX_VIEWERS_PER_SHRO, type ShroAggregate } from './cache';
+import { type Access, type AccessOptions, type Actor, resolveAccess, type ShroDeps } from './access';
+import { MAX_VIEWERS_PER_SHRO, type ShroAggregate, viewKey } from './cache';
 import { afterShroWrite } from './events';
 import { type CreatorExtras, presentShro, storedStatusAt } from './present';
 import {
@@ -15,14 +15,25 @@ import {
   type ShroRow,
 } from './queries';
 
+/**
+ * The creator's board, read from one snapshot so that its parts agree: the participants, the
+ * picks per box, and the count, which is the picks themselves (the Shro's stored count lags them
+ * until the outbox applies them, decision 119).
+ */
 async function loadCreatorExtras(db: Db, shro: ShroRow): Promise<CreatorExtras> {
-  const [participants, selectionCounts, reactionCounts, firstPickUsername] = await Promise.all([
-    listParticipants(db, shro.id, PARTICIPANTS_LIST_MAX),
-    countSelectionsByBox(db, shro.id),
-    countReactions(db, shro.id),
-    shro.selectedByUserId ? findUsername(db, shro.selectedByUserId) : Promise.resolve(null),
-  ]);
+  const [participants, selectionCounts, reactionCounts, firstPickUsername] = await db.transaction(
+    async (tx) => [
+      await listParticipants(tx, shro.id, PARTICIPANTS_LIST_MAX),
+      await countSelectionsByBox(tx, shro.id),
+      await countReactions(tx, shro.id),
+      shro.selectedByUserId ? await findUsername(tx, shro.selectedByUserId) : null,
+    ],
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  let participantCount = 0;
+  for (const n of selectionCounts.values()) participantCount += n;
   return {
+    participantCount,
     participants: participants.map((p) => ({
       userId: p.userId,
       username: p.username,
@@ -54,8 +65,9 @@ export async function getShroForViewer(
   shroId: string,
   viewer: Actor | null,
   now = new Date(),
+  options: AccessOptions = {},
 ): Promise<Shro> {
-  return project(deps, await resolveAccess(deps, shroId, viewer), viewer, now);
+  return project(deps, await resolveAccess(deps, shroId, viewer, options), viewer, now);
 }
 
 async function project(deps: ShroDeps, access: Access, viewer: Actor | null, now: Date): Promise<Shro> {
@@ -113,7 +125,7 @@ export async function getShroJsonForViewer(
 ): Promise<KeptText> {
   const access = await resolveAccess(deps, shroId, viewer);
   const { aggregate } = access;
-  const key = access.role === 'creator' ? 'creator' : viewer ? `user:${viewer.id}` : 'visitor';
+  const key = viewKey(access.role === 'creator' ? 'creator' : 'other', viewer?.id ?? null);
   const at = now.getTime();
   const kept = aggregate.views.get(key);
   if (kept && at < kept.validUntil) return kept.body;

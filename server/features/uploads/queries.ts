@@ -1,6 +1,7 @@
-import { and, eq, exists, inArray, ne, notInArray, or, sql, sum } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, lte, ne, not, notInArray, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { participations, shroBoxes, shros, uploads } from '../../db/schema/index';
+import { participations, shroBoxes, shros, uploads, users } from '../../db/schema/index';
+import { blockedEitherWaySql } from '../blocks/queries';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -42,6 +43,12 @@ export async function findUpload(db: Db, key: string): Promise<UploadRow | undef
   return row;
 }
 
+/** When the user's suspension ends (null: not suspended, or no such user). */
+export async function suspendedUntilOf(db: Db, userId: string): Promise<Date | null> {
+  const [row] = await db.select({ until: users.suspendedUntil }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.until ?? null;
+}
+
 export async function deleteUploads(db: Db, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(uploads).where(inArray(uploads.key, keys));
@@ -49,23 +56,30 @@ export async function deleteUploads(db: Db, keys: string[]): Promise<void> {
 
 /**
  * True when some box holding this image may be shown to the user: they created its Shro, or
- * they opened that very box. Opening another box of the same Shro does not count.
+ * they opened that very box, while they and the creator have not blocked each other (decision
+ * 104) and the creator is not suspended (decision 107): the Shro itself is a 404 to them then.
+ * Opening another box of the same Shro does not count.
  */
-export async function mayViewBoxImage(db: Db, key: string, userId: string): Promise<boolean> {
+export async function mayViewBoxImage(db: Db, key: string, userId: string, now = new Date()): Promise<boolean> {
   const [row] = await db
     .select({ id: shroBoxes.id })
     .from(shroBoxes)
     .innerJoin(shros, eq(shros.id, shroBoxes.shroId))
+    .innerJoin(users, eq(users.id, shros.creatorId))
     .where(
       and(
         eq(shroBoxes.imageKey, key),
         or(
           eq(shros.creatorId, userId),
-          exists(
-            db
-              .select({ id: participations.id })
-              .from(participations)
-              .where(and(eq(participations.boxId, shroBoxes.id), eq(participations.userId, userId))),
+          and(
+            exists(
+              db
+                .select({ id: participations.id })
+                .from(participations)
+                .where(and(eq(participations.boxId, shroBoxes.id), eq(participations.userId, userId))),
+            ),
+            not(blockedEitherWaySql(shros.creatorId, userId)),
+            or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
           ),
         ),
       ),

@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { uploadKeyParamsSchema } from '../../../contract/ids';
+import { matchesEtag } from '../../lib/etag';
 import { findUploadFor, readUploadFile } from './service';
 import type { UploadStorage } from './storage';
 
 export interface UploadRoutesOptions {
   storage: UploadStorage;
-}
-
-/** True when an If-None-Match header names this entity tag (or is `*`); weak tags compare equal. */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
 }
 
 /** GET /api/uploads/:key — stored images, only for those allowed to see them. */

@@ -1,7 +1,16 @@
 import type { Db } from '../../db/client';
 import { notFound, payloadTooLarge } from '../../lib/http-errors';
 import type { ProcessedImage } from '../../lib/images';
-import { findUpload, insertUploads, lockUploadsOf, mayViewBoxImage, storedBytesOf, type UploadRow } from './queries';
+import { isSuspendedUntil } from '../moderation/suspension';
+import {
+  findUpload,
+  insertUploads,
+  lockUploadsOf,
+  mayViewBoxImage,
+  storedBytesOf,
+  suspendedUntilOf,
+  type UploadRow,
+} from './queries';
 import { newUploadKey, UPLOAD_KEY_PATTERN, type UploadStorage } from './storage';
 
 export type UploadKind = UploadRow['kind'];
@@ -112,9 +121,10 @@ export async function insertUploadsWithinQuota(
 export const uploadUrl = (key: string) => `/api/uploads/${key}`;
 
 /**
- * The upload row for this viewer. Avatars are public; a box image only reaches the creator of
- * its Shro or someone who opened that box. Everyone else gets the same 404 as for a key that
- * does not exist, so unopened images cannot even be confirmed to exist.
+ * The upload row for this viewer. Avatars are public, but for a suspended owner's while the
+ * suspension lasts (decision 107); a box image only reaches the creator of its Shro or someone
+ * who opened that box. Everyone else gets the same 404 as for a key that does not exist, so
+ * unopened images cannot even be confirmed to exist.
  */
 export async function findUploadFor(db: Db, key: string, viewerId: string | null): Promise<UploadRow> {
   const missing = () => notFound('Image not found');
@@ -123,6 +133,8 @@ export async function findUploadFor(db: Db, key: string, viewerId: string | null
   if (!upload) throw missing();
   if (upload.kind !== 'avatar') {
     if (!viewerId || !(await mayViewBoxImage(db, key, viewerId))) throw missing();
+  } else if (upload.ownerId !== viewerId && isSuspendedUntil(await suspendedUntilOf(db, upload.ownerId))) {
+    throw missing();
   }
   return upload;
 }

@@ -1,35 +1,93 @@
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
+import { mutesQueryOptions } from '@/features/blocks/api/get-mutes';
+import { conversationsQueryOptions } from '@/features/chat/api/get-conversations';
+import { useUnreadMessageCount } from '@/features/chat/api/get-unread-count';
 import { useNotifications } from '@/features/notifications/api/get-notifications';
-import { toast } from '@/lib/use-toast';
+import { notificationSettingsQueryOptions } from '@/features/notifications/api/notification-settings';
+import { createNewsToast } from '@/lib/use-toast';
+import {
+  arrivalToastText,
+  type ConversationMarks,
+  type MessageArrival,
+  marksOf,
+  messageArrivals,
+} from './message-arrivals';
 
-function OpenLink({ href }: { href: string }) {
+function OpenLink({ href, label, onClick }: { href: string; label: string; onClick: () => void }) {
   return (
     <Link
       href={href}
-      className="inline-flex h-9 shrink-0 items-center rounded-lg bg-brand px-3 text-sm font-semibold text-white hover:brightness-110"
+      aria-label={label}
+      onClick={onClick}
+      className="inline-flex h-9 shrink-0 items-center rounded-lg bg-purple-600 px-3 text-sm font-semibold text-white hover:bg-purple-500"
     >
       Open
     </Link>
   );
 }
 
+/** One slot each: a newer Shro replaces the older one's toast, new messages join the message toast. */
+const shroNews = createNewsToast();
+const messageNews = createNewsToast();
+
+/** Settings and mutes change rarely and update their own cache when changed here: read at most once a minute. */
+const RARELY = 60_000;
+
 /**
- * Issue 13, item 4: a toast announces a Shro that arrives, unless its page is the one open. It reads
- * the notifications query the header badge already keeps fresh (live events), so it costs no
- * request; what was there when the tab opened is not announced again. (New messages are counted in
- * the badge but not toasted yet: a message toast took the place of the toasts other screens show.)
+ * Whether messages from these people may be toasted: the "Messages: in app" switch (decision 117)
+ * and the user's mutes (decision 105). Read only when something arrived, so a page load costs no
+ * request; if either cannot be read, nothing is toasted (the badge still counts).
+ */
+async function announceable(queryClient: QueryClient, arrivals: MessageArrival[]): Promise<MessageArrival[]> {
+  try {
+    const [settings, mutes] = await Promise.all([
+      queryClient.fetchQuery({ ...notificationSettingsQueryOptions, staleTime: RARELY }),
+      queryClient.fetchQuery({ ...mutesQueryOptions, staleTime: RARELY }),
+    ]);
+    if (!settings.kinds.message.inApp) return [];
+    return arrivals.filter((a) => !mutes.userIds.includes(a.user.id));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Issue 13, item 4: a toast announces a Shro or a message that arrives, unless its page is the one
+ * open. Shros come from the notifications query the header badge already keeps fresh (live events;
+ * muted and blocked people never make a notification). Messages: when the unread count the badge
+ * keeps fresh rises, the conversation list says who wrote what; several at once make one toast
+ * ("3 new messages from @ana"), and more while it shows join it. What was there when the tab opened
+ * is not announced, and news waits for a toast the user is reading instead of replacing it.
  */
 export function useArrivalToasts(signedIn: boolean) {
+  const queryClient = useQueryClient();
   const notifications = useNotifications(signedIn);
+  const unreadMessages = useUnreadMessageCount(signedIn);
+  // Only reads what the cache holds (filled on a rise below, or by the chat screen): never fetches by itself.
+  const conversations = useQuery({ ...conversationsQueryOptions, enabled: false });
   const [location] = useLocation();
+  const search = useSearch();
   const seenNotificationId = useRef<number | null>(null);
-  const where = useRef(location);
-  where.current = location;
+  const seenUnread = useRef<number | null>(null);
+  const risenBy = useRef(0);
+  const marks = useRef<ConversationMarks | null>(null);
+  const toasted = useRef(new Map<string, MessageArrival>());
+  const where = useRef({ location, search });
+  where.current = { location, search };
+  /** The person whose conversation is on screen: it shows their messages itself. */
+  const chattingWith = () =>
+    where.current.location === '/chat' ? new URLSearchParams(where.current.search).get('with') : null;
+  const signedInRef = useRef(signedIn);
+  signedInRef.current = signedIn;
 
   useEffect(() => {
     if (!signedIn) {
       seenNotificationId.current = null;
+      seenUnread.current = null;
+      risenBy.current = 0;
+      marks.current = null;
     }
   }, [signedIn]);
 
@@ -46,14 +104,72 @@ export function useArrivalToasts(signedIn: boolean) {
         !n.isRead &&
         n.type === 'shro_received' &&
         n.sessionId !== null &&
-        where.current !== `/session/${n.sessionId}`,
+        where.current.location !== `/session/${n.sessionId}`,
     );
     if (arrived?.sessionId) {
-      toast({
-        title: arrived.title,
-        description: arrived.message,
-        action: <OpenLink href={`/session/${arrived.sessionId}`} />,
-      });
+      const href = `/session/${arrived.sessionId}`;
+      shroNews.show(() =>
+        where.current.location === href
+          ? null
+          : {
+              title: arrived.title,
+              description: arrived.message,
+              action: <OpenLink href={href} label="Open the Shro" onClick={() => shroNews.dismiss()} />,
+            },
+      );
     }
   }, [notifications.data, signedIn]);
+
+  // The unread count rose: find out from whom (the live event or the 5 s poll refreshed the count).
+  useEffect(() => {
+    const count = unreadMessages.data;
+    if (!signedIn || typeof count !== 'number') return;
+    const before = seenUnread.current;
+    seenUnread.current = count;
+    if (before === null || count <= before) return;
+    risenBy.current += count - before;
+    // A list asked for before this rise may not hold the new message: ask again after it.
+    void queryClient
+      .cancelQueries({ queryKey: conversationsQueryOptions.queryKey })
+      .then(() => queryClient.fetchQuery(conversationsQueryOptions))
+      .catch(() => {});
+  }, [unreadMessages.data, signedIn, queryClient]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each fetch is a new look, even with equal data
+  useEffect(() => {
+    const list = conversations.data;
+    if (!signedIn || !list) return;
+    const arrivals = messageArrivals(list, marks.current, risenBy.current);
+    marks.current = marksOf(list);
+    risenBy.current = 0;
+    if (arrivals.length === 0) return;
+    const elsewhere = arrivals.filter((a) => a.user.id !== chattingWith());
+    if (elsewhere.length === 0) return;
+    void announceable(queryClient, elsewhere).then((allowed) => {
+      if (allowed.length === 0 || !signedInRef.current) return;
+      // More news while the toast shows or waits joins it (newest first).
+      if (!messageNews.isActive()) toasted.current.clear();
+      for (const arrival of [...allowed].reverse()) {
+        const earlier = toasted.current.get(arrival.user.id);
+        toasted.current.delete(arrival.user.id);
+        toasted.current.set(arrival.user.id, { ...arrival, count: arrival.count + (earlier?.count ?? 0) });
+      }
+      messageNews.show(() => {
+        // Shown later (after another toast): leave out a conversation opened meanwhile.
+        const news = [...toasted.current.values()].reverse().filter((a) => a.user.id !== chattingWith());
+        if (news.length === 0) return null;
+        const only = news.length === 1 ? news[0]! : null;
+        return {
+          ...arrivalToastText(news),
+          action: (
+            <OpenLink
+              href={only ? `/chat?with=${encodeURIComponent(only.user.id)}` : '/chat'}
+              label={only ? `Open the chat with @${only.user.username}` : 'Open messages'}
+              onClick={() => messageNews.dismiss()}
+            />
+          ),
+        };
+      });
+    });
+  }, [conversations.dataUpdatedAt, signedIn, queryClient]);
 }

@@ -1,8 +1,9 @@
+import type { PublicUser } from '@contract/auth';
 import { useParams } from 'wouter';
 import { useAuth } from '@/features/auth/api/get-user';
 import { ProfileSafetyActions } from '@/features/blocks/components/profile-safety-actions';
 import { ProfileFriendButton } from '@/features/friends/components/profile-friend-button';
-import { ReportButton } from '@/features/moderation/components/report-dialog';
+import { ReportButton, type ReportTarget, uploadKeyOf } from '@/features/moderation/components/report-dialog';
 import { PublicProfile } from '@/features/profiles/components/public-profile';
 import { LoadingScreen } from '../layout/loading-screen';
 
@@ -12,6 +13,14 @@ function decode(raw: string) {
   } catch {
     return raw;
   }
+}
+
+/** The person, and their profile picture when they have one (reported by its upload key, decision 106). */
+function reportTargetsOf(profile: PublicUser): ReportTarget[] {
+  const targets: ReportTarget[] = [{ type: 'user', id: profile.id, label: `@${profile.username}` }];
+  const key = uploadKeyOf(profile.profileImageUrl);
+  if (key) targets.push({ type: 'image', id: key, label: `@${profile.username}'s profile picture` });
+  return targets;
 }
 
 /** /@{username}: public, for visitors too; the friend button comes from the friends feature, mute and block from blocks. */
@@ -31,7 +40,7 @@ export default function PublicProfilePage() {
             <>
               <ProfileFriendButton userId={profile.id} username={profile.username} />
               <ReportButton
-                targets={[{ type: 'user', id: profile.id, label: `@${profile.username}` }]}
+                targets={reportTargetsOf(profile)}
                 person={profile}
                 label={`Report @${profile.username}`}
                 title={`Report @${profile.username}`}

@@ -1,7 +1,7 @@
 import type { Shro } from '@contract/shro-views';
 import { useParams } from 'wouter';
 import { SafetyMenu } from '@/features/blocks/components/safety-menu';
-import { ReportButton, type ReportTarget } from '@/features/moderation/components/report-dialog';
+import { ReportButton, type ReportTarget, uploadKeyOf } from '@/features/moderation/components/report-dialog';
 import { PushPromptCard } from '@/features/notifications/components/push-prompt-card';
 import { ShroPage } from '@/features/shros/components/session/shro-page';
 
@@ -9,7 +9,7 @@ import { ShroPage } from '@/features/shros/components/session/shro-page';
 function reportTargetsOf(shro: Shro): ReportTarget[] {
   const targets: ReportTarget[] = [{ type: 'shro', id: shro.id, label: 'This Shro' }];
   const opened = shro.boxes.find((box) => box.id === shro.selectedBoxId);
-  const key = opened?.imageUrl?.match(/^\/api\/uploads\/([0-9a-f]{32})$/)?.[1];
+  const key = uploadKeyOf(opened?.imageUrl);
   if (key) targets.push({ type: 'image', id: key, label: 'The image in the box you opened' });
   return targets;
 }

@@ -1,11 +1,25 @@
 import { PASSWORD_MIN, registerInputSchema, USERNAME_MAX, USERNAME_MIN } from '@contract/auth';
+import { INVITE_MESSAGES } from '@contract/invites';
 import { CheckboxField, InputField } from '@/components/field';
+import { errorMessage } from '@/lib/error-message';
 import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
 import { useRegister } from '../api/register';
 import { AuthForm } from './auth-form';
 import { PasswordField } from './password-field';
 
-export function RegisterForm({ redirectTo }: { redirectTo: string }) {
+/**
+ * The sign-up form. With `inviteToken` (from an invite link) the new account becomes the inviter's
+ * friend; when the server says the invite no longer works, `onInviteRejected` lets the page drop it.
+ */
+export function RegisterForm({
+  redirectTo,
+  inviteToken,
+  onInviteRejected,
+}: {
+  redirectTo: string;
+  inviteToken?: string;
+  onInviteRejected?: () => void;
+}) {
   const register = useRegister(redirectTo);
   const form = useSchemaForm(registerInputSchema, {
     username: '',
@@ -22,7 +36,15 @@ export function RegisterForm({ redirectTo }: { redirectTo: string }) {
       formRef={form.formRef}
       onSubmit={form.handleSubmit((data) =>
         // docs/product.md §8: a taken username (409) goes to its field, anything else above the form.
-        register.mutate(data, { onError: (error) => showServerError(form, error) }),
+        register.mutate(
+          { ...data, ...(inviteToken ? { inviteToken } : {}) },
+          {
+            onError: (error) => {
+              showServerError(form, error);
+              if (errorMessage(error) === INVITE_MESSAGES.invalid) onInviteRejected?.();
+            },
+          },
+        ),
       )}
       serverError={errors.root?.server?.message}
       call={register}

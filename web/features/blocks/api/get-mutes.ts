@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 import { apiPaths, queryKey } from '@/lib/api-paths';
 
-const mutesQueryOptions = queryOptions({
+export const mutesQueryOptions = queryOptions({
   queryKey: queryKey(apiPaths.mutes),
   queryFn: () => apiGet<MuteList>(apiPaths.mutes),
 });

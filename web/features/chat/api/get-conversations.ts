@@ -6,8 +6,8 @@ import { usePollInterval } from '@/lib/live';
 
 const getConversations = () => apiGet<Conversation[]>(apiPaths.conversations);
 
-/** Polled every 5 s (docs/product.md §9). */
-const conversationsQueryOptions = queryOptions({
+/** Polled every 5 s (docs/product.md §9); the arrival toasts read the same query (web/app/layout). */
+export const conversationsQueryOptions = queryOptions({
   queryKey: queryKey(apiPaths.conversations),
   queryFn: getConversations,
   refetchInterval: 5000,

@@ -11,6 +11,7 @@ import { useSearchUsers } from '../api/search-users';
 import { useSendFriendRequest } from '../api/send-friend-request';
 import { requestSentToast, runFriendAction } from './friend-actions';
 import { FriendsBadge, PendingBadge } from './friendship-badges';
+import { InviteFriendCard } from './invite-friend-card';
 import { PersonRow, rowButtonClass } from './person-row';
 import { RequestButtons } from './request-buttons';
 
@@ -52,7 +53,7 @@ function ResultAction({ result }: { result: FriendSearchResult }) {
   }
 }
 
-/** The Find Friends tab: username search, debounced. */
+/** The Find Friends tab: an invite link for friends not on Shro yet, and username search, debounced. */
 export function FindFriends() {
   const [input, setInput] = useState('');
   const term = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
@@ -61,6 +62,7 @@ export function FindFriends() {
 
   return (
     <div className="space-y-4">
+      <InviteFriendCard />
       <div className="space-y-1.5">
         <Label htmlFor="friend-search">Search by username</Label>
         <div className="relative">

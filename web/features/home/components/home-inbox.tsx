@@ -1,6 +1,7 @@
 import type { HomeWaitingItem } from '@contract/home';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import type { ShroListItem } from '@contract/shro-views';
+import { closesIn, closesSoon } from '@contract/time-left';
 import { ChevronRight, Compass, Gift, Globe, Inbox, Link2, type LucideIcon, Plus, Radio, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -9,7 +10,6 @@ import { Alert, Spinner } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { closesIn, closesSoon } from '@/lib/time-left';
 import { useHomeInbox } from '../api/get-home-inbox';
 
 /**

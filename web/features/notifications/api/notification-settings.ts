@@ -5,7 +5,7 @@ import { apiPaths, queryKey } from '@/lib/api-paths';
 
 const settingsKey = queryKey(apiPaths.notificationSettings);
 
-const notificationSettingsQueryOptions = queryOptions({
+export const notificationSettingsQueryOptions = queryOptions({
   queryKey: settingsKey,
   queryFn: () => apiGet<NotificationSettings>(apiPaths.notificationSettings),
 });

@@ -34,6 +34,7 @@ const typeStyles: Record<NotificationType, { icon: LucideIcon; tone: string }> =
   reaction: { icon: Smile, tone: 'from-amber-400/30 to-orange-500/20 text-amber-200' },
   friend_request: { icon: UserPlus, tone: 'from-sky-500/30 to-indigo-500/20 text-sky-200' },
   friend_accepted: { icon: UserCheck, tone: 'from-emerald-500/30 to-teal-500/20 text-emerald-200' },
+  invite_accepted: { icon: UserCheck, tone: 'from-emerald-500/30 to-teal-500/20 text-emerald-200' },
   achievement_unlocked: { icon: Trophy, tone: 'from-yellow-400/30 to-amber-500/20 text-yellow-200' },
   report_outcome: { icon: ShieldCheck, tone: 'from-emerald-500/30 to-sky-500/20 text-emerald-200' },
   moderation_action: { icon: ShieldAlert, tone: 'from-red-500/30 to-orange-500/20 text-red-200' },

@@ -124,7 +124,10 @@ function KindsGrid({
       <h3 id="notification-kinds-title" className="font-semibold">
         What you hear about
       </h3>
-      <p className="text-sm text-zinc-400">Push choices apply on every device where push is turned on.</p>
+      <p className="text-sm text-zinc-400">
+        In app means the notifications list, its badge and a toast when something arrives; for messages it is the toast
+        alone, as unread messages are always counted. Push choices apply on every device where push is turned on.
+      </p>
       <table className="w-full text-sm">
         <thead>
           <tr className="text-left text-xs uppercase tracking-wide text-zinc-400">

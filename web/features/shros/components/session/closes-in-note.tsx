@@ -1,7 +1,7 @@
+import { closesIn, closesSoon } from '@contract/time-left';
 import { Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { closesIn, closesSoon } from '@/lib/time-left';
 
 /** "closes in 3 h" on an open link that expires (issue 13, item 8); it counts down while the page is open. */
 export function ClosesInNote({ expiresAt }: { expiresAt: string | null }) {

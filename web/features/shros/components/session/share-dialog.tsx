@@ -8,9 +8,9 @@ import { recordShare } from '../../api/share-shro';
 
 export const shroLink = (id: string) => `${window.location.origin}/session/${id}`;
 
-/** Copies a Shro's link: a success sound and a counted share on success. */
-export function useCopyShroLink(shroId: string, failureDescription: string) {
-  return useCopyLink(shroLink(shroId), {
+/** Copies a Shro's link (or `link`, e.g. the creator's with their invite): a success sound and a counted share on success. */
+export function useCopyShroLink(shroId: string, failureDescription: string, link = shroLink(shroId)) {
+  return useCopyLink(link, {
     successDescription: 'Paste it anywhere to invite people.',
     failureDescription,
     onCopied: () => {

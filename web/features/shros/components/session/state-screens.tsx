@@ -1,8 +1,9 @@
+import { INVITE_QUERY_PARAM, isInviteTokenShape } from '@contract/invites';
 import { PRODUCT_NAME } from '@contract/product';
 import type { ShroType } from '@contract/shros';
 import { LogIn, SearchX, Sparkles, TimerOff, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Logo } from '@/components/logo';
 import { MysteryBoxArt } from '@/components/mystery-box-art';
 import { Button } from '@/components/ui/button';
@@ -131,6 +132,11 @@ export function JoinCard({
   optionCount: number;
 }) {
   const back = `/session/${shroId}`;
+  // The creator's share link carries their invite: signing up from here makes the two friends (decision 127).
+  const invite = new URLSearchParams(useSearch()).get(INVITE_QUERY_PARAM);
+  const registerHref = isInviteTokenShape(invite)
+    ? `/register?redirect=${back}&${INVITE_QUERY_PARAM}=${invite}`
+    : `/register?redirect=${back}`;
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
       <Card className="relative w-full max-w-md overflow-hidden p-6 text-center sm:p-8 animate-pop">
@@ -158,6 +164,11 @@ export function JoinCard({
         <p className="relative mt-1 text-lg font-bold">"{title}"</p>
         <ClosesInNote expiresAt={expiresAt} />
         <p className="relative mt-3 text-sm text-muted">Sign in to pick your box. Only one chance!</p>
+        {isInviteTokenShape(invite) && (
+          <p className="relative mt-2 text-sm text-emerald-200">
+            New here? Create an account and you'll be friends with @{creator} right away.
+          </p>
+        )}
         <div className="relative mt-6 grid gap-3">
           <Button asChild size="lg">
             <Link href={`/login?redirect=${back}`}>
@@ -165,7 +176,7 @@ export function JoinCard({
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link href={`/register?redirect=${back}`}>
+            <Link href={registerHref}>
               <UserPlus /> Create Account
             </Link>
           </Button>

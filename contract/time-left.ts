@@ -1,3 +1,4 @@
+/** Time left on a link, worded once for the web (Shro page, home inbox) and the server's preview image (decision 125). */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,6 +1,6 @@
 import type { ShareTarget } from '@contract/analytics-events';
 
-/** One app the share dialog can hand a link to. */
+/** One app a share dialog (a Shro's, an invite's) can hand a link to. */
 export interface ShareTargetLink {
   target: Extract<ShareTarget, 'whatsapp' | 'telegram' | 'messenger' | 'sms' | 'email' | 'x' | 'facebook'>;
   label: string;
@@ -12,8 +12,8 @@ export interface ShareTargetLink {
 const enc = encodeURIComponent;
 
 /**
- * The share dialog's targets (issue 13, item 7; docs/product.md §2 keeps Facebook and Twitter), in the
- * order people on phones reach for them. Each carries the link and a short invitation, never more
+ * The share dialogs' targets (issue 13, items 5 and 7; docs/product.md §2 keeps Facebook and Twitter), in
+ * the order people on phones reach for them. Each carries the link and a short invitation, never more
  * of the Shro than its title. Messenger has no web share page without a Facebook app id: phones get
  * the Messenger app's own link; `messengerWeb` is for the others (copy the link, open Messenger).
  */
@@ -57,3 +57,8 @@ export function shareTargets(link: string, text: string, subject: string, phone:
 }
 
 export const messengerWeb = 'https://www.messenger.com/';
+
+/** Opens a share page (WhatsApp, Telegram, …) in a small window of its own. */
+export function openShareWindow(url: string) {
+  window.open(url, '_blank', 'noopener,noreferrer,width=600,height=520');
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { DELETED_USER_LABEL, isDeletedUsername } from '../../../contract/account';
+import { closesIn } from '../../../contract/time-left';
+import { isSuspended } from '../moderation/suspension';
+import { isExpired } from '../shros/present';
+import type { ShroPreviewRow } from './queries';
+
+/**
+ * What a Shro's preview image shows (docs/decisions/125-shro-preview-image.md), worked out from the
+ * preview row alone: its title, creator and public state. The row holds no box content, so the
+ * card cannot carry any.
+ */
+export interface PreviewCard {
+  title: string;
+  /** "First Last" when the creator gave a name, else "@username"; "deleted user" for a deleted account. */
+  creatorName: string;
+  /** "@username" under a given name; null when the name line already is the handle. */
+  creatorHandle: string | null;
+  /** The letter on the round badge when there is no avatar. */
+  creatorInitial: string;
+  /** Chooses the badge colour, as the web app's avatar does. */
+  creatorColourSeed: string;
+  /** The creator's own avatar upload, drawn round. */
+  avatarKey: string | null;
+  open: boolean;
+  /** "Open" or "Ended", shown bold before the details. */
+  stateLabel: string;
+  /** "12 opened · closes in 3 h"; may be empty. */
+  stateDetails: string;
+}
+
+/** Bump when the drawing changes: every state key, ETag and meta URL then changes with it. */
+const DESIGN_VERSION = 1;
+
+/**
+ * User text as the image draws it: no control or direction-override characters, one line, and
+ * at most two combining marks in a row (a "zalgo" title would otherwise grow taller than the card).
+ */
+export function cleanPreviewText(text: string): string {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
+      .replace(/(\p{M}{2})\p{M}+/gu, '$1')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+const firstLetter = (text: string | null) => /[\p{L}\p{N}]/u.exec(text ?? '')?.[0];
+
+/** Link and public Shros that are up, by creators who are not suspended: anything else keeps the generic image. */
+function hasPreviewImage(row: ShroPreviewRow, now: Date): boolean {
+  if (!row.isPublic && !row.isShareable) return false;
+  if (row.moderationStatus !== 'visible') return false;
+  return !isSuspended(
+    { suspendedUntil: row.creatorSuspendedUntil, suspensionReason: row.creatorSuspensionReason },
+    now,
+  );
+}
+
+/** The card for a Shro that has a preview image (`hasPreviewImage`), else null. */
+export function previewCardOf(row: ShroPreviewRow, now: Date): PreviewCard | null {
+  if (!hasPreviewImage(row, now)) return null;
+  const deleted = isDeletedUsername(row.creatorUsername);
+  const fullName = cleanPreviewText([row.creatorFirstName, row.creatorLastName].filter(Boolean).join(' '));
+  const handle = `@${row.creatorUsername}`;
+  const open = !isExpired(row, now);
+  const opened = row.participantCount > 0 ? `${row.participantCount.toLocaleString('en-US')} opened` : null;
+  const details = open
+    ? [opened ?? 'be the first to open a box', closesIn(row.expiresAt?.toISOString() ?? null, now.getTime())]
+    : [opened];
+  return {
+    title: cleanPreviewText(row.title) || 'A mystery box',
+    creatorName: deleted ? DELETED_USER_LABEL : fullName || handle,
+    creatorHandle: deleted || !fullName ? null : handle,
+    creatorInitial: deleted ? '?' : (firstLetter(fullName) ?? firstLetter(row.creatorUsername) ?? '?').toUpperCase(),
+    creatorColourSeed: deleted ? '' : row.creatorUsername,
+    avatarKey: deleted ? null : row.creatorAvatarKey,
+    open,
+    stateLabel: open ? 'Open' : 'Ended',
+    stateDetails: details.filter(Boolean).join(' · '),
+  };
+}
+
+/**
+ * A short hash of everything the image shows (and of the drawing's version): the ETag, the
+ * cache key and the `?v=` of the meta tag URL. "closes in 3 h" is part of it, so the image
+ * changes when that text does, and not in between.
+ */
+export function previewStateKey(card: PreviewCard): string {
+  return createHash('sha256')
+    .update(JSON.stringify([DESIGN_VERSION, card]))
+    .digest('base64url')
+    .slice(0, 22);
+}

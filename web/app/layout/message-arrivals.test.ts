@@ -1,0 +1,106 @@
+import type { PublicUser } from '@contract/auth';
+import type { Conversation } from '@contract/chat';
+import { describe, expect, it } from 'vitest';
+import { arrivalToastText, marksOf, messageArrivals, previewText } from './message-arrivals';
+
+const ME = 'me';
+const person = (id: string): PublicUser => ({ id, username: id }) as PublicUser;
+
+/** A conversation with `id` whose last message (id `lastId`) came from them unless `mine`. */
+function conversation(id: string, lastId: number, unreadCount: number, content = `hi from ${id}`, mine = false) {
+  return {
+    user: person(id),
+    lastMessage: {
+      id: lastId,
+      createdAt: new Date(lastId * 1000).toISOString(),
+      messageType: 'plain',
+      content,
+      senderId: mine ? ME : id,
+    },
+    unreadCount,
+  } satisfies Conversation;
+}
+
+const summary = (arrivals: ReturnType<typeof messageArrivals>) => arrivals.map((a) => [a.user.id, a.count]);
+
+describe('messageArrivals', () => {
+  it('announces nothing on the first look without a rise: what was unread when the tab opened is old', () => {
+    expect(messageArrivals([conversation('ana', 5, 2)], null, 0)).toEqual([]);
+  });
+
+  it('on the first look, gives the rise to the newest unread conversations', () => {
+    const list = [conversation('bob', 3, 4), conversation('ana', 9, 1), conversation('cy', 7, 2)];
+    expect(summary(messageArrivals(list, null, 1))).toEqual([['ana', 1]]);
+    expect(summary(messageArrivals(list, null, 2))).toEqual([
+      ['ana', 1],
+      ['cy', 1],
+    ]);
+  });
+
+  it('after a look, only conversations with a newer message from them, counted by their unread count', () => {
+    const before = marksOf([conversation('ana', 5, 1), conversation('bob', 6, 0, 'mine', true)]);
+    const after = [conversation('ana', 8, 3, 'third'), conversation('bob', 7, 0, 'still mine', true)];
+    const [arrival, ...more] = messageArrivals(after, before, 2);
+    expect(more).toEqual([]);
+    expect(arrival).toMatchObject({ user: { id: 'ana' }, count: 2, preview: 'third', newestId: 8 });
+  });
+
+  it('the rise of the unread count wins when one person wrote after a read the marks missed', () => {
+    const before = marksOf([conversation('ana', 5, 2)]);
+    // She read the two, then three more came: unread 3, but 3 - 2 would say one.
+    expect(summary(messageArrivals([conversation('ana', 9, 3)], before, 3))).toEqual([['ana', 3]]);
+  });
+
+  it('the same message is never announced twice', () => {
+    const list = [conversation('ana', 8, 1)];
+    const before = marksOf(list);
+    expect(messageArrivals(list, before, 0)).toEqual([]);
+    expect(messageArrivals(list, before, 1)).toEqual([]);
+  });
+
+  it('a conversation back after an unblock or a delete is news only if its message is newer than all seen', () => {
+    const before = marksOf([conversation('ana', 10, 0, 'x', true)]);
+    expect(messageArrivals([conversation('old', 4, 1), conversation('ana', 10, 0, 'x', true)], before, 0)).toEqual([]);
+    expect(summary(messageArrivals([conversation('new', 11, 1)], before, 1))).toEqual([['new', 1]]);
+  });
+});
+
+describe('the toast text', () => {
+  const arrival = (id: string, count: number, preview = `hi from ${id}`) => ({
+    user: person(id),
+    count,
+    preview,
+    newestId: 1,
+  });
+
+  it('names the sender and the start of one message', () => {
+    expect(arrivalToastText([arrival('ana', 1, 'Are you coming?')])).toEqual({
+      title: 'New message',
+      description: '@ana: Are you coming?',
+    });
+  });
+
+  it('groups several from one person, and several people', () => {
+    expect(arrivalToastText([arrival('ana', 3, 'third')]).title).toBe('3 new messages from @ana');
+    expect(arrivalToastText([arrival('ana', 2), arrival('bob', 1)])).toEqual({
+      title: '3 new messages',
+      description: 'From @ana and @bob',
+    });
+    expect(arrivalToastText(['a', 'b', 'c', 'd'].map((id) => arrival(id, 1))).description).toBe(
+      'From @a, @b and 2 others',
+    );
+  });
+
+  it('shortens long text at a word, on one line, and never shows a shared Shro as text', () => {
+    const long = conversation(
+      'ana',
+      1,
+      1,
+      'Are you coming tonight?\nWe meet at eight at the corner of the old market square',
+    );
+    const text = previewText(long.lastMessage);
+    expect(text).toBe('Are you coming tonight? We meet at eight at the corner of…');
+    expect(text.length).toBeLessThanOrEqual(60);
+    expect(previewText({ ...long.lastMessage, messageType: 'shro_share', content: '<b>x</b>' })).toMatch(/^🎁 Sent a /);
+  });
+});

@@ -1,0 +1,118 @@
+import type { PublicUser } from '@contract/auth';
+import type { Conversation } from '@contract/chat';
+import { PRODUCT_NAME } from '@contract/product';
+
+/*
+ * Which messages are new between two looks at the conversation list (GET /api/chat/conversations),
+ * for the arrival toast (issue 13 item 4). Pure, so the rules are tested without a browser.
+ */
+
+/** What the previous look saw of one conversation. */
+interface ConversationMark {
+  lastId: number;
+  unread: number;
+}
+
+/** The previous look: per other person, and the newest message id of all. */
+export interface ConversationMarks {
+  byUser: Map<string, ConversationMark>;
+  newestId: number;
+}
+
+/** New messages from one person. */
+export interface MessageArrival {
+  user: PublicUser;
+  count: number;
+  /** The newest one's text as the toast shows it (plain text, shortened). */
+  preview: string;
+  newestId: number;
+}
+
+export function marksOf(conversations: Conversation[]): ConversationMarks {
+  const byUser = new Map<string, ConversationMark>();
+  let newestId = 0;
+  for (const c of conversations) {
+    byUser.set(c.user.id, { lastId: c.lastMessage.id, unread: c.unreadCount });
+    newestId = Math.max(newestId, c.lastMessage.id);
+  }
+  return { byUser, newestId };
+}
+
+const PREVIEW_MAX = 60;
+
+/** The start of a message for a toast: one line, cut at a word near `max` characters, with "…". */
+export function previewText(lastMessage: Conversation['lastMessage'], max = PREVIEW_MAX): string {
+  if (lastMessage.messageType === 'shro_share') return `🎁 Sent a ${PRODUCT_NAME}`;
+  const text = lastMessage.content.replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * The messages that arrived since `previous`, newest first. `pending` is how much the unread count
+ * rose since the last look (the exact number when one person wrote). Without a previous look, only
+ * a rise is news: it is given to the newest unread conversations (the new messages are the newest),
+ * so what was unread when the tab opened is never announced.
+ */
+export function messageArrivals(
+  conversations: Conversation[],
+  previous: ConversationMarks | null,
+  pending: number,
+): MessageArrival[] {
+  const unreadFromThem = conversations
+    .filter((c) => c.lastMessage.senderId === c.user.id && c.unreadCount > 0)
+    .sort((a, b) => b.lastMessage.id - a.lastMessage.id);
+  const arrival = (c: Conversation, count: number): MessageArrival => ({
+    user: c.user,
+    count,
+    preview: previewText(c.lastMessage),
+    newestId: c.lastMessage.id,
+  });
+
+  if (!previous) {
+    const arrivals: MessageArrival[] = [];
+    let left = pending;
+    for (const c of unreadFromThem) {
+      if (left <= 0) break;
+      const count = Math.min(c.unreadCount, left);
+      arrivals.push(arrival(c, count));
+      left -= count;
+    }
+    return arrivals;
+  }
+
+  const advanced = unreadFromThem.filter((c) => {
+    const mark = previous.byUser.get(c.user.id);
+    // A conversation not seen before (a first message, or one back after an unblock or a delete):
+    // news only if its message is newer than anything the previous look saw.
+    return mark ? c.lastMessage.id > mark.lastId : c.lastMessage.id > previous.newestId;
+  });
+  return advanced.map((c) => {
+    const mark = previous.byUser.get(c.user.id);
+    let count = Math.max(1, Math.min(c.unreadCount, c.unreadCount - (mark?.unread ?? 0)));
+    // One person wrote: the rise of the unread count says how many (the marks may predate a read).
+    if (advanced.length === 1 && pending > count) count = Math.min(c.unreadCount, pending);
+    return arrival(c, count);
+  });
+}
+
+/** The toast's words for what arrived (one person or several); `arrivals` newest first. */
+export function arrivalToastText(arrivals: MessageArrival[]): { title: string; description: string } {
+  const [first] = arrivals;
+  if (!first) return { title: '', description: '' };
+  if (arrivals.length === 1) {
+    return {
+      title: first.count === 1 ? 'New message' : `${first.count} new messages from @${first.user.username}`,
+      description: `@${first.user.username}: ${first.preview}`,
+    };
+  }
+  const total = arrivals.reduce((sum, a) => sum + a.count, 0);
+  const names = arrivals.map((a) => `@${a.user.username}`);
+  const from =
+    names.length <= 3
+      ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+      : `${names.slice(0, 2).join(', ')} and ${names.length - 2} others`;
+  return { title: `${total} new messages`, description: `From ${from}` };
+}
