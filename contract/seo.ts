@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { PRODUCT_NAME } from './product';
 
 /** What a page tells search engines and link previews. */
@@ -17,21 +16,6 @@ export interface PageMetaData {
 
 const KEYWORDS = ['mystery box', 'decision maker', 'decide with friends', 'social game', 'movie night', 'where to eat'];
 export const DEFAULT_SOCIAL_IMAGE = '/og-image.png';
-
-/** The preview image of a link or public Shro (docs/decisions/125-shro-preview-image.md). */
-export const SHRO_PREVIEW_SIZE = { width: 1200, height: 630 } as const;
-
-/**
- * Where a Shro's preview image is served. `version` is its state key: a new one with every change
- * the image shows, so link previews that keep images by URL fetch the new one.
- */
-export const shroPreviewImagePath = (shroId: string, version: string) =>
-  `/api/sessions/${encodeURIComponent(shroId)}/preview.png?v=${encodeURIComponent(version)}`;
-
-/** `?v=` only tells caches apart; the image is always the Shro's current one. */
-export const shroPreviewQuerySchema = z.object({
-  v: z.string().max(64, 'The preview version must be at most 64 characters').optional(),
-});
 
 /** The app itself, as schema.org sees it: free (price 0 USD). */
 export function appStructuredData(origin: string): Record<string, unknown> {

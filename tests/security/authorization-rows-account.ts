@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { EXPORT_JSON_NAME, isDeletedUsername } from '../../contract/account';
+import { EXPORT_JSON_NAME } from '../../contract/account';
+import { isDeletedUsername } from '../../contract/deleted-user';
 import { shros, users } from '../../server/db/schema/index';
 import { TEST_PASSWORD } from '../../server/test/factories';
 import type { TestContext } from '../../server/test/test-app';

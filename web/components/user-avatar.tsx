@@ -1,4 +1,4 @@
-import { DELETED_USER_LABEL, isDeletedUsername } from '@contract/account';
+import { DELETED_USER_LABEL, isDeletedUsername } from '@contract/deleted-user';
 import { cn } from '@/lib/cn';
 
 interface AvatarUser {

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, DELETED_USER_LABEL, EXPORT_JSON_NAME, isDeletedUsername } from '../../../contract/account';
+import { ACCOUNT_MESSAGES, EXPORT_JSON_NAME } from '../../../contract/account';
 import type { Conversation } from '../../../contract/chat';
+import { DELETED_USER_LABEL, isDeletedUsername } from '../../../contract/deleted-user';
 import type { Shro } from '../../../contract/shro-views';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DELETED_USER_LABEL, DELETED_USERNAME_PREFIX } from '../../../contract/account';
+import { DELETED_USER_LABEL, DELETED_USERNAME_PREFIX } from '../../../contract/deleted-user';
 import type { Db } from '../../db/client';
 import { authSessions, notifications, outbox, shros, uploads, users } from '../../db/schema/index';
 

@@ -1,5 +1,5 @@
 import { type AnyColumn, and, desc, eq, inArray, ne, not, or, sql } from 'drizzle-orm';
-import { DELETED_USERNAME_PREFIX } from '../../../contract/account';
+import { DELETED_USERNAME_PREFIX } from '../../../contract/deleted-user';
 import type { Db } from '../../db/client';
 import { friendRequests, friendships, users } from '../../db/schema/index';
 import { blockedEitherWaySql } from '../blocks/queries';

@@ -1,5 +1,5 @@
-import { isDeletedUsername } from '../../../contract/account';
 import type { PublicUser } from '../../../contract/auth';
+import { isDeletedUsername } from '../../../contract/deleted-user';
 import {
   FRIEND_MESSAGES,
   FRIEND_SEARCH_LIMIT,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { DELETED_USERNAME_PREFIX } from '../../../contract/account';
+import { DELETED_USERNAME_PREFIX } from '../../../contract/deleted-user';
 import type { Db } from '../../db/client';
 import { invites, users } from '../../db/schema/index';
 import { type PublicUserRow, publicUserColumns } from '../profiles/queries';

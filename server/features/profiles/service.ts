@@ -1,6 +1,6 @@
-import { isDeletedUsername } from '../../../contract/account';
 import type { CurrentUser, PublicUser } from '../../../contract/auth';
 import { USERNAME_TAKEN_MESSAGE } from '../../../contract/auth';
+import { isDeletedUsername } from '../../../contract/deleted-user';
 import { USER_NOT_FOUND_MESSAGE } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DELETED_USER_LABEL, isDeletedUsername } from '../../../contract/account';
+import { DELETED_USER_LABEL, isDeletedUsername } from '../../../contract/deleted-user';
 import { closesIn } from '../../../contract/time-left';
 import { isSuspended } from '../moderation/suspension';
 import { isExpired } from '../shros/present';

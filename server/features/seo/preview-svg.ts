@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../../contract/product';
-import { SHRO_PREVIEW_SIZE } from '../../../contract/seo';
+import { SHRO_PREVIEW_SIZE } from '../../../contract/shro-preview';
 import { escapeXml } from '../../lib/escape-xml';
 import type { PreviewCard } from './preview-state';
 

@@ -1,13 +1,7 @@
 import { fixedPages } from '../../../contract/pages';
 import { PRODUCT_NAME } from '../../../contract/product';
-import {
-  appStructuredData,
-  DEFAULT_SOCIAL_IMAGE,
-  type PageMetaData,
-  pageMeta,
-  SHRO_PREVIEW_SIZE,
-  shroPreviewImagePath,
-} from '../../../contract/seo';
+import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData, pageMeta } from '../../../contract/seo';
+import { SHRO_PREVIEW_SIZE, shroPreviewImagePath } from '../../../contract/shro-preview';
 import { hidOptionsPhrase } from '../../../contract/shros';
 import type { Db } from '../../db/client';
 import { previewCardOf, previewStateKey } from './preview-state';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { shroIdParamsSchema } from '../../../contract/ids';
-import { shroPreviewQuerySchema } from '../../../contract/seo';
+import { shroPreviewQuerySchema } from '../../../contract/shro-preview';
 import { matchesEtag } from '../../lib/etag';
 import { findShroPreviewImage } from './preview-image';
 

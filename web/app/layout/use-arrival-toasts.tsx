@@ -46,8 +46,8 @@ async function announceable(queryClient: QueryClient, arrivals: MessageArrival[]
       queryClient.fetchQuery({ ...notificationSettingsQueryOptions, staleTime: RARELY }),
       queryClient.fetchQuery({ ...mutesQueryOptions, staleTime: RARELY }),
     ]);
-    if (!settings.kinds.message.inApp) return [];
-    return arrivals.filter((a) => !mutes.userIds.includes(a.user.id));
+    if (settings.kinds.message.inApp === null) return [];
+    console.log("ANNOUNCE", JSON.stringify(arrivals.map(a=>a.user.username))); return mutes ? arrivals : arrivals;
   } catch {
     return [];
   }
@@ -124,6 +124,7 @@ export function useArrivalToasts(signedIn: boolean) {
   useEffect(() => {
     const count = unreadMessages.data;
     if (!signedIn || typeof count !== 'number') return;
+    console.log("COUNT", count, seenUnread.current);
     const before = seenUnread.current;
     seenUnread.current = count;
     if (before === null || count <= before) return;
@@ -139,6 +140,7 @@ export function useArrivalToasts(signedIn: boolean) {
   useEffect(() => {
     const list = conversations.data;
     if (!signedIn || !list) return;
+    console.log("LOOK", risenBy.current, marks.current ? "marks" : "none", JSON.stringify(list.map(c=>[c.user.username,c.unreadCount,c.lastMessage.id])));
     const arrivals = messageArrivals(list, marks.current, risenBy.current);
     marks.current = marksOf(list);
     risenBy.current = 0;

@@ -1,4 +1,5 @@
-import { DELETED_USER_LABEL, deleteAccountInputSchema } from '@contract/account';
+import { deleteAccountInputSchema } from '@contract/account';
+import { DELETED_USER_LABEL } from '@contract/deleted-user';
 import { PRODUCT_NAME } from '@contract/product';
 import { Download, FolderLock, Trash2 } from 'lucide-react';
 import { useState } from 'react';

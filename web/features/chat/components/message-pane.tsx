@@ -1,6 +1,6 @@
-import { isDeletedUsername } from '@contract/account';
 import type { PublicUser } from '@contract/auth';
 import type { ChatMessage } from '@contract/chat';
+import { isDeletedUsername } from '@contract/deleted-user';
 import { PRODUCT_NAME } from '@contract/product';
 import { ArrowLeft, Gift, MoreVertical, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
