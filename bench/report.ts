@@ -206,15 +206,20 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     "With Redis, a select's answer waits until its own event has come back through Redis (so every instance has applied it first; decision 008), so watchers on both instances usually hold the event before the answer arrives and the times from the response read 0. That row is judged on the time from the request sent instead, against one instance's.",
   );
   lines.push('');
-  lines.push('## 5. Web: gzipped first load from the production build');
+  lines.push('## 5. Web: compressed first load from the production build');
   lines.push('');
+  lines.push(
+    "What a first visit downloads before the page renders: the entry, its preloads and the route's own chunk with its static imports (a signed-in visit loads the same files; the account menu and dialogs load on intent, decision 094). The server sends the build's brotli files to browsers that accept brotli (over HTTPS, every current browser) and gzip otherwise; the goal holds for both.",
+  );
+  lines.push('');
+  lines.push('| route | JS brotli KB | JS gzip KB | CSS gzip KB | files | goal |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | --- |');
   if (r.web) {
-    lines.push('| route | JS gzipped KB | CSS gzipped KB | files | goal |');
-    lines.push('| --- | ---: | ---: | ---: | --- |');
     for (const route of r.web.routes) {
-      const goal = route.route === '/' ? `JS < 150 KB${mark(route.jsGzip / 1024 < 150)}` : '';
+      const limited = route.route === '/' || route.route === '/session/{id}';
+      const goal = limited ? `JS ≤ 110 KB${mark(Math.max(route.jsGzip, route.jsBrotli) / 1024 <= 110)}` : '';
       lines.push(
-        `| \`${route.route}\` | ${n(route.jsGzip / 1024, 1)} | ${n(route.cssGzip / 1024, 1)} | ${route.files} | ${goal} |`,
+        `| \`${route.route}\` | ${n(route.jsBrotli / 1024, 1)} | ${n(route.jsGzip / 1024, 1)} | ${n(route.cssGzip / 1024, 1)} | ${route.files} | ${goal} |`,
       );
     }
   }

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@contract/auth';
 import type { Conversation } from '@contract/chat';
 import { describe, expect, it } from 'vitest';
-import { arrivalToastText, marksOf, messageArrivals, previewText } from './message-arrivals';
+import { arrivalToastText, marksOf, messageArrivals, previewText, readDown } from './message-arrivals';
 
 const ME = 'me';
 const person = (id: string): PublicUser => ({ id, username: id }) as PublicUser;
@@ -45,10 +45,17 @@ describe('messageArrivals', () => {
     expect(arrival).toMatchObject({ user: { id: 'ana' }, count: 2, preview: 'third', newestId: 8 });
   });
 
-  it('the rise of the unread count wins when one person wrote after a read the marks missed', () => {
+  it('counts in full after a read the marks did not see, once the fall of the unread count is applied', () => {
     const before = marksOf([conversation('ana', 5, 2)]);
-    // She read the two, then three more came: unread 3, but 3 - 2 would say one.
-    expect(summary(messageArrivals([conversation('ana', 9, 3)], before, 3))).toEqual([['ana', 3]]);
+    // She read the two elsewhere (the unread count fell to 0), then three more came.
+    expect(summary(messageArrivals([conversation('ana', 9, 3)], readDown(before, 0), 0))).toEqual([['ana', 3]]);
+    // Without the fall, at least the one newest message is announced, never more than arrived.
+    expect(summary(messageArrivals([conversation('ana', 9, 3)], before, 0))).toEqual([['ana', 1]]);
+  });
+
+  it('a rise already seen by an earlier look is not counted again', () => {
+    const first = marksOf([conversation('ana', 3, 3)]);
+    expect(summary(messageArrivals([conversation('ana', 4, 4)], first, 2))).toEqual([['ana', 1]]);
   });
 
   it('the same message is never announced twice', () => {

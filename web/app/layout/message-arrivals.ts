@@ -51,10 +51,10 @@ export function previewText(lastMessage: Conversation['lastMessage'], max = PREV
 }
 
 /**
- * The messages that arrived since `previous`, newest first. `pending` is how much the unread count
- * rose since the last look (the exact number when one person wrote). Without a previous look, only
- * a rise is news: it is given to the newest unread conversations (the new messages are the newest),
- * so what was unread when the tab opened is never announced.
+ * The messages that arrived since `previous`, newest first, counted by how much each conversation's
+ * unread count grew. Without a previous look, only a rise of the unread count (`pending`, since the
+ * tab opened) is news: it is given to the newest unread conversations (the new messages are the
+ * newest), so what was unread when the tab opened is never announced.
  */
 export function messageArrivals(
   conversations: Conversation[],
@@ -89,13 +89,18 @@ export function messageArrivals(
     // news only if its message is newer than anything the previous look saw.
     return mark ? c.lastMessage.id > mark.lastId : c.lastMessage.id > previous.newestId;
   });
-  return advanced.map((c) => {
-    const mark = previous.byUser.get(c.user.id);
-    let count = Math.max(1, Math.min(c.unreadCount, c.unreadCount - (mark?.unread ?? 0)));
-    // One person wrote: the rise of the unread count says how many (the marks may predate a read).
-    if (advanced.length === 1 && pending > count) count = Math.min(c.unreadCount, pending);
-    return arrival(c, count);
-  });
+  return advanced.map((c) => arrival(c, Math.max(1, c.unreadCount - (previous.byUser.get(c.user.id)?.unread ?? 0))));
+}
+
+/**
+ * The marks after the unread count fell to `unreadTotal` (the user read messages, maybe in another
+ * tab): no conversation can have more unread than that, so a later look does not count short.
+ */
+export function readDown(marks: ConversationMarks, unreadTotal: number): ConversationMarks {
+  const byUser = new Map(
+    [...marks.byUser].map(([id, mark]) => [id, { ...mark, unread: Math.min(mark.unread, unreadTotal) }]),
+  );
+  return { byUser, newestId: marks.newestId };
 }
 
 /** The toast's words for what arrived (one person or several); `arrivals` newest first. */

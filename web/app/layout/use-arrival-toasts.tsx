@@ -13,6 +13,7 @@ import {
   type MessageArrival,
   marksOf,
   messageArrivals,
+  readDown,
 } from './message-arrivals';
 
 function OpenLink({ href, label, onClick }: { href: string; label: string; onClick: () => void }) {
@@ -46,8 +47,8 @@ async function announceable(queryClient: QueryClient, arrivals: MessageArrival[]
       queryClient.fetchQuery({ ...notificationSettingsQueryOptions, staleTime: RARELY }),
       queryClient.fetchQuery({ ...mutesQueryOptions, staleTime: RARELY }),
     ]);
-    if (settings.kinds.message.inApp === null) return [];
-    console.log("ANNOUNCE", JSON.stringify(arrivals.map(a=>a.user.username))); return mutes ? arrivals : arrivals;
+    if (!settings.kinds.message.inApp) return [];
+    return arrivals.filter((a) => !mutes.userIds.includes(a.user.id));
   } catch {
     return [];
   }
@@ -124,10 +125,14 @@ export function useArrivalToasts(signedIn: boolean) {
   useEffect(() => {
     const count = unreadMessages.data;
     if (!signedIn || typeof count !== 'number') return;
-    console.log("COUNT", count, seenUnread.current);
     const before = seenUnread.current;
     seenUnread.current = count;
-    if (before === null || count <= before) return;
+    if (before === null || count === before) return;
+    if (count < before) {
+      // Read here or elsewhere: what the last look saw unread is no longer.
+      if (marks.current) marks.current = readDown(marks.current, count);
+      return;
+    }
     risenBy.current += count - before;
     // A list asked for before this rise may not hold the new message: ask again after it.
     void queryClient
@@ -140,7 +145,6 @@ export function useArrivalToasts(signedIn: boolean) {
   useEffect(() => {
     const list = conversations.data;
     if (!signedIn || !list) return;
-    console.log("LOOK", risenBy.current, marks.current ? "marks" : "none", JSON.stringify(list.map(c=>[c.user.username,c.unreadCount,c.lastMessage.id])));
     const arrivals = messageArrivals(list, marks.current, risenBy.current);
     marks.current = marksOf(list);
     risenBy.current = 0;

@@ -3,7 +3,8 @@ import { useParams } from 'wouter';
 import { useAuth } from '@/features/auth/api/get-user';
 import { ProfileSafetyActions } from '@/features/blocks/components/profile-safety-actions';
 import { ProfileFriendButton } from '@/features/friends/components/profile-friend-button';
-import { ReportButton, type ReportTarget, uploadKeyOf } from '@/features/moderation/components/report-dialog';
+import { ReportButton, type ReportTarget } from '@/features/moderation/components/report-dialog';
+import { uploadKeyOf } from '@/features/moderation/utils/upload-key';
 import { PublicProfile } from '@/features/profiles/components/public-profile';
 import { LoadingScreen } from '../layout/loading-screen';
 
