@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVITE_TOKEN_PATTERN } from './invite-links';
 import { notFoundWhenInvalid } from './validation';
 
 /*
@@ -24,25 +25,15 @@ export const INVITE_MESSAGES = {
   shroNotLink: 'Only a link Shro you made, still open, can carry your invite.',
 } as const;
 
-/** The query parameter of a page link (/register, /session/{id}) that carries an invite token. */
-export const INVITE_QUERY_PARAM = 'invite';
-
-/** 32 random bytes, base64url (43 characters): what POST /api/invites hands out. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 /** An invite token in a body (POST /api/register): anything malformed is just an invalid invite. */
 export const inviteTokenSchema = z
   .string({ error: INVITE_MESSAGES.invalid })
-  .regex(TOKEN_PATTERN, INVITE_MESSAGES.invalid);
+  .regex(INVITE_TOKEN_PATTERN, INVITE_MESSAGES.invalid);
 
 /** `:token` of GET /api/invites/:token: a malformed one answers like an unknown one (404). */
 export const inviteTokenParamsSchema = z
   .object({ token: z.string().max(200) })
   .register(notFoundWhenInvalid, { message: INVITE_MESSAGES.invalid });
-
-/** True when `token` has the shape of an invite token (the web drops anything else from a link). */
-export const isInviteTokenShape = (token: string | null | undefined): token is string =>
-  typeof token === 'string' && TOKEN_PATTERN.test(token);
 
 /** `:token` of DELETE /api/invites/:token: the invite's id (from the list) or its token. */
 export const revokeInviteParamsSchema = z

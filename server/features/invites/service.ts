@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { INVITE_QUERY_PARAM } from '../../../contract/invite-links';
 import {
   type CreatedInvite,
   type CreateInviteInput,
@@ -7,7 +8,6 @@ import {
   INVITE_MAX_USES,
   INVITE_MESSAGES,
   INVITE_PER_SHRO_MAX,
-  INVITE_QUERY_PARAM,
   type InvitePreview,
   type InviteSummary,
 } from '../../../contract/invites';

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@contract/product';
 import { useAuth } from '@/features/auth/api/get-user';
 import { SafetyMenu } from '@/features/blocks/components/safety-menu';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
-import { ReportButton } from '@/features/moderation/components/report-dialog';
+import { ReportButton } from '@/features/moderation/components/report-button';
 import { useFriends } from '@/lib/shared-reads';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

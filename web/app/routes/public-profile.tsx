@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import { useAuth } from '@/features/auth/api/get-user';
 import { ProfileSafetyActions } from '@/features/blocks/components/profile-safety-actions';
 import { ProfileFriendButton } from '@/features/friends/components/profile-friend-button';
-import { ReportButton, type ReportTarget } from '@/features/moderation/components/report-dialog';
+import { ReportButton, type ReportTarget } from '@/features/moderation/components/report-button';
 import { uploadKeyOf } from '@/features/moderation/utils/upload-key';
 import { PublicProfile } from '@/features/profiles/components/public-profile';
 import { LoadingScreen } from '../layout/loading-screen';

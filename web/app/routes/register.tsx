@@ -1,4 +1,4 @@
-import { INVITE_QUERY_PARAM, isInviteTokenShape } from '@contract/invites';
+import { INVITE_QUERY_PARAM, isInviteTokenShape } from '@contract/invite-links';
 import { PRODUCT_NAME } from '@contract/product';
 import { useSearch } from 'wouter';
 import { AuthCard } from '@/features/auth/components/auth-card';

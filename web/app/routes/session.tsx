@@ -1,7 +1,7 @@
 import type { Shro } from '@contract/shro-views';
 import { useParams } from 'wouter';
 import { SafetyMenu } from '@/features/blocks/components/safety-menu';
-import { ReportButton, type ReportTarget } from '@/features/moderation/components/report-dialog';
+import { ReportButton, type ReportTarget } from '@/features/moderation/components/report-button';
 import { uploadKeyOf } from '@/features/moderation/utils/upload-key';
 import { PushPromptCard } from '@/features/notifications/components/push-prompt-card';
 import { ShroPage } from '@/features/shros/components/session/shro-page';

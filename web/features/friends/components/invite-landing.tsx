@@ -1,4 +1,5 @@
-import { INVITE_QUERY_PARAM, type InvitePreview } from '@contract/invites';
+import { INVITE_QUERY_PARAM } from '@contract/invite-links';
+import type { InvitePreview } from '@contract/invites';
 import { PRODUCT_NAME } from '@contract/product';
 import { Check, Link2Off, LogIn, Plus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -4,29 +4,19 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
-  type ReportTargetType,
 } from '@contract/moderation';
-import { CheckCircle2, Flag } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import type { LoadedPopupProps } from '@/components/load-on-intent';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateReport } from '../api/create-report';
+import type { ReportTarget } from './report-button';
 
-/** One thing that can be reported from where the dialog opens, e.g. "This Shro" or "The image in your box". */
-export interface ReportTarget {
-  type: ReportTargetType;
-  id: string;
-  /** What the choice says when there is more than one. */
-  label: string;
-}
-
-interface ReportDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+interface ReportDialogProps extends LoadedPopupProps {
   /** At least one; with several, the reporter picks what is wrong first. */
   targets: ReportTarget[];
   /** Whose content it is: offers "Also block @user" (never oneself). */
@@ -38,11 +28,12 @@ const optionClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand';
 
 /**
- * The report dialog (issue 11): what is wrong (a reason from the list), optional details, and an
+ * The report dialog (issue 11), loaded when someone reaches for a report button (report-button.tsx): what is wrong (a reason from the list), optional details, and an
  * "Also block" box. On success it says "Thanks, we'll review this".
  */
-function ReportDialog({ open, onOpenChange, targets, person, title = 'Report' }: ReportDialogProps) {
+export default function ReportDialog({ trigger, defaultOpen, targets, person, title = 'Report' }: ReportDialogProps) {
   const id = useId();
+  const [open, setOpen] = useState(defaultOpen);
   const create = useCreateReport();
   const [targetIndex, setTargetIndex] = useState(0);
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -61,7 +52,7 @@ function ReportDialog({ open, onOpenChange, targets, person, title = 'Report' }:
     create.reset();
   };
   const changeOpen = (next: boolean) => {
-    onOpenChange(next);
+    setOpen(next);
     if (!next) reset();
   };
 
@@ -90,6 +81,7 @@ function ReportDialog({ open, onOpenChange, targets, person, title = 'Report' }:
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent aria-describedby={`${id}-description`}>
         {done ? (
           <div className="flex flex-col items-center py-4 text-center" role="status">
@@ -198,42 +190,5 @@ function ReportDialog({ open, onOpenChange, targets, person, title = 'Report' }:
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** A "Report" button that opens the dialog: mounted by pages next to the content (Shro, profile, chat). */
-export function ReportButton({
-  targets,
-  person,
-  label,
-  title,
-  compact = false,
-  className,
-}: {
-  targets: ReportTarget[];
-  person: { id: string; username: string } | null;
-  /** The button's accessible name, e.g. "Report this Shro". */
-  label: string;
-  title?: string;
-  /** Icon only (on a chat message). */
-  compact?: boolean;
-  className?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        type="button"
-        variant="ghost"
-        size={compact ? 'sm' : 'icon'}
-        aria-label={label}
-        title={label}
-        className={cn(compact ? 'h-7 px-1.5 text-muted hover:text-zinc-100' : 'size-11', className)}
-        onClick={() => setOpen(true)}
-      >
-        <Flag className={compact ? '!size-3.5' : '!size-5'} aria-hidden="true" />
-      </Button>
-      <ReportDialog open={open} onOpenChange={setOpen} targets={targets} person={person} title={title} />
-    </>
   );
 }

@@ -1,4 +1,4 @@
-import { INVITE_QUERY_PARAM, isInviteTokenShape } from '@contract/invites';
+import { INVITE_QUERY_PARAM, isInviteTokenShape } from '@contract/invite-links';
 import { PRODUCT_NAME } from '@contract/product';
 import type { ShroType } from '@contract/shros';
 import { LogIn, SearchX, Sparkles, TimerOff, UserPlus } from 'lucide-react';
