@@ -12,7 +12,7 @@ import {
   selectBox,
 } from '../../test/factories';
 import { startTestPushService, type TestBrowser, type TestPushService, testPushAgent } from '../../test/push-service';
-import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
+import { createTestApp, TEST_PUSH_SERVICE_HOSTS, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { insertNotifications } from '../notifications/queries';
 
 /*
@@ -23,7 +23,8 @@ import { insertNotifications } from '../notifications/queries';
 let ctx: TestContext;
 let service: TestPushService;
 beforeAll(async () => {
-  ctx = await createTestApp(withoutWriteLimits);
+  // The test push service is https://localhost:<port>, allowed here through PUSH_SERVICE_HOSTS only.
+  ctx = await createTestApp({ ...withoutWriteLimits, pushServiceHosts: [...TEST_PUSH_SERVICE_HOSTS, 'localhost'] });
   service = await startTestPushService();
   ctx.app.push.requestOptions.agent = testPushAgent();
 });
@@ -166,6 +167,23 @@ describe('subscriptions the push service refuses', () => {
     expect(await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual(
       [],
     );
+  });
+
+  it('a subscription stored before the host rule is never sent to', async () => {
+    const user = await createUser(ctx);
+    // The same test push service, reached by its address: refused at send time too.
+    const byAddress = service.browser();
+    const { endpoint, keys } = byAddress.subscription;
+    await ctx.database.db
+      .insert(pushSubscriptions)
+      .values({ userId: user.id, endpoint: endpoint.replace('//localhost:', '//127.0.0.1:'), ...keys });
+    await insertNotifications(ctx.database.db, [
+      { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 Stored before' },
+    ]);
+    expect(await pushesTo(byAddress)).toEqual([]);
+    // Kept (a host taken off PUSH_SERVICE_HOSTS by mistake and put back reaches its browsers again).
+    const rows = await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+    expect(rows.map((row) => row.lastSuccessAt)).toEqual([null]);
   });
 
   it('any other failure keeps it (and throws nowhere)', async () => {
@@ -357,10 +375,15 @@ describe('what goes out, and what does not', () => {
     // Someone else's Shro and message still push and notify.
     const shro = await createShro(ctx, other.cookie, { title: 'From a friend', isShareable: false, recipients });
     expect((await sendChat(other, user, 'loud hello')).statusCode).toBe(201);
-    expect((await pushesTo(browser)).map((push) => push.payload)).toMatchObject([
-      { title: 'New Shro!', tag: `shro-${shro.id}` },
-      { title: `@${other.username}`, body: 'loud hello' },
-    ]);
+    // Pushes go out on their own and may arrive in either order.
+    const loud = (await pushesTo(browser)).map((push) => push.payload);
+    expect(loud).toHaveLength(2);
+    expect(loud).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: 'New Shro!', tag: `shro-${shro.id}` }),
+        expect.objectContaining({ title: `@${other.username}`, body: 'loud hello' }),
+      ]),
+    );
     expect((await notificationsOf(ctx, user.id, 'shro_received')).map((row) => row.actorId)).toEqual([other.id]);
   });
 
