@@ -2,6 +2,7 @@ import { Check, Clock, UserPlus, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/card';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/use-toast';
 import { useAcceptFriendRequest } from '../api/accept-friend-request';
 import { useDeclineFriendRequest } from '../api/decline-friend-request';
@@ -27,9 +28,12 @@ export function ProfileFriendButton({ userId, username }: { userId: string; user
   const decline = useDeclineFriendRequest();
   const busy = send.isPending || accept.isPending || decline.isPending;
 
+  // A 404 is not a failure worth a toast: the person is gone, or one of the two blocked the other
+  // (decision 104), and the profile says so itself. It must not push away the toast of the block.
+  const gone = status.error instanceof ApiError && status.error.status === 404;
   useEffect(() => {
-    if (status.isError) toast({ variant: 'destructive', title: 'Failed to fetch friendship status' });
-  }, [status.isError]);
+    if (status.isError && !gone) toast({ variant: 'destructive', title: 'Failed to fetch friendship status' });
+  }, [status.isError, gone]);
 
   if (status.isLoading) return <Spinner label="Loading friendship status" />;
   if (!status.data) return null;
