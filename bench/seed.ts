@@ -187,7 +187,7 @@ export interface PickCounters {
   notificationText: string | null;
   /**
    * Outbox rows whose effects are not applied (every answer came after its own effects: none).
-   * Applied rows are deleted just after their events went out (decision 127), so a row or two
+   * Applied rows are deleted just after their events went out (decision 128), so a row or two
    * may still be there, applied, when the last answer arrives: those are not counted.
    */
   outbox: number;

@@ -31,7 +31,11 @@ export function measureWebBundles(dist: string): WebBundles | null {
       ?.match(/"([^"]+)"/g)
       ?.map((s) => s.slice(1, -1)) ?? [];
   const lazy = new Map<string, string[]>();
-  for (const match of entrySource.matchAll(/import\([`"']\.\/([\w.-]+\.js)[`"']\),__vite__mapDeps\(\[([\d,]*)\]\)/g)) {
+  // `import("./page.js")` or, when the page's chunk also holds modules other chunks share,
+  // `import("./page.js").then((m) => m.t)`: both are followed by the list of files loaded with it.
+  for (const match of entrySource.matchAll(
+    /import\([`"']\.\/([\w.-]+\.js)[`"']\)(?:\.then\([^()]*\))?,__vite__mapDeps\(\[([\d,]*)\]\)/g,
+  )) {
     lazy.set(
       match[1]!,
       match[2]!
@@ -59,11 +63,12 @@ export function measureWebBundles(dist: string): WebBundles | null {
   const routes = Object.entries(ROUTE_CHUNKS).map(([route, chunk]) => {
     const files = new Set(initial);
     if (chunk) {
-      const found = [...lazy.keys()].find((name) => name.startsWith(`${chunk}-`));
-      if (found) {
-        files.add(`assets/${found}`);
-        for (const dep of lazy.get(found)!) files.add(dep);
-      }
+      // The page's own chunk, `home-<hash>.js`, not one named after it (`home-member-inbox-<hash>.js`).
+      const found = [...lazy.keys()].find((name) => new RegExp(`^${chunk}-[\\w-]{8}\\.js$`).test(name));
+      // Not found would measure the shell alone and call it the page: fail instead.
+      if (!found) throw new Error(`web-size: no lazy chunk "${chunk}-*.js" with its files in ${entry}`);
+      files.add(`assets/${found}`);
+      for (const dep of lazy.get(found)!) files.add(dep);
     }
     let jsGzip = 0;
     let jsBrotli = 0;

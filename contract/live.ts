@@ -37,6 +37,7 @@ const LIVE_EVENT_TYPES = [
   'friend.friendship.removed',
   'presence.changed',
   'user.profile.updated',
+  'user.account.updated',
   'auth.session.ended',
   'user.block.added',
 ] as const;
@@ -47,6 +48,7 @@ export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export const SERVER_ONLY_EVENT_TYPES = [
   'shro.row.changed',
   'user.profile.updated',
+  'user.account.updated',
   'auth.session.ended',
   'user.block.added',
 ] as const satisfies readonly LiveEventType[];
@@ -74,7 +76,13 @@ interface LiveEventPayloads {
   'friend.friendship.removed': { userId: string };
   /** A friend came online or went away; the online dots refetch. */
   'presence.changed': { userId: string; online: boolean };
+  /** Something others see of the user changed (name, picture, suspension): caches holding it drop it. */
   'user.profile.updated': { userId: string };
+  /**
+   * Only the user's own account state changed (the terms they accepted): every instance reloads
+   * its cached auth sessions of that user; nothing other people see changed, so Shro caches stay.
+   */
+  'user.account.updated': { userId: string };
   /** An auth session was ended (logout, rotation); every instance forgets it. */
   'auth.session.ended': { authSessionId: string };
   /** `blockerId` blocked `blockedId`: every instance ends their watches of each other's Shros (decision 104). */

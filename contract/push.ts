@@ -8,6 +8,8 @@ import { z } from 'zod';
 export const PUSH_MESSAGES = {
   endpointNotHttps: 'The push endpoint must be an https URL.',
   endpointInvalid: 'The push endpoint must be a valid URL.',
+  endpointNotPushService: "The push endpoint must be on a browser's push service.",
+  endpointIpAddress: "The push endpoint must name a browser's push service, not an IP address.",
   p256dhInvalid: 'keys.p256dh must be a P-256 public key (65 bytes, base64url).',
   authInvalid: 'keys.auth must be a 16-byte secret (base64url).',
   subscriptionNotFound: 'No such push subscription.',

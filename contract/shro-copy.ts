@@ -22,4 +22,5 @@ export type CopyShroInput = z.output<typeof copyShroInputSchema>;
 export const COPY_MESSAGES = {
   notCreator: `Only its creator can share this ${PRODUCT_NAME} again.`,
   notLink: `Only a shareable link ${PRODUCT_NAME} can be shared again with a new expiry.`,
+  imageGone: `An image of this ${PRODUCT_NAME} was just removed, so it cannot be shared again. Create a new one instead.`,
 } as const;

@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ShroPage } from './pages/shro-page';
 import { createShroViaApi, textOptions } from './support/api';
-import { expectText, expectToast } from './support/page';
+import { expectText, expectToast, recordWindowOpen } from './support/page';
 
 /** A link Shro of `context`'s user that has just expired (made to close 1.5 s after creation). */
 async function expiredLink(context: import('@playwright/test').BrowserContext, title: string) {
@@ -15,19 +14,6 @@ async function expiredLink(context: import('@playwright/test').BrowserContext, t
   });
   await new Promise((r) => setTimeout(r, 2000));
   return shro;
-}
-
-/** Replaces window.open so the share windows are recorded, not opened. */
-async function recordWindowOpen(page: Page) {
-  await page.evaluate(() => {
-    const calls: string[] = [];
-    (window as unknown as { openedUrls: string[] }).openedUrls = calls;
-    window.open = (url?: string | URL) => {
-      calls.push(String(url));
-      return null;
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
 }
 
 test.describe('links that expire', () => {

@@ -1,22 +1,16 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ShroPage } from './pages/shro-page';
 import { createImageShroViaApi, createShroViaApi, registerViaApi, selectViaApi, textOptions } from './support/api';
 import { pngFile } from './support/files';
-import { copiedText, expectText, expectToast, focusedText, overlap, recordClipboardWrites } from './support/page';
-
-/** Window.open is recorded instead of opening share windows. */
-async function recordWindowOpen(page: Page) {
-  await page.evaluate(() => {
-    const calls: string[] = [];
-    (window as unknown as { openedUrls: string[] }).openedUrls = calls;
-    window.open = (url?: string | URL) => {
-      calls.push(String(url));
-      return null;
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
-}
+import {
+  copiedText,
+  expectText,
+  expectToast,
+  focusedText,
+  overlap,
+  recordClipboardWrites,
+  recordWindowOpen,
+} from './support/page';
 
 test.describe('the Shro page', () => {
   test('lets a friend open one box with a checked reveal and react; the creator sees the pick', async ({

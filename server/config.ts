@@ -77,6 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     vapidSubject: env.VAPID_SUBJECT || undefined,
     /** An outbound HTTP(S) proxy for requests to the browsers' push services, when egress needs one. */
     pushProxy: env.PUSH_PROXY || undefined,
+    /**
+     * The only hosts push subscriptions may point at (`name` or `*.name`); unset: the browsers'
+     * push services (DEFAULT_PUSH_SERVICE_HOSTS in features/push/push-service-hosts.ts).
+     */
+    pushServiceHosts: listFromEnv(env.PUSH_SERVICE_HOSTS),
     /** Set when the app is served over HTTPS (directly or behind a proxy): cookies get `Secure`, HSTS is sent. */
     secureCookies: env.SECURE_COOKIES === 'true' || env.SECURE_COOKIES === '1',
     /** Public origin (https://example.com) for canonical links and link previews. */

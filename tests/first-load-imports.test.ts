@@ -28,9 +28,27 @@ function resolveLocal(from: string, specifier: string): string | null {
 
 /** Static value imports and re-exports of a module (not `import type`, not `import()`). */
 function staticImports(source: string): string[] {
-  const found: string[] = [];
-  const pattern = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
-  for (const match of source.matchAll(pattern)) found.push(match[1]!);
+  return staticImportClauses(source).map(({ specifier }) => specifier);
+}
+
+/** The same, with what each one names (`{ Slot }` of `import { Slot } from 'radix-ui'`). */
+function staticImportClauses(source: string): { specifier: string; names: string[] }[] {
+  const found: { specifier: string; names: string[] }[] = [];
+  const pattern = /^\s*(?:import|export)\s+(?!type\s)(?:([^'";]*?)\sfrom\s+)?['"]([^'"]+)['"]/gm;
+  for (const match of source.matchAll(pattern)) {
+    const names = /\{([^}]*)\}/
+      .exec(match[1] ?? '')?.[1]
+      ?.split(',')
+      .map(
+        (name) =>
+          name
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+      )
+      .filter(Boolean);
+    found.push({ specifier: match[2]!, names: names ?? [] });
+  }
   return found;
 }
 
@@ -70,6 +88,47 @@ function chain(modules: Map<string, string | null>, file: string): string {
  */
 const FIRST_PAGES = ['web/app/routes/home.tsx', 'web/app/routes/session.tsx'];
 
+/**
+ * What only signed-in users see: the header's menus and badges, the arrival toasts, the terms gate,
+ * the signed-in home and a member's view of a Shro with its report, mute and block buttons. Each
+ * loads on its own once auth says there is a user, so a visitor's first load never holds it
+ * (decision 094). One static import from the shell or a first page puts it back for everyone.
+ */
+const SIGNED_IN_ONLY = [
+  'web/app/layout/signed-in-shell.tsx',
+  'web/app/layout/use-arrival-toasts.tsx',
+  'web/app/layout/use-unread-counts.ts',
+  'web/features/auth/components/terms-gate.tsx',
+  'web/features/home/components/member-home.tsx',
+  'web/features/home/components/home-inbox.tsx',
+  'web/features/friends/components/home-friend-requests.tsx',
+  'web/features/shros/components/session/shro-view.tsx',
+  'web/features/blocks/components/safety-menu.tsx',
+  'web/features/moderation/components/report-button.tsx',
+  'web/features/notifications/components/push-prompt.tsx',
+];
+
+/** Radix popups load on intent (decision 094); `Slot` (the buttons' `asChild`) is all the first load may use. */
+const RADIX_ALLOWED = ['Slot'];
+
+function signedInOnlyIn(modules: Map<string, string | null>): string[] {
+  return SIGNED_IN_ONLY.map((file) => path.join(root, file))
+    .filter((file) => modules.has(file))
+    .map((file) => chain(modules, file));
+}
+
+function radixPopupsIn(modules: Map<string, string | null>): string[] {
+  const offenders: string[] = [];
+  for (const file of modules.keys()) {
+    for (const { specifier, names } of staticImportClauses(fs.readFileSync(file, 'utf8'))) {
+      if (specifier !== 'radix-ui' && !specifier.startsWith('@radix-ui/')) continue;
+      const popups = specifier === 'radix-ui' ? names.filter((name) => !RADIX_ALLOWED.includes(name)) : [specifier];
+      if (popups.length > 0) offenders.push(`${popups.join(', ')} via ${chain(modules, file)}`);
+    }
+  }
+  return offenders;
+}
+
 describe.each(FIRST_PAGES)('the first load of %s', (page) => {
   const { modules, packages } = firstLoad(path.join(root, page));
 
@@ -78,6 +137,14 @@ describe.each(FIRST_PAGES)('the first load of %s', (page) => {
       (name) => `${name} via ${chain(modules, packages.get(name)!)}`,
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('holds nothing only signed-in users see', () => {
+    expect(signedInOnlyIn(modules)).toEqual([]);
+  });
+
+  it('holds no Radix popup', () => {
+    expect(radixPopupsIn(modules)).toEqual([]);
   });
 });
 
@@ -96,5 +163,15 @@ describe('first load', () => {
       (name) => `${name} via ${chain(modules, packages.get(name)!)}`,
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('holds nothing only signed-in users see, and no Radix popup', () => {
+    expect(signedInOnlyIn(modules)).toEqual([]);
+    expect(radixPopupsIn(modules)).toEqual([]);
+  });
+
+  it('sees the signed-in parts it keeps out (the check itself follows them)', () => {
+    // Reached through `import()` only, so the walk must not see them; each exists where named.
+    for (const file of SIGNED_IN_ONLY) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
   });
 });

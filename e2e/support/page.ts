@@ -48,3 +48,16 @@ export async function recordClipboardWrites(context: BrowserContext, origin: str
 /** The last text the page copied (see `recordClipboardWrites`). */
 export const copiedText = (page: Page) =>
   page.evaluate(() => (window as unknown as { __copiedText?: string }).__copiedText ?? null);
+
+/** Replaces window.open so the share windows are recorded, not opened; returns a reader of the URLs so far. */
+export async function recordWindowOpen(page: Page) {
+  await page.evaluate(() => {
+    const calls: string[] = [];
+    (window as unknown as { openedUrls: string[] }).openedUrls = calls;
+    window.open = (url?: string | URL) => {
+      calls.push(String(url));
+      return null;
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
+}

@@ -59,7 +59,8 @@ async function authSessionPlugin(app: FastifyInstance) {
   const cache = new LruCache<CachedSession>(AUTH_CACHE_ENTRIES, AUTH_CACHE_TTL_MS);
   app.bus.onInvalidate((event) => {
     if (event.type === 'auth.session.ended') cache.invalidate(event.authSessionId);
-    else if (event.type === 'user.profile.updated') cache.invalidateWhere((row) => row?.user.id === event.userId);
+    else if (event.type === 'user.profile.updated' || event.type === 'user.account.updated')
+      cache.invalidateWhere((row) => row?.user.id === event.userId);
   });
   app.bus.onIncoherent(() => cache.clear());
   app.bus.onGap(() => cache.clear());

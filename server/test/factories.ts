@@ -1,11 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Shro } from '../../contract/shro-views';
 import { TERMS_VERSION } from '../../contract/terms';
 import {
   authSessions,
+  friendRequests,
+  friendships,
   notifications,
   participations,
   reactions,
@@ -102,6 +104,30 @@ export async function befriend(ctx: Pick<TestContext, 'database'>, a: { id: stri
 /** `blocker` blocks `blocked`, straight in the database (the route also ends friendships; this only blocks). */
 export async function block(ctx: Pick<TestContext, 'database'>, blocker: { id: string }, blocked: { id: string }) {
   await insertBlock(ctx.database.db, blocker.id, blocked.id);
+}
+
+/** What links two users, either way round: the number of friendships (0 or 1) and the pending requests. */
+export async function pairLinks(ctx: Pick<TestContext, 'database'>, a: string, b: string) {
+  const { db } = ctx.database;
+  const friendshipRows = await db
+    .select()
+    .from(friendships)
+    .where(
+      or(
+        and(eq(friendships.userLowId, a), eq(friendships.userHighId, b)),
+        and(eq(friendships.userLowId, b), eq(friendships.userHighId, a)),
+      ),
+    );
+  const requests = await db
+    .select()
+    .from(friendRequests)
+    .where(
+      or(
+        and(eq(friendRequests.fromUserId, a), eq(friendRequests.toUserId, b)),
+        and(eq(friendRequests.fromUserId, b), eq(friendRequests.toUserId, a)),
+      ),
+    );
+  return { friendships: friendshipRows.length, requests };
 }
 
 /** A signed-in creator and `n` signed-in friends of theirs. */

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../features/push/push-service-hosts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -53,6 +54,9 @@ export type TestConfigOverrides = Omit<Partial<AppConfig>, 'rateLimits'> & {
   rateLimits?: Partial<AppConfig['rateLimits']>;
 };
 
+/** The browsers' push services and the made-up host test subscriptions use (PUSH_SERVICE_HOSTS, decision 116). */
+export const TEST_PUSH_SERVICE_HOSTS = [...DEFAULT_PUSH_SERVICE_HOSTS, 'push.example.com'];
+
 /** For files that make many writes: a write limit none of their tests reaches. */
 export const withoutWriteLimits: TestConfigOverrides = { rateLimits: { writesPerUser: 100_000, writesPerIp: 100_000 } };
 
@@ -81,6 +85,8 @@ export async function createTestApp(overrides: TestConfigOverrides = {}): Promis
     webDist: '/nonexistent',
     // Test files run in parallel against one Redis: each app gets its own keys and live channel.
     redisPrefix: `shro-test-${randomUUID().slice(0, 8)}`,
+    // Subscriptions in tests point at push.example.com (never sent to: it has no push service).
+    pushServiceHosts: TEST_PUSH_SERVICE_HOSTS,
     ...overrides,
     rateLimits: { ...base.rateLimits, ...overrides.rateLimits },
   };

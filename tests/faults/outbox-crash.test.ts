@@ -49,6 +49,28 @@ const stalledLines = (server: ServerProcess) =>
     .split('\n')
     .filter((line) => line.includes('outbox stalled after commit')).length;
 
+/**
+ * PICKERS new users on `server`, each opening a box of the Shro; resolves with each request's
+ * status, or `no answer` for a request the server died under.
+ */
+async function pickAll(server: ServerProcess, namePrefix: string, shro: { id: string; boxes: { id: number }[] }) {
+  const pickers: HttpUser[] = [];
+  for (let i = 0; i < PICKERS; i++) {
+    const picker = new HttpUser(server.url);
+    await picker.register(`${namePrefix}_${i}`);
+    pickers.push(picker);
+  }
+  const inFlight = Promise.all(
+    pickers.map((picker, i) =>
+      picker
+        .call('POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[i % 4]!.id }, 60_000)
+        .then((r) => r.status)
+        .catch(() => 'no answer' as const),
+    ),
+  );
+  return { pickers, inFlight };
+}
+
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -73,25 +95,13 @@ describe('the outbox survives kill -9 between a pick and its effects', () => {
     });
     expect(created.status, created.text).toBe(201);
     const shro = created.json as { id: string; boxes: { id: number; position: number }[] };
-    const pickers: HttpUser[] = [];
-    for (let i = 0; i < PICKERS; i++) {
-      const picker = new HttpUser(server.url);
-      await picker.register(`outbox_picker_${i}`);
-      pickers.push(picker);
-    }
-
     // Each pick commits, then its request waits for effects that the hook holds back.
-    const inFlight = pickers.map((picker, i) =>
-      picker
-        .call('POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[i % 4]!.id }, 60_000)
-        .then((r) => r.status)
-        .catch(() => 'no answer' as const),
-    );
+    const { pickers, inFlight } = await pickAll(server, 'outbox_picker', shro);
     await until(() => stalledLines(server) === PICKERS, 'every pick to commit');
     server.kill('SIGKILL');
     await server.waitExit();
     expect(server.signal).toBe('SIGKILL');
-    expect(await Promise.all(inFlight)).toEqual(Array(PICKERS).fill('no answer'));
+    expect(await inFlight).toEqual(Array(PICKERS).fill('no answer'));
 
     // The next start processes what the dead one committed, before it reports ready.
     server = await start(dataDir);
@@ -133,7 +143,7 @@ describe('the outbox survives kill -9 between a pick and its effects', () => {
   }, 540_000);
 });
 
-describe('the outbox survives kill -9 between its effects and their events (decision 127)', () => {
+describe('the outbox survives kill -9 between its effects and their events (decision 128)', () => {
   it('events the dead instance never published reach the other instances at the next start: watchers and caches', async () => {
     const cluster = await PrivateCluster.create();
     cleanups.push(() => cluster.destroy());
@@ -177,24 +187,13 @@ describe('the outbox survives kill -9 between its effects and their events (deci
     cleanups.push(() => watcher.close());
     expect(watcher.status).toBe(200);
 
-    const pickers: HttpUser[] = [];
-    for (let i = 0; i < PICKERS; i++) {
-      const picker = new HttpUser(picks.url);
-      await picker.register(`drill_picker_${i}`);
-      pickers.push(picker);
-    }
-    const inFlight = pickers.map((picker, i) =>
-      picker
-        .call('POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[i % 4]!.id }, 60_000)
-        .then((r) => r.status)
-        .catch(() => 'no answer' as const),
-    );
+    const { inFlight } = await pickAll(picks, 'drill_picker', shro);
     // Every pick's effects committed; none of their events went out.
     await until(async () => (await rows('applied_at is not null')) === PICKERS, 'every pick to be applied');
     picks.kill('SIGKILL');
     await picks.waitExit();
     expect(picks.signal).toBe('SIGKILL');
-    await Promise.all(inFlight);
+    await inFlight;
     expect(watcher.ofType('shro.box.opened')).toEqual([]);
 
     // The next start publishes them (the Shro's state as it is now) before reporting ready.

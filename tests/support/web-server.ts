@@ -21,8 +21,10 @@ export function browserTestServerEnv(port: number): Record<string, string> {
     RATE_LIMIT_READS_PER_IP: '100000',
     // e2e/moderation.spec.ts registers these (one per viewport project) and finds them moderators.
     MODERATOR_USERNAMES: 'e2e_mod_phone,e2e_mod_desktop',
-    // The test push service of e2e/push.spec.ts is HTTPS with a self-signed certificate (decision 116).
+    // The test push service of e2e/push.spec.ts is HTTPS with a self-signed certificate (decision 116),
+    // at https://localhost:<port>: the only push host these tests may send to.
     NODE_EXTRA_CA_CERTS: 'server/test/push-service-cert.pem',
+    PUSH_SERVICE_HOSTS: 'localhost',
   };
 }
 

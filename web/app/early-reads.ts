@@ -1,6 +1,8 @@
 import { appPages } from '@contract/pages';
 import type { QueryClient } from '@tanstack/react-query';
+import { wasSignedIn } from '@/features/auth/api/get-user';
 import { shroQueryOptions } from '@/features/shros/api/get-shro';
+import { loadSignedInHeader } from './layout/header';
 
 /** `/session/:id` as a RegExp, from the page table (contract/pages.ts). */
 const sessionPath = new RegExp(`^${appPages.session.path.replace(':id', '([^/]+)')}/?$`);
@@ -8,9 +10,17 @@ const sessionPath = new RegExp(`^${appPages.session.path.replace(':id', '([^/]+)
 /**
  * A tab opened on a Shro page (a shared link, usually on a phone) starts reading the Shro as the
  * app starts, beside the page's own code, instead of after it: one round trip less before the
- * boxes show (bench section 6; decision 094).
+ * boxes show (bench section 6; decision 094). When someone was signed in on this device, the code
+ * only signed-in users see on that page (which visitors never load) starts now too, beside the
+ * auth check, rather than after it.
  */
 export function startEarlyReads(queryClient: QueryClient, pathname: string) {
+  const signedInBefore = wasSignedIn();
+  if (signedInBefore) void loadSignedInHeader().catch(() => {});
+  if (pathname === appPages.home.path) {
+    if (signedInBefore) void import('./routes/home-member').catch(() => {});
+    return;
+  }
   const match = sessionPath.exec(pathname);
   if (!match) return;
   let id: string;
@@ -20,4 +30,9 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string) {
     return; // a malformed link: the page itself answers it
   }
   void queryClient.prefetchQuery(shroQueryOptions(id));
+  // A member sees the game; a visitor's Join card does without its code.
+  if (signedInBefore) {
+    void import('@/features/shros/components/session/shro-view').catch(() => {});
+    void import('./routes/session-member-actions').catch(() => {});
+  }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES, EXPORT_JSON_NAME } from '../../../contract/account';
 import type { Conversation } from '../../../contract/chat';
 import { DELETED_USER_LABEL, isDeletedUsername } from '../../../contract/deleted-user';
@@ -8,6 +8,7 @@ import type { Shro } from '../../../contract/shro-views';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import {
+  analyticsEvents,
   authSessions,
   notifications,
   participations,
@@ -34,6 +35,8 @@ import {
 import { multipart } from '../../test/multipart';
 import { createTestDatabase, type TestContext } from '../../test/test-app';
 import { readZip } from '../../test/zip';
+import { sweepOrphanFiles } from '../uploads/orphan-sweep';
+import { uploadsDirFor } from '../uploads/storage';
 
 /** GET /api/account/export and DELETE /api/account (docs/decisions/114 and 115). */
 
@@ -84,6 +87,18 @@ const deleteAccount = (cookie: string | undefined, payload?: unknown) =>
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+/** A page view sent as the web app sends it, signed in (cookie) or as a visitor. */
+async function viewPage(path: string, cookie?: string) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/analytics',
+    headers: cookie ? { cookie } : {},
+    payload: { events: [{ name: 'page_view', category: 'navigation', path }] },
+  });
+  expect(response.statusCode, response.body).toBe(202);
+}
+const storedPaths = async () =>
+  (await ctx.database.db.select({ path: analyticsEvents.path }).from(analyticsEvents)).map((row) => row.path);
 const send = (from: SignedInUser, to: { id: string }, content: string) =>
   ctx.app.inject({
     method: 'POST',
@@ -351,6 +366,10 @@ describe('DELETE /api/account', () => {
     expect((await requestFriend(alice, carol)).statusCode).toBe(201);
     expect((await requestFriend(carol, alice)).statusCode).toBe(201); // crossed requests make friends
     await block(ctx, alice, (await uniqueUser()) as { id: string });
+    // Her profile page seen by Bob, by a visitor (any case, a trailing slash) and by herself.
+    await viewPage(`/@${alice.username}`, bob.cookie);
+    await viewPage(`/@${alice.username.toUpperCase()}/?tab=stats`);
+    await viewPage(`/@${alice.username}`, alice.cookie);
     await ctx.database.db.insert(pushSubscriptions).values({
       userId: alice.id,
       endpoint: `https://push.example.com/${alice.id}`,
@@ -475,12 +494,69 @@ describe('DELETE /api/account', () => {
       ]),
     );
 
+    // The page views stay, counted, on a neutral path (columnsHolding below checks every column, any case).
+    const paths = await storedPaths();
+    expect(paths.filter((path) => path === '/@deleted-user' || path === '/@deleted-user/')).toHaveLength(3);
     // Nothing in any table holds their email, name, username or password hash…
     for (const secret of secrets) expect(await columnsHolding(secret), secret).toEqual([]);
     // …nor any log line written while all this happened.
     expect(logLines.length).toBeGreaterThan(10);
     for (const secret of secrets)
       expect(logLines.filter((line) => line.toLowerCase().includes(secret.toLowerCase()))).toEqual([]);
+  });
+
+  it("rewrites page views of her profile under a name she gave up recently, and leaves other people's alone", async () => {
+    const alice = await uniqueUser();
+    const bob = await uniqueUser();
+    const earlier = alice.username;
+    await viewPage(`/@${earlier}`, bob.cookie);
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/username',
+      headers: { cookie: alice.cookie },
+      payload: { username: `${earlier}_2` },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await viewPage(`/@${earlier}_2`);
+    await viewPage(`/%40${earlier}_2`);
+    // Other people: a longer name that starts like hers, and Bob's own page.
+    await viewPage(`/@${earlier}x`);
+    await viewPage(`/@${bob.username}`);
+    expect((await deleteAccount(alice.cookie, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    const paths = await storedPaths();
+    expect(paths).toEqual(expect.arrayContaining([`/@${earlier}x`, `/@${bob.username}`]));
+    expect(paths.filter((path) => path?.toLowerCase() === `/@${earlier}`.toLowerCase())).toEqual([]);
+    expect(paths.filter((path) => path?.toLowerCase().includes(`${earlier}_2`.toLowerCase()))).toEqual([]);
+  });
+
+  it('leaves no image behind when the store fails after the commit: database bytes go with the rows, files are logged and swept', async () => {
+    const alice = await uniqueUser();
+    await createShro(ctx, alice.cookie, { title: 'Doomed pictures' }, [await png(64, 64), await png(66, 66)]);
+    const keys = (await ctx.database.db.select().from(uploads).where(eq(uploads.ownerId, alice.id))).map((u) => u.key);
+    expect(keys).toHaveLength(2);
+    const storage = ctx.app.uploadStorage;
+    const failing = vi.spyOn(storage, 'remove').mockRejectedValue(new Error('EBUSY: resource busy'));
+    const linesBefore = logLines.length;
+    try {
+      expect((await deleteAccount(alice.cookie, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    } finally {
+      failing.mockRestore();
+    }
+    if (ctx.database.kind === 'postgres') {
+      // upload_blobs rows went in the deletion's own transaction.
+      for (const key of keys) expect(await storage.read(key)).toBeNull();
+      return;
+    }
+    const warning = logLines
+      .slice(linesBefore)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; keys?: string[] })
+      .find((line) => line.msg.includes('image files not removed'));
+    expect(warning).toMatchObject({ level: 40, keys: expect.arrayContaining(keys) });
+    for (const key of keys) expect(await storage.read(key)).not.toBeNull();
+    // The next start's sweep (here: as if an hour had passed) removes them.
+    const inAnHour = new Date(Date.now() + 61 * 60_000);
+    await sweepOrphanFiles(ctx.database.db, uploadsDirFor(ctx.app.config.dataDir), { now: inAnHour });
+    for (const key of keys) expect(await storage.read(key)).toBeNull();
   });
 
   it('a notification Bob got from Alice is rewritten even when it names her among others', async () => {

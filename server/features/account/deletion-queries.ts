@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DELETED_USER_LABEL, DELETED_USERNAME_PREFIX } from '../../../contract/deleted-user';
 import type { Db } from '../../db/client';
-import { authSessions, notifications, outbox, shros, uploads, users } from '../../db/schema/index';
+import {
+  analyticsEvents,
+  authSessions,
+  notifications,
+  outbox,
+  shros,
+  uploads,
+  usernameHolds,
+  users,
+} from '../../db/schema/index';
+import type { NameHash } from '../../lib/name-hash';
 
 /**
  * What happens to each reference to a deleted account (docs/decisions/115-account-deletion-tombstone.md).
@@ -106,6 +116,47 @@ export async function anonymiseNotificationsAbout(tx: Db, userId: string, userna
     .update(outbox)
     .set({ payload: sql`jsonb_set(${outbox.payload}, '{username}', to_jsonb(${DELETED_USER_LABEL}::text))` })
     .where(sql`${outbox.payload}->>'userId' = ${userId}`);
+}
+
+/** What a page view of a deleted person's profile keeps as its path: still counted, naming no one. */
+const DELETED_PROFILE_PATH = '/@deleted-user';
+
+/** `/@name` (or `/%40name`) as a whole path segment, whatever follows; for a case-insensitive match. */
+const profilePathPattern = (name: string) => `^/(@|%40)${name.replace(/[.]/g, '\\.')}(?=[/?#]|$)`;
+
+/**
+ * Page views of the person's profile (anyone's, visitors' too) name them in their path: under the
+ * current name and under every earlier one still held for them (decision 111; only keyed hashes
+ * are kept, so the earlier names are found by hashing the profile names seen in paths). The rest
+ * of each path stays, the view is still counted.
+ */
+export async function anonymiseProfilePaths(
+  tx: Db,
+  nameHash: NameHash,
+  userId: string,
+  username: string,
+): Promise<void> {
+  const names = [username];
+  const held = await tx
+    .select({ hash: usernameHolds.usernameHash })
+    .from(usernameHolds)
+    .where(eq(usernameHolds.userId, userId));
+  if (held.length > 0) {
+    const hashes = new Set(held.map((row) => row.hash));
+    const seen = await tx.execute(sql`
+      select distinct lower(substring(${analyticsEvents.path} from '^/(?:@|%40)([A-Za-z0-9_.]+)')) as name
+      from ${analyticsEvents} where ${analyticsEvents.path} ~ '^/(@|%40)'`);
+    for (const { name } of (seen as unknown as { rows: { name: string | null }[] }).rows) {
+      if (name && hashes.has(nameHash(name))) names.push(name);
+    }
+  }
+  for (const name of names) {
+    const pattern = profilePathPattern(name);
+    await tx
+      .update(analyticsEvents)
+      .set({ path: sql`regexp_replace(${analyticsEvents.path}, ${pattern}, ${DELETED_PROFILE_PATH}, 'i')` })
+      .where(sql`${analyticsEvents.path} ~* ${pattern}`);
+  }
 }
 
 /** Applies KEPT_REFERENCES: deletes (or clears) the rows of every other reference to the user. */

@@ -132,22 +132,42 @@ export async function buildAccountExport(deps: ShroDeps, userId: string, now = n
 /**
  * Writes the export into `archive` and finalizes it. Images are read one at a time, each once
  * the archive has taken the previous one in, so a slow download holds at most one in memory.
+ * A download that ends early destroys the archive (Fastify does, when the connection closes)
+ * without an error: every wait then stops, and this answers 'aborted', so nothing is left
+ * waiting forever holding the document.
  */
 export async function writeAccountExport(
   archive: Archiver,
   storage: UploadStorage,
   exported: Awaited<ReturnType<typeof buildAccountExport>>,
-): Promise<void> {
-  const taken = () => once(archive, 'entry');
-  let next = taken();
-  archive.append(JSON.stringify(exported.document, null, 2), { name: EXPORT_JSON_NAME });
-  await next;
-  for (const key of exported.imageKeys) {
-    const data = await storage.read(key);
-    if (!data) continue;
-    next = taken();
-    archive.append(data, { name: imageFileOf(key) });
+): Promise<'written' | 'aborted'> {
+  const gone = new AbortController();
+  const stop = () => gone.abort(new Error('the download ended before the export was written'));
+  archive.once('close', stop);
+  if (archive.destroyed) stop();
+  const untilGone = new Promise<never>((_, reject) =>
+    gone.signal.addEventListener('abort', () => reject(gone.signal.reason), { once: true }),
+  );
+  // Only ever awaited inside a race; never an unhandled rejection on its own.
+  untilGone.catch(() => {});
+  const taken = () => once(archive, 'entry', { signal: gone.signal });
+  try {
+    let next = taken();
+    archive.append(JSON.stringify(exported.document, null, 2), { name: EXPORT_JSON_NAME });
     await next;
+    for (const key of exported.imageKeys) {
+      const data = await Promise.race([storage.read(key), untilGone]);
+      if (!data) continue;
+      next = taken();
+      archive.append(data, { name: imageFileOf(key) });
+      await next;
+    }
+    await Promise.race([archive.finalize(), untilGone]);
+    return 'written';
+  } catch (error) {
+    if (gone.signal.aborted) return 'aborted';
+    throw error;
+  } finally {
+    archive.off('close', stop);
   }
-  await archive.finalize();
 }

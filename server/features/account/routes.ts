@@ -1,5 +1,6 @@
 import { ZipArchive } from 'archiver';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteAccountInputSchema, deleteAccountResponseSchema } from '../../../contract/account';
 import { errorAnswers } from '../../lib/error-answers';
@@ -8,12 +9,21 @@ import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
 import { buildAccountExport, writeAccountExport } from './export';
 import { checkAccountPassword, deleteAccount } from './service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Data exports still being written on this instance (decision 114); a download that ended early ends its own. */
+    accountExportsInFlight(): number;
+  }
+}
+
 /** "Your data": the export of everything about the user, and deleting the account (issue 11 items 15–16). */
-export async function accountRoutes(fastify: FastifyInstance) {
+async function accountPlugin(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const { limiters } = app;
   const shroDeps = () => ({ db, cache: app.shroCache, live: app.bus });
+  const exportsInFlight = new Set<Promise<void>>();
+  app.decorate('accountExportsInFlight', () => exportsInFlight.size);
 
   app.get(
     '/api/account/export',
@@ -33,10 +43,16 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const exported = await buildAccountExport(shroDeps(), user.id);
       const archive = new ZipArchive({ zlib: { level: 6 } });
       const day = new Date().toISOString().slice(0, 10);
-      writeAccountExport(archive, app.uploadStorage, exported).catch((error: unknown) => {
-        request.log.error({ err: error }, 'account export failed while streaming');
-        archive.destroy(error instanceof Error ? error : new Error('account export failed'));
-      });
+      const writing = writeAccountExport(archive, app.uploadStorage, exported)
+        .then((outcome) => {
+          if (outcome === 'aborted') request.log.info('account export: the download ended before it was written');
+        })
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'account export failed while streaming');
+          archive.destroy(error instanceof Error ? error : new Error('account export failed'));
+        })
+        .finally(() => exportsInFlight.delete(writing));
+      exportsInFlight.add(writing);
       // A stream, not one of the JSON answers the schema describes: sent through the untyped reply.
       return (reply as FastifyReply)
         .type('application/zip')
@@ -76,9 +92,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
         throw error;
       }
       await limiters.loginByUsername.delete(usernameKey).catch(() => {});
-      await deleteAccount({ ...shroDeps(), nameHash: app.nameHash }, app.uploadStorage, user.id);
+      await deleteAccount({ ...shroDeps(), nameHash: app.nameHash, log: request.log }, app.uploadStorage, user.id);
       reply.clearCookie(AUTH_COOKIE, { path: '/' });
       return { deleted: true as const };
     },
   );
 }
+
+/** Not encapsulated, so `app.accountExportsInFlight` is the app's own. */
+export const accountRoutes = fp(accountPlugin, { name: 'account' });

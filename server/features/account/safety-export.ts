@@ -1,14 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  notificationSettings,
-  pushSubscriptions,
-  reports,
-  shroMutes,
-  userBlocks,
-  userMutes,
-  users,
-} from '../../db/schema/index';
+import { notificationSettings, pushSubscriptions, reports } from '../../db/schema/index';
+import { listBlocksAndMutesForExport } from '../blocks/queries';
 
 /**
  * The export's trust-and-safety part: reports the user made, the people they blocked or muted,
@@ -17,7 +10,7 @@ import {
  * A table of this kind added later gets its section here.
  */
 export async function exportSafetyData(db: Db, userId: string) {
-  const [reportsMade, blocked, muted, mutedShros, settings, pushDevices] = await Promise.all([
+  const [reportsMade, blocksAndMutes, settings, pushDevices] = await Promise.all([
     db
       .select({
         id: reports.id,
@@ -32,23 +25,7 @@ export async function exportSafetyData(db: Db, userId: string) {
       .from(reports)
       .where(eq(reports.reporterId, userId))
       .orderBy(asc(reports.id)),
-    db
-      .select({ userId: userBlocks.blockedId, username: users.username, createdAt: userBlocks.createdAt })
-      .from(userBlocks)
-      .innerJoin(users, eq(users.id, userBlocks.blockedId))
-      .where(eq(userBlocks.blockerId, userId))
-      .orderBy(asc(userBlocks.createdAt)),
-    db
-      .select({ userId: userMutes.mutedId, username: users.username, createdAt: userMutes.createdAt })
-      .from(userMutes)
-      .innerJoin(users, eq(users.id, userMutes.mutedId))
-      .where(eq(userMutes.userId, userId))
-      .orderBy(asc(userMutes.createdAt)),
-    db
-      .select({ shroId: shroMutes.shroId, createdAt: shroMutes.createdAt })
-      .from(shroMutes)
-      .where(eq(shroMutes.userId, userId))
-      .orderBy(asc(shroMutes.createdAt)),
+    listBlocksAndMutesForExport(db, userId),
     db
       .select({
         channels: notificationSettings.channels,
@@ -68,9 +45,9 @@ export async function exportSafetyData(db: Db, userId: string) {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     reportsMade: reportsMade.map((r) => ({ ...r, createdAt: iso(r.createdAt), resolvedAt: iso(r.resolvedAt) })),
-    blockedUsers: blocked.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
-    mutedUsers: muted.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
-    mutedShros: mutedShros.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
+    blockedUsers: blocksAndMutes.blockedUsers.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
+    mutedUsers: blocksAndMutes.mutedUsers.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
+    mutedShros: blocksAndMutes.mutedShros.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
     notificationSettings: settings[0] ? { ...settings[0], updatedAt: iso(settings[0].updatedAt) } : null,
     pushDevices: pushDevices.map((p) => ({ createdAt: iso(p.createdAt), lastSuccessAt: iso(p.lastSuccessAt) })),
   };

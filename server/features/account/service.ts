@@ -9,6 +9,7 @@ import { afterShroWrite } from '../shros/events';
 import type { UploadStorage } from '../uploads/storage';
 import {
   anonymiseNotificationsAbout,
+  anonymiseProfilePaths,
   deleteOwnShros,
   deleteOwnUploads,
   listAuthSessionIds,
@@ -23,14 +24,34 @@ export async function checkAccountPassword(deps: Pick<ShroDeps, 'db'>, userId: s
   if (!(await verifyPassword(user?.passwordHash, password))) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
 }
 
+interface WarnLog {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Files of the folder store after their rows' commit, one by one: a file that could not be
+ * removed is logged with its key, and the start-up sweep (uploads/orphan-sweep.ts) removes it.
+ */
+async function removeFilesAfterCommit(storage: UploadStorage, keys: string[], log: WarnLog): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => storage.remove([key])));
+  const failed = keys.filter((_, i) => results[i]!.status === 'rejected');
+  if (failed.length === 0) return;
+  const reason = results.find((result) => result.status === 'rejected')?.reason;
+  log.warn(
+    { keys: failed, reason: reason instanceof Error ? reason.message : String(reason) },
+    'deleted account: image files not removed; the next start removes them',
+  );
+}
+
 /**
  * DELETE /api/account (docs/decisions/115-account-deletion-tombstone.md): in one transaction,
  * the user's own Shros and images, and every row that is only theirs, go; what other people's
- * history needs stays, pointing at a nameless tombstone. Then the images leave the store, and
- * every instance forgets the Shros, the auth sessions and the cached names.
+ * history needs stays, pointing at a nameless tombstone. Image bytes kept in the database go in
+ * that transaction; files go after it. Then every instance forgets the Shros, the auth sessions
+ * and the cached names.
  */
 export async function deleteAccount(
-  deps: ShroDeps & { nameHash: NameHash },
+  deps: ShroDeps & { nameHash: NameHash; log: WarnLog },
   storage: UploadStorage,
   userId: string,
 ): Promise<void> {
@@ -41,7 +62,11 @@ export async function deleteAccount(
     const authSessionIds = await listAuthSessionIds(tx, userId);
     const shroIds = await deleteOwnShros(tx, userId);
     const imageKeys = await deleteOwnUploads(tx, userId);
+    // With PostgreSQL the bytes are rows too: they go exactly with the upload rows.
+    await storage.removeInTransaction?.(tx, imageKeys);
     await anonymiseNotificationsAbout(tx, userId, account.username);
+    // Before the holds below lose their owner: they name the earlier usernames to look for.
+    await anonymiseProfilePaths(tx, deps.nameHash, userId, account.username);
     // The name is released, held from everyone else for 30 days (decision 111); the hold's owner
     // is cleared with the other references below, so nobody can take it back.
     await holdReleasedUsername(tx, deps.nameHash, account.username, userId);
@@ -50,7 +75,7 @@ export async function deleteAccount(
     return { authSessionIds, shroIds, imageKeys };
   });
   // Files after the rows, as for a deleted Shro: a failed commit must not leave boxes without images.
-  await storage.remove(done.imageKeys).catch(() => {});
+  if (!storage.removeInTransaction) await removeFilesAfterCommit(storage, done.imageKeys, deps.log);
   for (const shroId of done.shroIds) await afterShroWrite(deps, { type: 'shro.deleted', shroId });
   for (const authSessionId of done.authSessionIds) {
     await live.publish({ type: 'auth.session.ended', authSessionId }, { servers: true });

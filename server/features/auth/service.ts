@@ -27,7 +27,7 @@ import {
   updateUsername,
 } from './queries';
 import { acceptedNow } from './terms';
-import { assertUsernameNotHeld, recordUsernameChange } from './username-holds';
+import { assertUsernameNotHeld, renameWithHold } from './username-holds';
 
 type ValidRegistration = {
   username: string;
@@ -91,27 +91,27 @@ export async function loginAccountId(db: Db, username: string): Promise<string |
   return (await findUserByUsername(db, username))?.id;
 }
 
-/** Renames a user; 409 when another account holds the name in any case. */
+/**
+ * Renames a user; 409 when another account holds the name in any case, or someone else's 30-day
+ * hold does. The rename and the hold on the old name are one transaction (decision 111).
+ */
 export async function changeUsername(
   { db, live, nameHash }: LiveDeps & { nameHash: NameHash },
   userId: string,
   username: string,
 ): Promise<UserRow> {
   checkPublicNames({ username });
-  const holder = await findUserByUsername(db, username);
-  if (holder && holder.id !== userId) throw conflict(USERNAME_TAKEN_MESSAGE);
-  await assertUsernameNotHeld(db, nameHash, username, userId);
-  const previous = (await findUserById(db, userId))?.username;
   let row: UserRow | undefined;
   try {
-    row = await updateUsername(db, userId, username);
+    row = await db.transaction((tx) =>
+      renameWithHold(tx, nameHash, userId, username, () => updateUsername(tx, userId, username)),
+    );
   } catch (error) {
+    // Two accounts racing for one name: the unique index decides.
     if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN_MESSAGE);
     throw error;
   }
   if (!row) throw notFound('User not found');
-  // The old name stays the user's for 30 days (decision 111).
-  if (previous) await recordUsernameChange(db, nameHash, userId, previous, row.username);
   // Cached sessions and Shros carry the old name on every instance.
   await live.publish({ type: 'user.profile.updated', userId: row.id }, { servers: true });
   return row;

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMS_OUTDATED_MESSAGE, TERMS_REQUIRED_MESSAGE, TERMS_VERSION } from '../../../contract/terms';
 import { users } from '../../db/schema/index';
-import { createUser } from '../../test/factories';
+import { createShro, createUser, getShro } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 /** Registration requires the terms; older accounts accept them once (docs/decisions/113-terms-acceptance.md). */
@@ -78,6 +78,22 @@ describe('POST /api/auth/accept-terms', () => {
     expect(row.termsVersion).toBe(TERMS_VERSION);
     expect(row.termsAcceptedAt).toBeInstanceOf(Date);
     // The cached signed-in user follows at once.
+    expect((await currentUser(old.cookie)).json()).toMatchObject({ mustAcceptTerms: false });
+  });
+
+  it("reloads only that user's cached session: cached Shros stay cached", async () => {
+    const creator = await createUser(ctx);
+    const shro = await createShro(ctx, creator.cookie);
+    expect((await getShro(ctx, shro.id)).statusCode).toBe(200);
+    const old = await createUser(ctx, { termsAcceptedAt: null, termsVersion: null });
+    expect((await acceptTerms(old.cookie, { version: TERMS_VERSION })).statusCode).toBe(200);
+    // The Shro read above is still in the cache: reading it again does not load it.
+    let loads = 0;
+    await ctx.app.shroCache.aggregate(shro.id, async () => {
+      loads++;
+      return undefined;
+    });
+    expect(loads).toBe(0);
     expect((await currentUser(old.cookie)).json()).toMatchObject({ mustAcceptTerms: false });
   });
 

@@ -18,7 +18,8 @@ export async function acceptTerms({ db, live }: LiveDeps, userId: string, versio
   if (version !== TERMS_VERSION) throw badRequest(TERMS_OUTDATED_MESSAGE);
   const row = await updateTermsAcceptance(db, userId, acceptedNow());
   if (!row) throw notFound('User not found');
-  // Every instance caches the signed-in user with its terms state.
-  await live.publish({ type: 'user.profile.updated', userId }, { servers: true });
+  // Every instance caches the signed-in user with its terms state; nothing others see changed, so
+  // this event reloads only that user's cached auth sessions (not every cached Shro).
+  await live.publish({ type: 'user.account.updated', userId }, { servers: true });
   return row;
 }

@@ -67,6 +67,25 @@ describe('released usernames', () => {
     expect((await rename(other, fresh('free'))).statusCode).toBe(200);
   });
 
+  it('two renames at once (either route): the account ends with one name, and every name it left is held', async () => {
+    for (const [first, second] of [
+      [rename, rename],
+      [rename, editProfile],
+      [editProfile, editProfile],
+    ] as const) {
+      const start = fresh('race');
+      const owner = await createUser(ctx, { username: start });
+      const other = await createUser(ctx);
+      const [a, b] = [fresh('race_a'), fresh('race_b')];
+      const answers = await Promise.all([first(owner, a), second(owner, b)]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const final = await usernameOf(owner.id);
+      expect([a, b]).toContain(final);
+      for (const left of [start, a, b].filter((name) => name !== final)) expectTaken(await rename(other, left));
+      expect(await usernameOf(other.id)).toBe(other.username);
+    }
+  });
+
   it('after 30 days the name is free for anyone', async () => {
     const old = fresh('linus');
     const owner = await createUser(ctx, { username: old });
@@ -88,32 +107,5 @@ describe('released usernames', () => {
     expect(rows.map((row) => row.usernameHash)).toContain(ctx.app.nameHash(name));
     expect(rows.some((row) => row.userId === null)).toBe(true);
     expectTaken(await register(name));
-  });
-
-  it('a hold stored under the old unkeyed hash still keeps its name until it lapses, and a new hold replaces it', async () => {
-    const name = fresh('legacy');
-    await ctx.database.db.insert(usernameHolds).values({
-      usernameHash: sha256(name.toLowerCase()),
-      userId: null,
-      heldUntil: new Date(Date.now() + 24 * 3600_000),
-    });
-    expectTaken(await register(name.toUpperCase()));
-    await ctx.database.db
-      .update(usernameHolds)
-      .set({ heldUntil: new Date(Date.now() - 1000) })
-      .where(eq(usernameHolds.usernameHash, sha256(name.toLowerCase())));
-    expect((await register(name)).statusCode).toBe(201);
-
-    // Released again: only the keyed hash is written, the legacy row goes.
-    const other = fresh('legacy');
-    await ctx.database.db.insert(usernameHolds).values({
-      usernameHash: sha256(other.toLowerCase()),
-      userId: null,
-      heldUntil: new Date(Date.now() + 24 * 3600_000),
-    });
-    const holder = await createUser(ctx, { signedIn: false });
-    await holdReleasedUsername(ctx.database.db, ctx.app.nameHash, other, holder.id);
-    const rows = await ctx.database.db.select().from(usernameHolds);
-    expect(rows.map((row) => row.usernameHash)).not.toContain(sha256(other.toLowerCase()));
   });
 });

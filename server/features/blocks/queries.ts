@@ -1,12 +1,12 @@
-import { type AnyColumn, and, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { BLOCK_LIST_LIMIT } from '../../../contract/blocks';
 import type { Db } from '../../db/client';
 import { shroMutes, userBlocks, userMutes, users } from '../../db/schema/index';
 
 /*
  * The one owner of blocks and mutes (docs/decisions/092-one-owner-per-concept.md): other features
- * ask through `blockedEitherWaySql`, `blockedEitherWay`, `blockedIdsOf` and `isMuted`, never by
- * reading the tables themselves.
+ * ask through `blockedEitherWaySql`, `mutedBySql`, `blockedEitherWay`, `blockedIdsOf`, `isMuted`
+ * and `listBlocksAndMutesForExport`, never by reading the tables themselves.
  */
 
 /**
@@ -19,6 +19,10 @@ export const blockedEitherWaySql = (userIdColumn: AnyColumn | SQLWrapper, viewer
 /** SQL that is true when `viewerId` blocked the user in `userIdColumn` (one way: the viewer's own choice). */
 export const blockedBySql = (viewerId: string, userIdColumn: AnyColumn | SQLWrapper): SQL =>
   sql`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${userIdColumn})`;
+
+/** SQL that is true when `userId` muted the user in `userIdColumn`. */
+export const mutedBySql = (userId: string, userIdColumn: AnyColumn | SQLWrapper): SQL =>
+  sql`exists (select 1 from ${userMutes} where ${userMutes.userId} = ${userId} and ${userMutes.mutedId} = ${userIdColumn})`;
 
 /** Whether `a` and `b` blocked each other, either way round. */
 export async function blockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
@@ -124,6 +128,33 @@ export async function listMutes(db: Db, userId: string): Promise<{ userIds: stri
       .limit(BLOCK_LIST_LIMIT),
   ]);
   return { userIds: mutedUsers.map((r) => r.id), shroIds: mutedShros.map((r) => r.id) };
+}
+
+/**
+ * For the user's data export: everyone they blocked or muted (id and username) and the Shros they
+ * muted, oldest first, with no limit. Only their own side: who blocked or muted them is left out.
+ */
+export async function listBlocksAndMutesForExport(db: Db, userId: string) {
+  const [blockedUsers, mutedUsers, mutedShros] = await Promise.all([
+    db
+      .select({ userId: userBlocks.blockedId, username: users.username, createdAt: userBlocks.createdAt })
+      .from(userBlocks)
+      .innerJoin(users, eq(users.id, userBlocks.blockedId))
+      .where(eq(userBlocks.blockerId, userId))
+      .orderBy(asc(userBlocks.createdAt)),
+    db
+      .select({ userId: userMutes.mutedId, username: users.username, createdAt: userMutes.createdAt })
+      .from(userMutes)
+      .innerJoin(users, eq(users.id, userMutes.mutedId))
+      .where(eq(userMutes.userId, userId))
+      .orderBy(asc(userMutes.createdAt)),
+    db
+      .select({ shroId: shroMutes.shroId, createdAt: shroMutes.createdAt })
+      .from(shroMutes)
+      .where(eq(shroMutes.userId, userId))
+      .orderBy(asc(shroMutes.createdAt)),
+  ]);
+  return { blockedUsers, mutedUsers, mutedShros };
 }
 
 /**

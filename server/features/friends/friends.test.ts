@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRIEND_MESSAGES } from '../../../contract/friends';
-import { friendRequestDeclines, friendRequests, friendships, notifications } from '../../db/schema/index';
-import { befriend, createUser, type SignedInUser } from '../../test/factories';
+import { friendRequestDeclines, friendRequests, notifications } from '../../db/schema/index';
+import { befriend, createUser, pairLinks, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -32,29 +32,6 @@ const post = (who: SignedInUser, action: string, payload: unknown) =>
   });
 const unfriend = (who: SignedInUser, id: string) =>
   ctx.app.inject({ method: 'DELETE', url: `/api/friends/${encodeURIComponent(id)}`, headers: { cookie: who.cookie } });
-
-async function pairState(a: string, b: string) {
-  const { db } = ctx.database;
-  const friendshipRows = await db
-    .select()
-    .from(friendships)
-    .where(
-      or(
-        and(eq(friendships.userLowId, a), eq(friendships.userHighId, b)),
-        and(eq(friendships.userLowId, b), eq(friendships.userHighId, a)),
-      ),
-    );
-  const requestRows = await db
-    .select()
-    .from(friendRequests)
-    .where(
-      or(
-        and(eq(friendRequests.fromUserId, a), eq(friendRequests.toUserId, b)),
-        and(eq(friendRequests.fromUserId, b), eq(friendRequests.toUserId, a)),
-      ),
-    );
-  return { friendships: friendshipRows.length, requests: requestRows };
-}
 
 const notificationsOf = (userId: string) =>
   ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId));
@@ -122,7 +99,7 @@ describe('friend requests', () => {
     expect((await get(bob, '/api/friends')).json().map((f: { id: string }) => f.id)).toEqual([alice.id]);
     expect((await get(bob, '/api/friends/requests')).json()).toEqual([]);
     expect((await get(alice, '/api/friends/sent')).json()).toEqual([]);
-    expect(await pairState(alice.id, bob.id)).toEqual({ friendships: 1, requests: [] });
+    expect(await pairLinks(ctx, alice.id, bob.id)).toEqual({ friendships: 1, requests: [] });
 
     const aliceNotes = await notificationsOf(alice.id);
     expect(aliceNotes).toHaveLength(1);
@@ -159,7 +136,7 @@ describe('friend requests', () => {
     const back = await post(b, 'request', { friendId: a.id });
     expect(back.statusCode).toBe(201);
     expect(back.json().friendshipStatus).toBe('friends');
-    expect(await pairState(a.id, b.id)).toEqual({ friendships: 1, requests: [] });
+    expect(await pairLinks(ctx, a.id, b.id)).toEqual({ friendships: 1, requests: [] });
     const aNotes = await notificationsOf(a.id);
     expect(aNotes.map((n) => n.type)).toEqual(['friend_accepted']);
   });
@@ -171,7 +148,7 @@ describe('friend requests', () => {
     const again = await post(a, 'request', { friendId: b.id });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'Friend request already sent' });
-    expect((await pairState(a.id, b.id)).requests).toHaveLength(1);
+    expect((await pairLinks(ctx, a.id, b.id)).requests).toHaveLength(1);
     expect(await notificationsOf(b.id)).toHaveLength(1);
   });
 
@@ -182,7 +159,7 @@ describe('friend requests', () => {
     const response = await post(a, 'request', { friendId: b.id });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'You are already friends' });
-    expect(await pairState(a.id, b.id)).toEqual({ friendships: 1, requests: [] });
+    expect(await pairLinks(ctx, a.id, b.id)).toEqual({ friendships: 1, requests: [] });
   });
 
   it('refuses a request to yourself with 400 and to an unknown user with 404', async () => {
@@ -237,7 +214,7 @@ describe('friend requests', () => {
     // Only the person asked may answer: the requester cannot accept their own request.
     const selfAccept = await post(a, 'accept', { friendId: b.id });
     expect(selfAccept.statusCode).toBe(404);
-    expect(await pairState(a.id, b.id)).toMatchObject({ friendships: 0 });
+    expect(await pairLinks(ctx, a.id, b.id)).toMatchObject({ friendships: 0 });
     const unknown = await post(a, 'accept', { friendId: 'no-such-user' });
     expect(unknown.statusCode).toBe(404);
   });
@@ -249,11 +226,11 @@ describe('friend requests', () => {
     const declined = await post(b, 'decline', { friendId: a.id });
     expect(declined.statusCode).toBe(200);
     expect(declined.json()).toMatchObject({ friendshipStatus: 'none', user: { id: a.id } });
-    expect(await pairState(a.id, b.id)).toEqual({ friendships: 0, requests: [] });
+    expect(await pairLinks(ctx, a.id, b.id)).toEqual({ friendships: 0, requests: [] });
     expect(await notificationsOf(a.id)).toHaveLength(0);
     const again = await post(a, 'request', { friendId: b.id });
     expect([again.statusCode, again.json()]).toEqual([409, { message: FRIEND_MESSAGES.coolingOff }]);
-    expect(await pairState(a.id, b.id)).toEqual({ friendships: 0, requests: [] });
+    expect(await pairLinks(ctx, a.id, b.id)).toEqual({ friendships: 0, requests: [] });
     expect(await notificationsOf(b.id)).toHaveLength(1);
     await ctx.database.db
       .update(friendRequestDeclines)
@@ -272,7 +249,7 @@ describe('friend requests', () => {
       ]);
       expect([ab.statusCode, ba.statusCode]).toEqual([201, 201]);
       expect([ab.json().friendshipStatus, ba.json().friendshipStatus].sort()).toEqual(['friends', 'pending']);
-      expect(await pairState(a.id, b.id)).toEqual({ friendships: 1, requests: [] });
+      expect(await pairLinks(ctx, a.id, b.id)).toEqual({ friendships: 1, requests: [] });
     }
   });
 
@@ -285,7 +262,7 @@ describe('friend requests', () => {
       post(a, 'request', { friendId: b.id }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    expect((await pairState(a.id, b.id)).requests).toHaveLength(1);
+    expect((await pairLinks(ctx, a.id, b.id)).requests).toHaveLength(1);
   });
 });
 
@@ -298,7 +275,7 @@ describe('DELETE /api/friends/:id', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ friendshipStatus: 'none', user: { id: b.id } });
     expect((await get(b, '/api/friends')).json()).toEqual([]);
-    expect(await pairState(a.id, b.id)).toEqual({ friendships: 0, requests: [] });
+    expect(await pairLinks(ctx, a.id, b.id)).toEqual({ friendships: 0, requests: [] });
     const again = await unfriend(a, b.id);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'You are not friends with this user' });
@@ -319,7 +296,7 @@ describe('DELETE /api/friends/:id', () => {
     const c = await createUser(ctx, { signedIn: false });
     await befriend(ctx, b, c);
     expect((await unfriend(a, b.id)).statusCode).toBe(404);
-    expect(await pairState(b.id, c.id)).toMatchObject({ friendships: 1 });
+    expect(await pairLinks(ctx, b.id, c.id)).toMatchObject({ friendships: 1 });
   });
 });
 

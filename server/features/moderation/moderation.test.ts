@@ -37,7 +37,6 @@ import {
 } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { MODERATOR_COMMAND_USAGE, runModeratorCommand } from './moderator-command';
-import { claimModeratorName, rekeyModeratorClaims } from './queries';
 
 let ctx: TestContext;
 let moderator: SignedInUser;
@@ -420,12 +419,13 @@ describe('moderators', () => {
     expect(entries.at(-1)).toMatchObject({ moderatorId: moderator.id, action: 'view', targetType: 'shro' });
   });
 
-  it('lets a moderator see any stored image; nobody else reaches it there', async () => {
-    const owner = await createUser(ctx);
+  it('lets a moderator see the images of a reported Shro; nobody else reaches them there', async () => {
+    const [owner, a] = await Promise.all([createUser(ctx), createUser(ctx)]);
     const shro = await createShro(ctx, owner.cookie, { title: 'Pics' }, [
       await png(24, 24),
       await png(24, 24, { r: 1, g: 2, b: 3 }),
     ]);
+    await report(ctx, a.cookie, { targetType: 'shro', targetId: shro.id, reason: 'sexual' });
     const target: ModerationTarget = (
       await call('GET', `/api/moderation/targets/shro/${shro.id}`, moderator.cookie)
     ).json();
@@ -440,6 +440,86 @@ describe('moderators', () => {
     const logBefore = await logCount();
     expect((await call('GET', url, owner.cookie)).statusCode).toBe(404);
     expect(await logCount()).toBe(logBefore);
+  });
+
+  it('reaches only content in review: an unreported chat, private Shro, profile or image is 404, unlogged, and cannot be acted on', async () => {
+    const [owner, friend] = await Promise.all([createUser(ctx), createUser(ctx)]);
+    await befriend(ctx, owner, friend);
+    const privateShro = await createShro(ctx, owner.cookie, { isShareable: false, recipients: [friend.id] }, [
+      await png(20, 20),
+      await png(20, 20, { r: 4, g: 5, b: 6 }),
+    ]);
+    const [image] = await ctx.database.db.select().from(uploads).where(eq(uploads.ownerId, owner.id));
+    const messageId = await sendMessage(owner, friend, 'between the two of us');
+    const publicOne = await publicShro(owner, 'Nobody complained');
+    const logBefore = await logCount();
+    const unreported: [string, string][] = [
+      ['shro', privateShro.id],
+      ['shro', publicOne.id],
+      ['message', String(messageId)],
+      ['user', owner.id],
+      ['image', image!.key],
+    ];
+    for (const [type, id] of unreported) {
+      const view = await call('GET', `/api/moderation/targets/${type}/${id}`, moderator.cookie);
+      expect({ type, status: view.statusCode, body: view.json() }).toEqual({
+        type,
+        status: 404,
+        body: { message: 'Not found' },
+      });
+      const action = type === 'user' ? 'suspend' : 'delete';
+      const acted = await act({ targetType: type, targetId: id, action, reason: 'Just looking' });
+      expect({ type, status: acted.statusCode, body: acted.json() }).toEqual({
+        type,
+        status: 404,
+        body: { message: 'Not found' },
+      });
+    }
+    const picture = await call('GET', `/api/moderation/images/${image!.key}`, moderator.cookie);
+    expect({ status: picture.statusCode, body: picture.json() }).toEqual({
+      status: 404,
+      body: { message: 'Not found' },
+    });
+    expect((await call('GET', `/api/moderation/images/${'f'.repeat(32)}`, moderator.cookie)).statusCode).toBe(404);
+    // Nothing was looked at nor changed.
+    expect(await logCount()).toBe(logBefore);
+    expect((await getShro(ctx, privateShro.id, friend.cookie)).statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(messages).where(eq(messages.id, messageId))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(uploads).where(eq(uploads.key, image!.key))).toHaveLength(1);
+    expect((await call('GET', '/api/auth/user', owner.cookie)).statusCode).toBe(200);
+
+    // Once the friend reports the Shro, it is in review: its boxes and their images.
+    expect(
+      (await report(ctx, friend.cookie, { targetType: 'shro', targetId: privateShro.id, reason: 'other' })).statusCode,
+    ).toBe(201);
+    expect((await call('GET', `/api/moderation/targets/shro/${privateShro.id}`, moderator.cookie)).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', `/api/moderation/images/${image!.key}`, moderator.cookie)).statusCode).toBe(200);
+    // Its owner may now be acted on (the owner of reported content); the chat stays out of reach.
+    expect((await call('GET', `/api/moderation/targets/user/${owner.id}`, moderator.cookie)).statusCode).toBe(200);
+    expect((await call('GET', `/api/moderation/targets/message/${messageId}`, moderator.cookie)).statusCode).toBe(404);
+  });
+
+  it('keeps within reach, without a report, a suspended account (to lift it) and a Shro moderators hid (to restore it)', async () => {
+    const owner = await createUser(ctx);
+    const shro = await publicShro(owner, 'Hidden without a report');
+    await ctx.database.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + 3600_000), suspensionReason: 'Old case' })
+      .where(eq(users.id, owner.id));
+    await ctx.database.db.update(shros).set({ moderationStatus: 'hidden' }).where(eq(shros.id, shro.id));
+    expect((await call('GET', `/api/moderation/targets/user/${owner.id}`, moderator.cookie)).statusCode).toBe(200);
+    expect(
+      (await act({ targetType: 'user', targetId: owner.id, action: 'unsuspend', reason: 'Appeal' })).statusCode,
+    ).toBe(200);
+    expect((await act({ targetType: 'shro', targetId: shro.id, action: 'restore', reason: 'Fine' })).statusCode).toBe(
+      200,
+    );
+    expect(await moderationOf(shro.id)).toBe('visible');
+    // Lifted and restored, neither is in review any more.
+    expect((await call('GET', `/api/moderation/targets/user/${owner.id}`, moderator.cookie)).statusCode).toBe(404);
+    expect((await call('GET', `/api/moderation/targets/shro/${shro.id}`, moderator.cookie)).statusCode).toBe(404);
   });
 
   it('hides a Shro: off explore, its creator sees it, reporters and creator are told, the log says who and why', async () => {
@@ -487,7 +567,7 @@ describe('moderators', () => {
   });
 
   it('deletes a Shro, a message and an image; the owner is told, reporters hear it was removed', async () => {
-    const [owner, a] = await Promise.all([createUser(ctx), createUser(ctx)]);
+    const [owner, a, b] = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx)]);
     const shro = await publicShro(owner, 'To be removed');
     const messageId = await sendMessage(owner, a, 'threat');
     const withImage = await createShro(ctx, owner.cookie, { title: 'Image' }, [
@@ -496,6 +576,9 @@ describe('moderators', () => {
     ]);
     const key = (await ctx.database.db.select().from(uploads).where(eq(uploads.ownerId, owner.id)))[0]!.key;
     await report(ctx, a.cookie, { targetType: 'message', targetId: String(messageId), reason: 'violence' });
+    // The Shros are in review through b's reports (the image as one of a reported Shro's boxes).
+    for (const reported of [shro, withImage])
+      await report(ctx, b.cookie, { targetType: 'shro', targetId: reported.id, reason: 'spam' });
 
     for (const [targetType, targetId] of [
       ['shro', shro.id],
@@ -624,6 +707,7 @@ describe('moderators', () => {
     expect(await statuses()).toEqual(visible);
     expect(await historyIds()).toContain(linkOne.id);
 
+    await report(ctx, viewer.cookie, { targetType: 'user', targetId: owner.id, reason: 'spam' });
     expect(
       (await act({ targetType: 'user', targetId: owner.id, action: 'suspend', reason: 'Spam links' })).statusCode,
     ).toBe(200);
@@ -664,7 +748,8 @@ describe('moderators', () => {
   });
 
   it('suspends for good without an end date, and ends once an end date passed', async () => {
-    const user = await createUser(ctx);
+    const [user, a] = await Promise.all([createUser(ctx), createUser(ctx)]);
+    await report(ctx, a.cookie, { targetType: 'user', targetId: user.id, reason: 'spam' });
     expect(
       (await act({ targetType: 'user', targetId: user.id, action: 'suspend', reason: 'Spam bot' })).statusCode,
     ).toBe(200);
@@ -685,6 +770,13 @@ describe('moderators', () => {
   it('refuses wrong actions with a clear 400 or 404 and changes nothing', async () => {
     const [owner, other] = await Promise.all([createUser(ctx), createUser(ctx)]);
     const shro = await publicShro(owner);
+    // In review, so that what is refused is the action itself.
+    for (const [targetType, targetId] of [
+      ['shro', shro.id],
+      ['user', owner.id],
+      ['user', moderator.id],
+    ])
+      expect((await report(ctx, other.cookie, { targetType, targetId, reason: 'spam' })).statusCode).toBe(201);
     const cases: [Record<string, unknown>, number, string][] = [
       [
         { targetType: 'shro', targetId: shro.id, action: 'suspend', reason: 'x' },
@@ -793,6 +885,7 @@ describe('an action and its audit entry', () => {
     const messageId = await sendMessage(owner, a, 'still here');
     for (const body of [
       { targetType: 'shro', targetId: shro.id, reason: 'spam' },
+      { targetType: 'shro', targetId: withImages.id, reason: 'sexual' },
       { targetType: 'user', targetId: owner.id, reason: 'harassment' },
       { targetType: 'message', targetId: String(messageId), reason: 'violence' },
     ])
@@ -830,7 +923,7 @@ describe('an action and its audit entry', () => {
     expect((await call('GET', '/api/auth/user', owner.cookie)).statusCode).toBe(200);
     expect(await ctx.database.db.select().from(messages).where(eq(messages.id, messageId))).toHaveLength(1);
     const open = await ctx.database.db.select().from(reports).where(eq(reports.reporterId, a.id));
-    expect(open.map((r) => r.status)).toEqual(['open', 'open', 'open']);
+    expect(open.map((r) => r.status)).toEqual(['open', 'open', 'open', 'open']);
     expect(await notificationsOf(ctx, a.id, 'report_outcome')).toEqual([]);
     expect(await notificationsOf(ctx, owner.id, 'moderation_action')).toEqual([]);
 
@@ -906,24 +999,6 @@ describe('the queue', () => {
     expect(response.body).not.toContain('/api/moderation/images/');
     // Only opening a target (its boxes, its image) is a content view with an audit entry.
     expect(await logCount()).toBe(logBefore);
-  });
-});
-
-describe('MODERATOR_USERNAMES claims stored before decision 126', () => {
-  it('move to the keyed hash with their first holder, and no unkeyed row stays', async () => {
-    const [first, squatter] = await Promise.all([createUser(ctx), createUser(ctx)]);
-    const legacyKey = (name: string) => `moderator-name:${createHash('sha256').update(name).digest('hex')}`;
-    await ctx.database.db.insert(appSettings).values([
-      { key: legacyKey('old_mod'), value: first.id },
-      { key: legacyKey('dropped_mod'), value: first.id },
-    ]);
-    await rekeyModeratorClaims(ctx.database.db, ctx.app.nameHash, ['old_mod']);
-    const rows = await ctx.database.db.select().from(appSettings);
-    expect(rows.filter((row) => row.key.startsWith('moderator-name:'))).toEqual([]);
-    expect(rows.find((row) => row.key === `moderator-claim:${ctx.app.nameHash('old_mod')}`)?.value).toBe(first.id);
-    // Whoever holds the name now is not its first holder.
-    expect(await claimModeratorName(ctx.database.db, ctx.app.nameHash, 'old_mod', squatter.id)).toBe(false);
-    expect(await claimModeratorName(ctx.database.db, ctx.app.nameHash, 'OLD_MOD', first.id)).toBe(true);
   });
 });
 

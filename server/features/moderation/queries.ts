@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { and, asc, countDistinct, desc, eq, inArray, like, lt, min, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, lt, min, sql } from 'drizzle-orm';
 import type { ModerationStatus, ReportReason, ReportTargetType } from '../../../contract/moderation';
 import type { Db } from '../../db/client';
 import {
@@ -163,8 +162,6 @@ export async function isGrantedModerator(db: Db, userId: string): Promise<boolea
 }
 
 const MODERATOR_CLAIM_PREFIX = 'moderator-claim:';
-/** Claims were kept under the name's unkeyed SHA-256 before decision 126. */
-const LEGACY_CLAIM_PREFIX = 'moderator-name:';
 
 /**
  * A name in MODERATOR_USERNAMES belongs to the first account seen holding it, for good: an account
@@ -182,24 +179,6 @@ export async function claimModeratorName(
   await db.insert(appSettings).values({ key, value: userId }).onConflictDoNothing();
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
   return row?.value === userId;
-}
-
-/**
- * At start: claims stored under the unkeyed hash move to the keyed one for the names still in
- * MODERATOR_USERNAMES (so each stays with its first holder), and every unkeyed row goes, so no
- * stored value can be tested against guessed names. Safe to run on several instances at once.
- */
-export async function rekeyModeratorClaims(db: Db, nameHash: NameHash, usernames: string[]): Promise<void> {
-  for (const username of usernames) {
-    const legacyKey = `${LEGACY_CLAIM_PREFIX}${createHash('sha256').update(username.toLowerCase()).digest('hex')}`;
-    const [legacy] = await db.select().from(appSettings).where(eq(appSettings.key, legacyKey));
-    if (!legacy) continue;
-    await db
-      .insert(appSettings)
-      .values({ key: `${MODERATOR_CLAIM_PREFIX}${nameHash(username)}`, value: legacy.value })
-      .onConflictDoNothing();
-  }
-  await db.delete(appSettings).where(like(appSettings.key, `${LEGACY_CLAIM_PREFIX}%`));
 }
 
 export async function grantModerator(db: Db, userId: string): Promise<void> {
@@ -247,6 +226,9 @@ export async function listLog(db: Db, limit: number, beforeId?: number) {
 
 /** Removes an image's row, the boxes' references to it and a profile picture using it; returns the Shros that changed. */
 export async function clearImageEverywhere(tx: Db, key: string, url: string): Promise<string[]> {
+  // Locked first: a "Share again" copy taking this image (shros/queries.ts lockCopySource)
+  // commits before the boxes below are cleared, so its boxes are cleared too.
+  await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key)).for('update');
   const boxes = await tx
     .update(shroBoxes)
     .set({ imageKey: null })

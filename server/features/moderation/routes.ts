@@ -16,17 +16,10 @@ import {
 import { errorAnswers } from '../../lib/error-answers';
 import { consumeOrThrow } from '../../plugins/rate-limit';
 import { readUploadFile } from '../uploads/service';
-import { rekeyModeratorClaims } from './queries';
-import {
-  applyAction,
-  assertModerator,
-  createReport,
-  findImageForModerator,
-  getLog,
-  getQueue,
-  type ModerationDeps,
-  viewTarget,
-} from './service';
+import { applyAction } from './actions';
+import { createReport } from './reports';
+import { findImageForModerator, getLog, getQueue, viewTarget } from './review';
+import { assertModerator, type ModerationDeps } from './service';
 
 /**
  * Reports (any signed-in user) and the moderators' API (docs/decisions/106-reports-and-moderation-api.md).
@@ -46,8 +39,6 @@ export async function moderationRoutes(fastify: FastifyInstance) {
     },
     nameHash: app.nameHash,
   };
-  // Claims of MODERATOR_USERNAMES names kept under an unkeyed hash move to the keyed one (decision 126).
-  await rekeyModeratorClaims(deps.db, deps.nameHash, deps.settings.moderatorUsernames);
   const requireModerator = async (request: FastifyRequest) => {
     await assertModerator(deps, request.user!);
   };
@@ -103,7 +94,8 @@ export async function moderationRoutes(fastify: FastifyInstance) {
     {
       ...moderatorRead,
       schema: {
-        description: 'The reported content in full (a Shro with every box); each view is written to the audit log.',
+        description:
+          'The reported content in full (a Shro with every box), 404 for content not in review; each view is written to the audit log.',
         params: moderationTargetParamsSchema,
         response: { 200: moderationTargetSchema, ...errorAnswers(404) },
       },
@@ -115,7 +107,10 @@ export async function moderationRoutes(fastify: FastifyInstance) {
     '/api/moderation/images/:key',
     {
       ...moderatorRead,
-      schema: { description: 'Any stored image, for moderators reviewing content.', params: uploadKeyParamsSchema },
+      schema: {
+        description: 'A stored image of content in review, for moderators; each look is written to the audit log.',
+        params: uploadKeyParamsSchema,
+      },
     },
     async (request, reply) => {
       const upload = await findImageForModerator(deps.db, request.user!, request.params.key);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, shroRecipients, users } from '../../db/schema/index';
-import { createUser, insertShro, type SignedInUser } from '../../test/factories';
+import { createUser, insertShro, type SignedInUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { insertNotifications, type NewNotification } from './queries';
 
@@ -72,6 +72,27 @@ describe('GET /api/notifications', () => {
     });
     expect(list[1]).toMatchObject({ type: 'friend_request', sessionId: null, session: null });
     expect(JSON.stringify(list)).not.toContain('Not yours');
+  });
+
+  it('names who caused one as its actor, and no actor once that account is deleted', async () => {
+    const me = await createUser(ctx);
+    const other = await createUser(ctx);
+    await insertNotifications(ctx.database.db, [
+      note(me.id, { type: 'friend_accepted', title: 'Friend request accepted', actorId: other.id }),
+    ]);
+    const [before] = (await call(me, 'GET', '/api/notifications')).json();
+    expect(before.actor).toEqual({ id: other.id, username: other.username });
+
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: other.cookie },
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The notification stays; nothing in it offers to block or mute the tombstone.
+    const [after] = (await call(me, 'GET', '/api/notifications')).json();
+    expect(after).toMatchObject({ id: before.id, type: 'friend_accepted', actor: null });
   });
 
   it("never shows a Shro's state to someone who may not open it, nor another recipient's pick", async () => {

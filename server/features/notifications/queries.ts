@@ -1,17 +1,8 @@
 import { and, count, desc, eq, gte, inArray, ne, not, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
-import {
-  notifications,
-  participations,
-  reactions,
-  shroRecipients,
-  shros,
-  userBlocks,
-  userMutes,
-  users,
-} from '../../db/schema/index';
-import { blockedEitherWaySql, deliverableTo } from '../blocks/queries';
+import { notifications, participations, reactions, shroRecipients, shros, users } from '../../db/schema/index';
+import { blockedEitherWaySql, deliverableTo, mutedBySql } from '../blocks/queries';
 import { queueNotificationPushes } from '../push/dispatch';
 import { keptInApp } from '../push/settings';
 
@@ -123,8 +114,8 @@ async function countGroupActors(db: Db, event: GroupedNotificationEvent, since: 
     and(
       ne(actor, creator),
       // The rule of deliverableTo (blocks/queries.ts), per actor: no block either way, no mute.
-      sql`not exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${creator} and ${userBlocks.blockedId} = ${actor}) or (${userBlocks.blockerId} = ${actor} and ${userBlocks.blockedId} = ${creator}))`,
-      sql`not exists (select 1 from ${userMutes} where ${userMutes.userId} = ${creator} and ${userMutes.mutedId} = ${actor})`,
+      not(blockedEitherWaySql(actor, creator)),
+      not(mutedBySql(creator, actor)),
     );
   const [row] =
     event.type === 'shro_selected'

@@ -1,3 +1,4 @@
+import { isDeletedUsername } from '../../../contract/deleted-user';
 import {
   NOTIFICATION_NOT_FOUND_MESSAGE,
   NOTIFICATIONS_LIMIT,
@@ -43,7 +44,8 @@ function toItem(row: NotificationListRow, now: Date): NotificationItem {
     type: row.type as NotificationType,
     sessionId: row.shroId,
     session,
-    actor: row.actor,
+    // A deleted account's tombstone is nobody to block or mute: the menu offers nothing about it.
+    actor: row.actor && !isDeletedUsername(row.actor.username) ? row.actor : null,
   };
 }
 

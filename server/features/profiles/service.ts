@@ -10,7 +10,7 @@ import type { NameHash } from '../../lib/name-hash';
 import { checkPublicNames } from '../../lib/public-names';
 import { toCurrentUser, toPublicUser } from '../auth/present';
 import { findUserById, findUserByUsername } from '../auth/queries';
-import { assertUsernameNotHeld, recordUsernameChange } from '../auth/username-holds';
+import { assertUsernameNotHeld, renameWithHold } from '../auth/username-holds';
 import { hasBlocked } from '../blocks/queries';
 import type { LiveDeps } from '../live/bus';
 import { isSuspendedUntil } from '../moderation/suspension';
@@ -63,13 +63,12 @@ export async function updateProfile(
   avatar?: ProcessedImage | 'remove',
 ): Promise<CurrentUser> {
   checkPublicNames(changes);
-  let previousUsername: string | undefined;
   if (changes.username !== undefined) {
+    // Checked again in the transaction (renameWithHold); here so a taken name refuses before any
+    // image is stored. A name someone gave up in the last 30 days is still theirs (decision 111).
     const holder = await findUserByUsername(db, changes.username);
     if (holder && holder.id !== userId) throw conflict(USERNAME_TAKEN_MESSAGE);
-    // A name someone gave up in the last 30 days is still theirs (decision 111).
     await assertUsernameNotHeld(db, nameHash, changes.username, userId);
-    previousUsername = (await findUserById(db, userId))?.username;
   }
   const image = avatar && avatar !== 'remove' ? avatar : undefined;
   if (image) {
@@ -84,20 +83,22 @@ export async function updateProfile(
   let replacedKey: string | undefined;
   try {
     const row = await db.transaction(async (tx) => {
-      const patch: ProfilePatch = { ...changes };
-      if (stored || avatar === 'remove') {
-        // The replaced picture goes first, so the quota counts the new one in its place.
-        replacedKey = await ownAvatarKey(tx, userId);
-        if (replacedKey) await deleteUploads(tx, [replacedKey]);
-        patch.profileImageUrl = null;
-      }
-      if (stored) {
-        await insertUploadsWithinQuota(tx, storage.quotaBytesPerUser, userId, [stored.row]);
-        patch.profileImageUrl = uploadUrl(stored.key);
-      }
-      const updated = await updateUserProfile(tx, userId, patch);
+      // The user's row is locked first; a new name and the hold on the old one go together.
+      const updated = await renameWithHold(tx, nameHash, userId, changes.username, async () => {
+        const patch: ProfilePatch = { ...changes };
+        if (stored || avatar === 'remove') {
+          // The replaced picture goes first, so the quota counts the new one in its place.
+          replacedKey = await ownAvatarKey(tx, userId);
+          if (replacedKey) await deleteUploads(tx, [replacedKey]);
+          patch.profileImageUrl = null;
+        }
+        if (stored) {
+          await insertUploadsWithinQuota(tx, storage.quotaBytesPerUser, userId, [stored.row]);
+          patch.profileImageUrl = uploadUrl(stored.key);
+        }
+        return updateUserProfile(tx, userId, patch);
+      });
       if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
-      if (previousUsername) await recordUsernameChange(tx, nameHash, userId, previousUsername, updated.username);
       return updated;
     });
     if (replacedKey) await storage.remove([replacedKey]).catch(() => {});

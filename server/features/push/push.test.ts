@@ -2,10 +2,12 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultNotificationSettings, PUSH_MESSAGES } from '../../../contract/push';
+import { loadConfig } from '../../config';
 import { appSettings, notificationSettings, notifications, pushSubscriptions } from '../../db/schema/index';
 import { createUser, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { insertNotifications } from '../notifications/queries';
+import { DEFAULT_PUSH_SERVICE_HOSTS, pushEndpointProblem } from './push-service-hosts';
 import { inQuietHours } from './settings';
 
 let ctx: TestContext;
@@ -115,6 +117,64 @@ describe('POST /api/push/subscriptions', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
     expect(await subscriptionsOf(me.id)).toEqual([]);
+  });
+});
+
+describe("POST /api/push/subscriptions: only the browsers' push services (no SSRF)", () => {
+  const keysOnly = () => subscription().keys;
+  it.each([
+    ['Chrome (FCM)', 'https://fcm.googleapis.com/fcm/send/abc:APA91b'],
+    ['Firefox', 'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk'],
+    ['Safari', 'https://web.push.apple.com/QGuQyavXutnMbFf'],
+    ['legacy Edge (WNS)', 'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD'],
+    ['a host in upper case', 'https://FCM.GoogleAPIs.com/fcm/send/abc'],
+  ])('stores a subscription on %s', async (_name, endpoint) => {
+    const me = await createUser(ctx);
+    const response = await call(me, 'POST', '/api/push/subscriptions', { endpoint, keys: keysOnly() });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await subscriptionsOf(me.id)).toHaveLength(1);
+  });
+
+  it.each([
+    ['a private address', 'https://10.0.0.5/push', PUSH_MESSAGES.endpointIpAddress],
+    ['loopback', 'https://127.0.0.1:8443/push', PUSH_MESSAGES.endpointIpAddress],
+    ['loopback spelt as a number', 'https://2130706433/push', PUSH_MESSAGES.endpointIpAddress],
+    ['loopback in hex', 'https://0x7f.1/push', PUSH_MESSAGES.endpointIpAddress],
+    ['IPv6 loopback', 'https://[::1]/push', PUSH_MESSAGES.endpointIpAddress],
+    ['an IPv4-mapped IPv6 address', 'https://[::ffff:169.254.169.254]/latest', PUSH_MESSAGES.endpointIpAddress],
+    ['the cloud metadata address', 'https://169.254.169.254/latest/meta-data', PUSH_MESSAGES.endpointIpAddress],
+    ['localhost', 'https://localhost:3000/api/account', PUSH_MESSAGES.endpointNotPushService],
+    ['an internal name', 'https://redis.internal/x', PUSH_MESSAGES.endpointNotPushService],
+    ['a look-alike host', 'https://fcm.googleapis.com.evil.example/x', PUSH_MESSAGES.endpointNotPushService],
+    ['a host that only ends like one', 'https://evilfcm.googleapis.com/x', PUSH_MESSAGES.endpointNotPushService],
+    ['the bare domain of a wildcard entry', 'https://push.apple.com/x', PUSH_MESSAGES.endpointNotPushService],
+    ['credentials before a push host', 'https://fcm.googleapis.com@10.0.0.5/x', PUSH_MESSAGES.endpointIpAddress],
+  ])('refuses %s with 400 and stores nothing', async (_name, endpoint, message) => {
+    const me = await createUser(ctx);
+    const response = await call(me, 'POST', '/api/push/subscriptions', { endpoint, keys: keysOnly() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await subscriptionsOf(me.id)).toEqual([]);
+  });
+
+  it('PUSH_SERVICE_HOSTS replaces the list; an IP address stays refused even when listed', () => {
+    expect(loadConfig({}).pushServiceHosts).toBeUndefined();
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.org , *.corp.example ' }).pushServiceHosts).toEqual([
+      'push.example.org',
+      '*.corp.example',
+    ]);
+    const hosts = ['push.example.org', '*.corp.example', '127.0.0.1', '[::1]'];
+    expect(pushEndpointProblem('https://push.example.org/x', hosts)).toBeNull();
+    expect(pushEndpointProblem('https://a.b.corp.example/x', hosts)).toBeNull();
+    expect(pushEndpointProblem('https://corp.example/x', hosts)).toBe(PUSH_MESSAGES.endpointNotPushService);
+    expect(pushEndpointProblem('https://fcm.googleapis.com/x', hosts)).toBe(PUSH_MESSAGES.endpointNotPushService);
+    expect(pushEndpointProblem('https://127.0.0.1/x', hosts)).toBe(PUSH_MESSAGES.endpointIpAddress);
+    expect(pushEndpointProblem('https://[::1]/x', hosts)).toBe(PUSH_MESSAGES.endpointIpAddress);
+    // The default list: the browsers' push services only.
+    expect(pushEndpointProblem('https://push.example.com/x', DEFAULT_PUSH_SERVICE_HOSTS)).toBe(
+      PUSH_MESSAGES.endpointNotPushService,
+    );
+    expect(pushEndpointProblem('https://fcm.googleapis.com/fcm/send/x', DEFAULT_PUSH_SERVICE_HOSTS)).toBeNull();
   });
 });
 

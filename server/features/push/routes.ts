@@ -8,6 +8,7 @@ import {
   pushSubscriptionResultSchema,
 } from '../../../contract/push';
 import { setPushSink } from './dispatch';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './push-service-hosts';
 import { PushSender } from './sender';
 import { subscribe, unsubscribe } from './service';
 import { loadVapidKeys } from './vapid';
@@ -24,7 +25,8 @@ async function pushPlugin(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const vapid = await loadVapidKeys(db, app.config);
-  const sender = new PushSender(db, vapid, app.log, { proxy: app.config.pushProxy });
+  const pushServiceHosts = app.config.pushServiceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS;
+  const sender = new PushSender(db, vapid, app.log, { proxy: app.config.pushProxy, pushServiceHosts });
   const unplug = setPushSink(sender);
   app.decorate('push', sender);
   // Before the database closes: pushes in flight finish, none start.
@@ -43,7 +45,7 @@ async function pushPlugin(fastify: FastifyInstance) {
     '/api/push/subscriptions',
     { ...write, schema: { body: pushSubscriptionInputSchema, response: { 201: pushSubscriptionResultSchema } } },
     async (request, reply) => {
-      const result = await subscribe(db, request.user!.id, request.body);
+      const result = await subscribe(db, pushServiceHosts, request.user!.id, request.body);
       return reply.status(201).send(result);
     },
   );

@@ -5,6 +5,7 @@ import type { NotificationKind } from '../../../contract/push';
 import type { Db } from '../../db/client';
 import { deliverableTo } from '../blocks/queries';
 import type { MessageForPush, NotificationForPush, PushSink } from './dispatch';
+import { DEFAULT_PUSH_SERVICE_HOSTS, pushEndpointProblem } from './push-service-hosts';
 import {
   claimThrottle,
   forgetSubscription,
@@ -100,13 +101,17 @@ export class PushSender implements PushSink {
   /** web-push request options: an outbound proxy, a timeout; tests add an agent trusting their push service. */
   readonly requestOptions: { proxy?: string; agent?: https.Agent; timeout: number };
 
+  /** Where pushes may go (push-service-hosts.ts), checked again at send time. */
+  private readonly pushServiceHosts: readonly string[];
+
   constructor(
     private readonly db: Db,
     private readonly vapid: VapidKeys,
     private readonly log: Log,
-    options: { proxy?: string } = {},
+    options: { proxy?: string; pushServiceHosts?: readonly string[] } = {},
   ) {
     this.requestOptions = { timeout: 10_000, ...(options.proxy ? { proxy: options.proxy } : {}) };
+    this.pushServiceHosts = options.pushServiceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS;
   }
 
   notifications(xid: string, rows: NotificationForPush[]): void {
@@ -182,6 +187,14 @@ export class PushSender implements PushSink {
     }
     const body = JSON.stringify(target.payload);
     for (const subscription of subscriptions) {
+      // A row stored before the host rule, or a host taken off PUSH_SERVICE_HOSTS since: never
+      // sent to. Kept, not deleted, so a setting corrected later brings the real ones back.
+      const problem = pushEndpointProblem(subscription.endpoint, this.pushServiceHosts);
+      if (problem) {
+        const host = URL.canParse(subscription.endpoint) ? new URL(subscription.endpoint).host : null;
+        this.log.warn({ subscriptionId: subscription.id, host, reason: problem }, 'push not sent: endpoint refused');
+        continue;
+      }
       try {
         await webpush.sendNotification(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },

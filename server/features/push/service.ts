@@ -1,13 +1,23 @@
 import { PUSH_MESSAGES, type PushSubscriptionInput } from '../../../contract/push';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
+import { assertPushServiceEndpoint } from './push-service-hosts';
 import { deleteSubscription, upsertSubscription } from './queries';
 
 /** Canonical base64url (no padding), as the keys are stored and handed to web-push. */
 const unpadded = (value: string) => value.replace(/=+$/, '');
 
-/** POST /api/push/subscriptions: this browser now receives the user's pushes. */
-export async function subscribe(db: Db, userId: string, input: PushSubscriptionInput): Promise<{ subscribed: true }> {
+/**
+ * POST /api/push/subscriptions: this browser now receives the user's pushes. The endpoint must be
+ * on one of `pushServiceHosts` (the browsers' push services), else 400 and nothing is stored.
+ */
+export async function subscribe(
+  db: Db,
+  pushServiceHosts: readonly string[],
+  userId: string,
+  input: PushSubscriptionInput,
+): Promise<{ subscribed: true }> {
+  assertPushServiceEndpoint(input.endpoint, pushServiceHosts);
   await upsertSubscription(db, {
     userId,
     endpoint: input.endpoint,

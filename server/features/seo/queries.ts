@@ -46,7 +46,12 @@ export type ShroPreviewRow = NonNullable<Awaited<ReturnType<typeof findShroPrevi
 
 export async function findProfilePreview(db: Db, username: string) {
   const [row] = await db
-    .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      suspendedUntil: users.suspendedUntil,
+    })
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
     .limit(1);

@@ -4,6 +4,7 @@ import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData, pageMeta } 
 import { SHRO_PREVIEW_SIZE, shroPreviewImagePath } from '../../../contract/shro-preview';
 import { hidOptionsPhrase } from '../../../contract/shros';
 import type { Db } from '../../db/client';
+import { isSuspendedUntil } from '../moderation/suspension';
 import { previewCardOf, previewStateKey } from './preview-state';
 import { findProfilePreview, findShroPreview } from './queries';
 
@@ -61,14 +62,17 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     // No Shro has an id of another shape; a well-formed unknown id reads like a private one.
     if (!session) return notFoundMeta();
     const preview = await findShroPreview(db, session[1]!);
-    if (preview && (preview.isPublic || preview.isShareable)) {
-      // Its own image while it has one (decision 125), versioned by what it shows.
-      const card = previewCardOf(preview, new Date());
+    // Title and creator exactly when it has its own image (decision 125): a link or public Shro
+    // that moderation left visible, by a creator who is not suspended. Anything else (private,
+    // hidden, pending review, auto-hidden, a suspended creator's) previews like a private one.
+    const card = preview ? previewCardOf(preview, new Date()) : null;
+    if (preview && card) {
       return {
         title: `${preview.title} - ${PRODUCT_NAME}`,
         description: `@${preview.creatorUsername} ${hidOptionsPhrase(preview.filledBoxes)}. Open one to reveal your pick!`,
         path: pathname,
-        image: card ? shroPreviewImagePath(session[1]!, previewStateKey(card)) : undefined,
+        // Versioned by what the image shows.
+        image: shroPreviewImagePath(session[1]!, previewStateKey(card)),
         // Link shares reach whoever has the link; only public ones belong in search results.
         noindex: !preview.isPublic,
       };
@@ -95,8 +99,9 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
   if (pathname.startsWith('/@')) {
     const profile = /^\/@([A-Za-z0-9_.]{1,30})\/?$/.exec(pathname);
     const user = profile ? await findProfilePreview(db, profile[1]!) : undefined;
-    // Profiles are public: an unknown one is simply not found (issue 10, item 12).
-    if (!user) return notFoundMeta();
+    // Profiles are public: an unknown one is simply not found (issue 10, item 12), and so is a
+    // suspended user's while it lasts, as its API answer (decision 107).
+    if (!user || isSuspendedUntil(user.suspendedUntil)) return notFoundMeta();
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
     return {
       title: `${name ? `${name} (@${user.username})` : `@${user.username}`} - ${PRODUCT_NAME}`,

@@ -103,20 +103,52 @@ describe('server-rendered page metadata', () => {
     expect(after).toMatch(new RegExp(`/api/sessions/${id}/preview\\.png\\?v=`));
   });
 
-  it('keeps the generic image for a hidden Shro and a suspended creator’s', async () => {
-    const hidden = await insertShro({ title: 'Hidden one', isPublic: true });
-    await ctx.database.db.update(shros).set({ moderationStatus: 'hidden' }).where(eq(shros.id, hidden));
-    expect(socialImages((await page(`/session/${hidden}`)).body)).toEqual(GENERIC_IMAGES);
-    const suspended = await createUser(ctx, { username: 'meta_suspended', signedIn: false });
-    const id = randomUUID();
-    await ctx.database.db
-      .insert(shros)
-      .values({ id, type: 'text', creatorId: suspended.id, title: 'Theirs', isShareable: true });
-    await ctx.database.db
-      .update(users)
-      .set({ suspendedUntil: new Date(Date.now() + 3_600_000), suspensionReason: 'spam' })
-      .where(eq(users.id, suspended.id));
-    expect(socialImages((await page(`/session/${id}`)).body)).toEqual(GENERIC_IMAGES);
+  /** What a link preview of a Shro that may not be advertised shows: the private Shro's generic tags. */
+  const expectGeneric = (html: string, ...secrets: string[]) => {
+    for (const secret of secrets) expect(html.toLowerCase()).not.toContain(secret.toLowerCase());
+    expect(html).toContain('<title>A mystery box is waiting - Shro</title>');
+    expect(html).toContain('content="noindex, nofollow"');
+    expect(socialImages(html)).toEqual(GENERIC_IMAGES);
+  };
+
+  it.each(['hidden', 'pending_review', 'auto_hidden'] as const)(
+    'tells nothing about a Shro moderation marked %s: no title, no creator, the generic image (decision 125)',
+    async (moderationStatus) => {
+      for (const flags of [{ isPublic: true }, { isShareable: true }]) {
+        const title = `Moderated ${moderationStatus} ${randomUUID().slice(0, 6)}`;
+        const id = await insertShro({ title, ...flags });
+        await ctx.database.db.update(shros).set({ moderationStatus }).where(eq(shros.id, id));
+        const response = await page(`/session/${id}`);
+        expect(response.statusCode).toBe(200);
+        expectGeneric(response.body, title, 'meta_creator');
+      }
+    },
+  );
+
+  it("tells nothing about a suspended creator's public and link Shros, nor their profile, until the suspension ends", async () => {
+    const suspended = await createUser(ctx, { username: 'meta_suspended', firstName: 'Suzy', signedIn: false });
+    const ids = [randomUUID(), randomUUID()];
+    await ctx.database.db.insert(shros).values([
+      { id: ids[0]!, type: 'text', creatorId: suspended.id, title: 'Theirs in public', isPublic: true },
+      { id: ids[1]!, type: 'text', creatorId: suspended.id, title: 'Theirs by link', isShareable: true },
+    ]);
+    const suspend = (until: Date) =>
+      ctx.database.db
+        .update(users)
+        .set({ suspendedUntil: until, suspensionReason: 'spam' })
+        .where(eq(users.id, suspended.id));
+    await suspend(new Date(Date.now() + 3_600_000));
+    for (const id of ids) expectGeneric((await page(`/session/${id}`)).body, 'Theirs', 'meta_suspended', 'Suzy');
+    // The profile page reads like an unknown user's: 404, nothing about them.
+    const profile = await page('/@meta_suspended');
+    expect(profile.statusCode).toBe(404);
+    expect(profile.body.toLowerCase()).not.toContain('meta_suspended');
+    expect(profile.body).not.toContain('Suzy');
+    expect(profile.body).toContain('content="noindex, nofollow"');
+
+    await suspend(new Date(Date.now() - 1000));
+    expect((await page(`/session/${ids[0]}`)).body).toContain('<title>Theirs in public - Shro</title>');
+    expect((await page('/@meta_suspended')).body).toContain('<title>Suzy (@meta_suspended) - Shro</title>');
   });
 
   it('keeps link-shared Shros out of search indexes', async () => {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COPY_MESSAGES } from '../../../contract/shro-copy';
 import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
@@ -143,6 +143,94 @@ describe('POST /api/sessions/:id/copy', () => {
       .from(shroBoxes)
       .where(eq(shroBoxes.shroId, fresh.id));
     expect(keys).toEqual([]);
+  });
+
+  /** Runs `meanwhile` once, when the copy's transaction is about to start (after its read of the source). */
+  function beforeNextTransaction(meanwhile: () => Promise<void>) {
+    const { db } = ctx.database;
+    const original = db.transaction.bind(db);
+    let done = false;
+    const spy = vi.spyOn(db, 'transaction').mockImplementation((async (...args: Parameters<typeof original>) => {
+      if (!done) {
+        done = true;
+        await meanwhile();
+      }
+      return original(...args);
+    }) as typeof original);
+    return () => spy.mockRestore();
+  }
+
+  it('answers 404 and stores nothing when the Shro was deleted after it was read', async () => {
+    const original = await createShro(ctx, creator.cookie, { title: 'Gone soon' }, [
+      await png(61, 61),
+      await png(61, 62, { r: 9, g: 8, b: 7 }),
+    ]);
+    expect((await getShro(ctx, original.id, creator.cookie)).statusCode).toBe(200);
+    let before: Awaited<ReturnType<typeof gameRowCounts>> | undefined;
+    const restore = beforeNextTransaction(async () => {
+      const deleted = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/sessions/${original.id}`,
+        headers: { cookie: creator.cookie },
+      });
+      expect(deleted.statusCode).toBe(200);
+      before = await gameRowCounts(ctx);
+    });
+    try {
+      const response = await copy(original.id, creator.cookie, { expiresAt: hoursFromNow(2) });
+      expect([response.statusCode, response.json()]).toEqual([404, { message: SHRO_MESSAGES.notFound }]);
+    } finally {
+      restore();
+    }
+    expect(await gameRowCounts(ctx)).toEqual(before);
+  });
+
+  it('answers 409 and stores nothing when one of its images was removed after it was read', async () => {
+    const original = await createShro(ctx, creator.cookie, { title: 'Image goes' }, [
+      await png(62, 62),
+      await png(62, 63, { r: 9, g: 8, b: 7 }),
+    ]);
+    const [box] = await ctx.database.db
+      .select({ key: shroBoxes.imageKey })
+      .from(shroBoxes)
+      .where(and(eq(shroBoxes.shroId, original.id), isNotNull(shroBoxes.imageKey)));
+    expect((await getShro(ctx, original.id, creator.cookie)).statusCode).toBe(200);
+    // As a moderator's image deletion does (moderation/queries.ts clearImageEverywhere), behind the cache.
+    let before: Awaited<ReturnType<typeof gameRowCounts>> | undefined;
+    const restore = beforeNextTransaction(async () => {
+      await ctx.database.db.update(shroBoxes).set({ imageKey: null }).where(eq(shroBoxes.imageKey, box!.key!));
+      await ctx.database.db.delete(uploads).where(eq(uploads.key, box!.key!));
+      before = await gameRowCounts(ctx);
+    });
+    try {
+      const response = await copy(original.id, creator.cookie, { expiresAt: hoursFromNow(2) });
+      expect([response.statusCode, response.json()]).toEqual([409, { message: COPY_MESSAGES.imageGone }]);
+    } finally {
+      restore();
+    }
+    expect(await gameRowCounts(ctx)).toEqual(before);
+  });
+
+  it('a copy and a delete at once: either the copy is refused, or it keeps working images', async () => {
+    for (let round = 0; round < 4; round++) {
+      const original = await createShro(ctx, creator.cookie, { title: `Race ${round}` }, [
+        await png(63 + round, 63),
+        await png(63 + round, 64, { r: 9, g: 8, b: 7 }),
+      ]);
+      expect((await getShro(ctx, original.id, creator.cookie)).statusCode).toBe(200);
+      const [copied, deleted] = await Promise.all([
+        copy(original.id, creator.cookie, { expiresAt: hoursFromNow(2) }),
+        ctx.app.inject({ method: 'DELETE', url: `/api/sessions/${original.id}`, headers: { cookie: creator.cookie } }),
+      ]);
+      expect(deleted.statusCode).toBe(200);
+      if (copied.statusCode !== 201) {
+        expect([copied.statusCode, copied.json()]).toEqual([404, { message: SHRO_MESSAGES.notFound }]);
+        continue;
+      }
+      const imageUrl = (copied.json() as Shro).boxes.find((b) => b.imageUrl)!.imageUrl!;
+      const image = await ctx.app.inject({ method: 'GET', url: imageUrl, headers: { cookie: creator.cookie } });
+      expect(image.statusCode).toBe(200);
+    }
   });
 
   it('answers 401 to a visitor', async () => {

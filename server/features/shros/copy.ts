@@ -3,12 +3,13 @@ import type { CommittedBoxContent } from '../../../contract/commitment';
 import { COPY_MESSAGES, type CopyShroInput } from '../../../contract/shro-copy';
 import { parseExpiry } from '../../../contract/shro-create-rules';
 import type { Shro } from '../../../contract/shro-views';
-import { badRequest, forbidden } from '../../lib/http-errors';
+import { SHRO_MESSAGES } from '../../../contract/shros';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { bumpStats } from '../achievements/stats';
 import { type Actor, findVisibleShro, type ShroDeps } from './access';
 import { commitBox, commitWinningPosition, newSalt } from './commitments';
 import { notifyUsers } from './events';
-import { insertBoxes, insertShro, type NewBoxRow } from './queries';
+import { insertBoxes, insertShro, lockCopySource, type NewBoxRow } from './queries';
 import { getShroForViewer } from './view';
 
 /**
@@ -16,7 +17,8 @@ import { getShroForViewer } from './view';
  * link Shro with the same title, type, hashtags, boxes and winning box, fresh salts and commitments
  * (a copy is a new game: its picks, counts and reactions start at zero), and the new expiry, checked
  * by create's own rule. Uploaded images are shared by reference, not stored twice (deleting either
- * Shro keeps a file the other still uses). It counts as a Shro created, as a create would.
+ * Shro keeps a file the other still uses). It counts as a Shro created, as a create would. A source
+ * deleted since it was read is 404; one whose image was removed since, 409 (nothing stored).
  */
 export async function copyShro(
   deps: ShroDeps,
@@ -59,7 +61,14 @@ export async function copyShro(
   });
   const winningSalt = newSalt();
 
+  const imageKeys = [...new Set(boxes.flatMap((box) => (box.imageKey ? [box.imageKey] : [])))];
   await deps.db.transaction(async (tx) => {
+    // The source was read from the cache, before this transaction: it or one of its images may
+    // have been deleted since (the boxes' image keys have no foreign key). Locked until the copy
+    // commits, so none can go meanwhile.
+    const still = await lockCopySource(tx, creator.id, source.id, imageKeys);
+    if (!still.shro) throw notFound(SHRO_MESSAGES.notFound);
+    if (imageKeys.some((key) => !still.imageKeys.has(key))) throw conflict(COPY_MESSAGES.imageGone);
     await insertShro(tx, {
       id,
       title: source.title,

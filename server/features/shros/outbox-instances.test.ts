@@ -17,7 +17,7 @@ import { recordPick } from './queries';
 import { getShroForViewer } from './view';
 
 /**
- * Picks through two instances sharing PostgreSQL and Redis (decisions 119, 127): every answer
+ * Picks through two instances sharing PostgreSQL and Redis (decisions 119, 128): every answer
  * counts the picker's own pick exactly, whichever instance applied its effects and whenever that
  * instance's events arrive.
  */

@@ -1,12 +1,9 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { ReactionEmoji } from '../../../contract/shros';
 import type { Db } from '../../db/client';
 import { outbox, shros } from '../../db/schema/index';
-import { bumpStatsFor } from '../achievements/stats';
-import { markNotificationsReadAbout, upsertGroupedNotifications } from '../notifications/queries';
 import type { ShroDeps } from './access';
-import type { OwnPick } from './cache';
 import { notifyUsers } from './events';
+import { type Applied, applyEffects, type Effects, type Entry } from './outbox-effects';
 import { publicStateOf } from './present';
 
 /**
@@ -18,64 +15,15 @@ import { publicStateOf } from './present';
  * the row applied: each row takes effect exactly once, however many instances run, crash or
  * replay. Its events are published after that commit and the row deleted after them; events a
  * crash left unpublished are published by the next instance that finds the row
- * (docs/decisions/127-outbox-publish-after-crash.md).
+ * (docs/decisions/128-outbox-publish-after-crash.md). What a row changes is outbox-effects.ts;
+ * this module claims rows, retries them and publishes their events.
  */
-
-/** A pick, as its effects need it (the Shro may be deleted before they apply). */
-export interface PickEffects {
-  userId: string;
-  username: string;
-  creatorId: string;
-  title: string;
-  position: number;
-  /** The opened box (rows written before it was recorded have none). */
-  boxId?: number;
-  /** Null when the Shro has no winning box. */
-  isCorrect: boolean | null;
-  /** Sent to chosen friends (only they had a "sent you a Shro" notification to mark read). */
-  isPrivate?: boolean;
-  at: string;
-}
-
-/** A reaction; `changed` is false when the stored one was the same (only the streak day counts). */
-interface ReactionEffects {
-  userId: string;
-  username: string;
-  creatorId: string;
-  title: string;
-  emoji: ReactionEmoji;
-  changed: boolean;
-  at: string;
-}
-
-type Effects =
-  | { kind: 'shro.pick'; shroId: string; payload: PickEffects }
-  | { kind: 'shro.reaction'; shroId: string; payload: ReactionEffects };
-
-type Entry = Effects & { id: number; appliedAt: Date | null; failedAt: Date | null };
 
 /** Writes the effects still to apply; call inside the action's transaction. Returns the row's id. */
 export async function enqueueEffects(tx: Db, entry: Effects): Promise<number> {
   const [row] = await tx.insert(outbox).values(entry).returning({ id: outbox.id });
   return row!.id;
 }
-
-/** The creator's notification texts (decision 120): the spec's for one event, grouped for more. */
-const others = (n: number) => (n === 1 ? '1 other' : `${n} others`);
-const pickNotification = {
-  title: 'Box opened!',
-  one: (p: Pick<PickEffects, 'username' | 'position' | 'title'>) =>
-    `@${p.username} opened Box #${p.position} in "${p.title}"`,
-  group: (p: Pick<PickEffects, 'username' | 'title'>, n: number) =>
-    `@${p.username} and ${others(n)} opened a box in "${p.title}"`,
-};
-const reactionNotification = {
-  title: 'New reaction!',
-  one: (r: Pick<ReactionEffects, 'username' | 'emoji' | 'title'>) =>
-    `@${r.username} reacted ${r.emoji} to "${r.title}"`,
-  group: (r: Pick<ReactionEffects, 'username' | 'title'>, n: number) =>
-    `@${r.username} and ${others(n)} reacted to "${r.title}"`,
-};
 
 /** Rows one processing transaction claims at most. */
 const BATCH = 200;
@@ -119,21 +67,6 @@ export interface OutboxOptions {
   strandedAfterMs?: number;
   /** Longest a request waits for its effects before answering without them. */
   waitLimitMs?: number;
-}
-
-/** What one processing transaction applied, to publish once it committed. */
-interface Applied {
-  ids: number[];
-  states: {
-    shroId: string;
-    type: 'shro.box.opened' | 'shro.reaction.added';
-    row: { participantCount: number; expiresAt: Date | null };
-    /** Picks applied on it here, with each picker's own pick (for this instance's cached copy). */
-    picks: { userId: string; pick: OwnPick | null }[];
-    /** A pick changed more of its row than the count (a private Shro's first pick). */
-    rowChanged: boolean;
-  }[];
-  notify: string[];
 }
 
 /** One claim's outcome: the rows it locked, and what it applied (nothing when all were applied elsewhere). */
@@ -530,127 +463,6 @@ function rootMessage(error: unknown): string {
   let current = error;
   while (current instanceof Error && current.cause instanceof Error) current = current.cause;
   return current instanceof Error ? current.message : String(current);
-}
-
-type StatsOp = Parameters<typeof bumpStatsFor>[1][number];
-
-const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * The effects of a batch, in one order for every processor (the actors' rows by id, then Shro
- * rows by id, creators' rows by id, then the creators' notifications). Each table is written
- * with one statement for the whole batch (decision 119). Two batches can still cross when one's
- * picker is the other's creator: PostgreSQL then aborts one, which is retried row by row.
- */
-async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
-  const picksPerShro = new Map<string, Extract<Entry, { kind: 'shro.pick' }>[]>();
-  const reactedShros = new Set<string>();
-  for (const row of rows) {
-    if (row.kind === 'shro.pick') picksPerShro.set(row.shroId, [...(picksPerShro.get(row.shroId) ?? []), row]);
-    else if (row.payload.changed) reactedShros.add(row.shroId);
-  }
-
-  // 1. The actors' own rows: stats, streak days and achievements, each person's in outbox order.
-  // Rows nobody else's batch touches, so batches side by side do this part in parallel.
-  const notify = new Set<string>();
-  const actorOps: StatsOp[] = [];
-  const creatorPicks = new Map<string, { n: number; at: Date }>();
-  for (const row of rows) {
-    const at = new Date(row.payload.at);
-    if (row.kind === 'shro.pick') {
-      const p = row.payload;
-      const guess = p.isCorrect === null ? undefined : p.isCorrect ? 'correct' : 'wrong';
-      actorOps.push({
-        userId: p.userId,
-        deltas: { shrosParticipated: 1, correctGuesses: p.isCorrect ? 1 : 0 },
-        options: { guess, activity: true, now: at },
-      });
-      const seen = creatorPicks.get(p.creatorId);
-      creatorPicks.set(p.creatorId, { n: (seen?.n ?? 0) + 1, at: seen && seen.at > at ? seen.at : at });
-    } else {
-      actorOps.push({ userId: row.payload.userId, deltas: {}, options: { activity: true, now: at } });
-    }
-  }
-  for (const userId of await bumpStatsFor(tx, actorOps)) notify.add(userId);
-
-  // 2. The shared rows, last and briefly: the Shros' participant counts (the batch's picks in
-  // one statement per Shro), then the creators' counters. A Shro deleted meanwhile is missing:
-  // its people keep their stats, nobody gets a notification. The key-share lock keeps it from
-  // being deleted until this commits.
-  const states: Applied['states'] = [];
-  const shroIds = [...new Set([...picksPerShro.keys(), ...reactedShros])].sort(byId);
-  for (const shroId of shroIds) {
-    const picks = picksPerShro.get(shroId) ?? [];
-    const [row] =
-      picks.length > 0
-        ? await tx
-            .update(shros)
-            .set({ participantCount: sql`${shros.participantCount} + ${picks.length}` })
-            .where(eq(shros.id, shroId))
-            .returning({ participantCount: shros.participantCount, expiresAt: shros.expiresAt })
-        : await tx
-            .select({ participantCount: shros.participantCount, expiresAt: shros.expiresAt })
-            .from(shros)
-            .where(eq(shros.id, shroId))
-            .for('key share');
-    if (!row) continue;
-    states.push({
-      shroId,
-      type: picks.length > 0 ? 'shro.box.opened' : 'shro.reaction.added',
-      row,
-      picks: picks.map(({ payload: p }) => ({
-        userId: p.userId,
-        pick: p.boxId === undefined ? null : { boxId: p.boxId, createdAt: new Date(p.at) },
-      })),
-      rowChanged: picks.some((r) => r.payload.isPrivate),
-    });
-  }
-  const existing = new Set(states.map((s) => s.shroId));
-  const creatorOps: StatsOp[] = [...creatorPicks.keys()].sort(byId).map((creatorId) => {
-    const { n, at } = creatorPicks.get(creatorId)!;
-    return { userId: creatorId, deltas: { totalParticipants: n }, options: { now: at } };
-  });
-  for (const userId of await bumpStatsFor(tx, creatorOps)) notify.add(userId);
-
-  // 3. Notifications: a picker's "sent you a Shro" is answered; the creator's group is updated.
-  const events: Parameters<typeof upsertGroupedNotifications>[1] = [];
-  for (const row of rows) {
-    if (!existing.has(row.shroId)) continue;
-    const at = new Date(row.payload.at);
-    if (row.kind === 'shro.pick') {
-      const p = row.payload;
-      // Only a private Shro's recipients were sent one.
-      if (p.isPrivate) await markNotificationsReadAbout(tx, p.userId, { types: ['shro_received'], shroId: row.shroId });
-      notify.add(p.userId).add(p.creatorId);
-      events.push({
-        userId: p.creatorId,
-        type: 'shro_selected',
-        shroId: row.shroId,
-        actorId: p.userId,
-        title: pickNotification.title,
-        message: pickNotification.one(p),
-        groupMessage: (n) => pickNotification.group(p, n),
-        at,
-      });
-    } else if (row.payload.changed) {
-      const r = row.payload;
-      notify.add(r.userId).add(r.creatorId);
-      events.push({
-        userId: r.creatorId,
-        type: 'reaction',
-        shroId: row.shroId,
-        actorId: r.userId,
-        title: reactionNotification.title,
-        message: reactionNotification.one(r),
-        groupMessage: (n) => reactionNotification.group(r, n),
-        at,
-      });
-    } else {
-      notify.add(row.payload.userId);
-    }
-  }
-  await upsertGroupedNotifications(tx, events);
-  return { ids: rows.map((r) => r.id), states, notify: [...notify] };
 }
 
 const processors = new WeakMap<Db, OutboxProcessor>();

@@ -39,6 +39,29 @@ export async function insertBoxes(db: Db, rows: NewBoxRow[]): Promise<void> {
   await db.insert(shroBoxes).values(rows);
 }
 
+// ---- copy ("Share again") ------------------------------------------------------------------
+
+/**
+ * In a copy's transaction: what it copies cannot be deleted until it commits, and a delete that
+ * committed first is seen. Locks, in the order account deletion takes them (user, Shros, uploads),
+ * so the two never wait on each other in a circle: the creator's row, the source Shro's and its
+ * images' upload rows, each `for key share` (a delete waits; reads and other copies do not).
+ * Returns whether the source is still there, and which of `imageKeys` still are.
+ */
+export async function lockCopySource(
+  tx: Db,
+  creatorId: string,
+  shroId: string,
+  imageKeys: string[],
+): Promise<{ shro: boolean; imageKeys: Set<string> }> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, creatorId)).for('key share');
+  const shro = await tx.select({ id: shros.id }).from(shros).where(eq(shros.id, shroId)).for('key share');
+  const kept = imageKeys.length
+    ? await tx.select({ key: uploads.key }).from(uploads).where(inArray(uploads.key, imageKeys)).for('key share')
+    : [];
+  return { shro: shro.length > 0, imageKeys: new Set(kept.map((row) => row.key)) };
+}
+
 export async function insertRecipients(db: Db, shroId: string, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
   await db.insert(shroRecipients).values(userIds.map((userId) => ({ shroId, userId })));
@@ -238,6 +261,9 @@ export async function deleteShroAndUploads(db: Db, shroId: string): Promise<stri
   await db.delete(shros).where(eq(shros.id, shroId));
   if (keys.length === 0) return [];
   // A copy ("Share again", copy.ts) holds the same images: those stay while another box uses them.
+  // Locked first: a copy that locked them (`lockCopySource`) commits before the check below, which
+  // then sees its boxes.
+  await db.select({ key: uploads.key }).from(uploads).where(inArray(uploads.key, keys)).for('update');
   const stillUsed = await db
     .selectDistinct({ key: shroBoxes.imageKey })
     .from(shroBoxes)

@@ -3,7 +3,8 @@ import { SHRO_MESSAGES } from '../../../contract/shros';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-errors';
 import { type Actor, resolveAccess, type ShroDeps } from './access';
-import { outboxOf, type PickEffects } from './outbox';
+import { outboxOf } from './outbox';
+import type { PickEffects } from './outbox-effects';
 import { isEmptyBox, isExpired, isPrivateShro } from './present';
 import { countParticipations, recordPick } from './queries';
 import { getShroForViewer } from './view';
@@ -15,7 +16,7 @@ import { getShroForViewer } from './view';
  * stats, achievements, the creator's grouped notification, live events) apply right after the
  * commit, and the answer is built once they have: the user's view, with the count including
  * their pick, the opened box's content and salt and the winning box's position and salt. Should
- * the effects be held up (decision 127), the answer does not wait for them: the pick is stored,
+ * the effects be held up (decision 129), the answer does not wait for them: the pick is stored,
  * and the view then counts the Shro's picks themselves.
  */
 export async function selectBox(

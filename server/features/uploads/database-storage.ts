@@ -20,6 +20,12 @@ export function createDatabaseStorage(
   { quotaBytesPerUser = Number.POSITIVE_INFINITY }: UploadStorageOptions = {},
 ): UploadStorage {
   const hot = new LruCache<Buffer>(HOT_IMAGES, Number.POSITIVE_INFINITY);
+  const removeWith = async (tx: Db, keys: string[]) => {
+    if (keys.length === 0) return;
+    // Dropped before a commit: a rolled-back deletion only costs a reload from the table.
+    for (const key of keys) hot.invalidate(checkedKey(key));
+    await tx.delete(uploadBlobs).where(inArray(uploadBlobs.key, keys));
+  };
   return {
     quotaBytesPerUser,
     async save(key, data) {
@@ -33,11 +39,8 @@ export function createDatabaseStorage(
       if (row.data.length <= HOT_IMAGE_MAX_BYTES) hot.set(key, row.data);
       return row.data;
     },
-    async remove(keys) {
-      if (keys.length === 0) return;
-      for (const key of keys) hot.invalidate(checkedKey(key));
-      await db.delete(uploadBlobs).where(inArray(uploadBlobs.key, keys));
-    },
+    remove: (keys) => removeWith(db, keys),
+    removeInTransaction: removeWith,
     async count() {
       const [row] = await db.select({ total: count() }).from(uploadBlobs);
       return row?.total ?? 0;

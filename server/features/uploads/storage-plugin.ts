@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import { createDatabaseStorage, moveFolderIntoDatabase } from './database-storage';
+import { sweepOrphanFiles } from './orphan-sweep';
 import { createFolderStorage, type UploadStorage, type UploadStorageOptions, uploadsDirFor } from './storage';
 
 declare module 'fastify' {
@@ -33,6 +34,22 @@ async function uploadStoragePlugin(app: FastifyInstance) {
     if (moved > 0) app.log.info({ moved }, 'moved uploaded images from the uploads folder into the database');
   }
   app.decorate('uploadStorage', storage);
+  // The folder store removes files after their rows' commit, which can fail (a deleted account's
+  // images, decision 115): at each start, files no row names any more go, in the background.
+  if (app.database.kind !== 'postgres' && dataDir !== ':memory:') {
+    let sweeping: Promise<void> | undefined;
+    app.addHook('onReady', async () => {
+      sweeping = sweepOrphanFiles(app.database.db, uploadsDirFor(dataDir))
+        .then((removed) => {
+          if (removed > 0) app.log.info({ removed }, 'removed image files that no upload row names');
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping orphan image files failed'));
+    });
+    // Before the database closes.
+    app.addHook('preClose', async () => {
+      await sweeping;
+    });
+  }
 }
 
 export default fp(uploadStoragePlugin, { name: 'upload-storage', dependencies: ['database'] });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Db } from '../../db/client';
 
 /**
  * Where uploaded images live (docs/decisions/101-images-in-the-database.md): with PostgreSQL,
@@ -17,6 +18,12 @@ export interface UploadStorage {
   read(key: string): Promise<Buffer | null>;
   /** Best effort: an image that is already gone is not an error. */
   remove(keys: string[]): Promise<void>;
+  /**
+   * The database store only: removes the bytes in the caller's transaction, so they go exactly
+   * with the rows (a rolled-back deletion keeps them). Absent on the folder store, whose files
+   * can only go after the commit (`remove`; what that misses, `sweepOrphanFiles` removes later).
+   */
+  removeInTransaction?(tx: Db, keys: string[]): Promise<void>;
   /** How many images are stored (tests check that a refused upload leaves none behind). */
   count(): Promise<number>;
 }

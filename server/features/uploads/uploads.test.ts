@@ -7,6 +7,7 @@ import { shroBoxes, shros, uploads } from '../../db/schema/index';
 import { reencodeImage } from '../../lib/images';
 import { createUser, png } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { sweepOrphanFiles } from './orphan-sweep';
 import { storeImages } from './service';
 import { createFolderStorage, newUploadKey, uploadsDirFor } from './storage';
 
@@ -39,6 +40,47 @@ describe('upload storage', () => {
       expect(await storage.count()).toBe(0);
       await expect(storage.read('../../etc/passwd')).rejects.toThrow(/invalid upload key/);
       await expect(storage.save('ABC', Buffer.from('x'))).rejects.toThrow(/invalid upload key/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the start-up sweep of the folder store', () => {
+  it('removes files no upload row names once an hour old, and half-written ones; keeps young files and known ones', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-sweep-test-'));
+    try {
+      const owner = await createUser(ctx, { signedIn: false });
+      const [known, orphan, young] = [newUploadKey(), newUploadKey(), newUploadKey()];
+      await ctx.database.db.insert(uploads).values({
+        key: known,
+        ownerId: owner.id,
+        kind: 'box',
+        contentType: 'image/webp',
+        width: 1,
+        height: 1,
+        byteSize: 5,
+      });
+      const file = (name: string) => path.join(dir, name);
+      for (const name of [
+        `${known}.webp`,
+        `${orphan}.webp`,
+        `${young}.webp`,
+        `${orphan}.webp.123.partial`,
+        'notes.txt',
+      ])
+        fs.writeFileSync(file(name), 'bytes');
+      // Two hours old, but `young`, whose row may be on its way (written first, inserted after).
+      const old = new Date(Date.now() - 2 * 60 * 60_000);
+      for (const name of [`${known}.webp`, `${orphan}.webp`, `${orphan}.webp.123.partial`, 'notes.txt'])
+        fs.utimesSync(file(name), old, old);
+
+      expect(await sweepOrphanFiles(ctx.database.db, dir)).toBe(2);
+      expect(fs.readdirSync(dir).sort()).toEqual([`${known}.webp`, `${young}.webp`, 'notes.txt'].sort());
+      // Once it is an hour old too, and still has no row, it goes.
+      expect(await sweepOrphanFiles(ctx.database.db, dir, { now: new Date(Date.now() + 61 * 60_000) })).toBe(1);
+      expect(fs.readdirSync(dir).sort()).toEqual([`${known}.webp`, 'notes.txt'].sort());
+      expect(await sweepOrphanFiles(ctx.database.db, path.join(dir, 'missing'))).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

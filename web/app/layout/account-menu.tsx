@@ -4,7 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'wouter';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
 import { Badge } from '@/components/ui/card';
-import { useIsModerator } from '@/features/moderation/api/moderation';
+import { useIsModerator } from '@/features/moderation/api/is-moderator';
 import { accountMenuItems } from './nav-items';
 import { capBadge } from './use-unread-counts';
 

@@ -1,12 +1,17 @@
-import type { ReactNode } from 'react';
-import { TermsGate } from '@/features/auth/components/terms-gate';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { LoadBoundary } from '@/components/load-boundary';
+import { useAuth } from '@/features/auth/api/get-user';
 import { Header } from './header';
 import { LazyToaster } from './lazy-toaster';
 import { OfflineBanner } from './offline-banner';
 import { usePageViews } from './use-page-views';
 
+/** Signed-in users only: loaded once auth says there is one, with the header's signed-in parts (decision 094). */
+const SignedInShell = lazy(() => import('./signed-in-shell'));
+
 export function AppLayout({ children }: { children: ReactNode }) {
   usePageViews();
+  const { user } = useAuth();
   return (
     <div className="relative flex min-h-dvh flex-col overflow-x-hidden">
       <div
@@ -25,7 +30,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <LazyToaster />
-      <TermsGate />
+      {user && (
+        <LoadBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <SignedInShell key={user.id} />
+          </Suspense>
+        </LoadBoundary>
+      )}
     </div>
   );
 }

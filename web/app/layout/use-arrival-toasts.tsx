@@ -62,10 +62,10 @@ async function announceable(queryClient: QueryClient, arrivals: MessageArrival[]
  * ("3 new messages from @ana"), and more while it shows join it. What was there when the tab opened
  * is not announced, and news waits for a toast the user is reading instead of replacing it.
  */
-export function useArrivalToasts(signedIn: boolean) {
+export function useArrivalToasts() {
   const queryClient = useQueryClient();
-  const notifications = useNotifications(signedIn);
-  const unreadMessages = useUnreadMessageCount(signedIn);
+  const notifications = useNotifications(true);
+  const unreadMessages = useUnreadMessageCount(true);
   // Only reads what the cache holds (filled on a rise below, or by the chat screen): never fetches by itself.
   const conversations = useQuery({ ...conversationsQueryOptions, enabled: false });
   const [location] = useLocation();
@@ -80,21 +80,18 @@ export function useArrivalToasts(signedIn: boolean) {
   /** The person whose conversation is on screen: it shows their messages itself. */
   const chattingWith = () =>
     where.current.location === '/chat' ? new URLSearchParams(where.current.search).get('with') : null;
-  const signedInRef = useRef(signedIn);
-  signedInRef.current = signedIn;
-
+  // Mounted only while someone is signed in (signed-in-shell.tsx): what arrives after signing out is not toasted.
+  const mounted = useRef(false);
   useEffect(() => {
-    if (!signedIn) {
-      seenNotificationId.current = null;
-      seenUnread.current = null;
-      risenBy.current = 0;
-      marks.current = null;
-    }
-  }, [signedIn]);
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     const items = notifications.data;
-    if (!signedIn || !items) return;
+    if (!items) return;
     const previous = seenNotificationId.current;
     const newestId = items.reduce((max, n) => Math.max(max, n.id), 0);
     seenNotificationId.current = Math.max(previous ?? 0, newestId);
@@ -119,12 +116,12 @@ export function useArrivalToasts(signedIn: boolean) {
             },
       );
     }
-  }, [notifications.data, signedIn]);
+  }, [notifications.data]);
 
   // The unread count rose: find out from whom (the live event or the 5 s poll refreshed the count).
   useEffect(() => {
     const count = unreadMessages.data;
-    if (!signedIn || typeof count !== 'number') return;
+    if (typeof count !== 'number') return;
     const before = seenUnread.current;
     seenUnread.current = count;
     if (before === null || count === before) return;
@@ -139,12 +136,12 @@ export function useArrivalToasts(signedIn: boolean) {
       .cancelQueries({ queryKey: conversationsQueryOptions.queryKey })
       .then(() => queryClient.fetchQuery(conversationsQueryOptions))
       .catch(() => {});
-  }, [unreadMessages.data, signedIn, queryClient]);
+  }, [unreadMessages.data, queryClient]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each fetch is a new look, even with equal data
   useEffect(() => {
     const list = conversations.data;
-    if (!signedIn || !list) return;
+    if (!list) return;
     const arrivals = messageArrivals(list, marks.current, risenBy.current);
     marks.current = marksOf(list);
     risenBy.current = 0;
@@ -152,7 +149,7 @@ export function useArrivalToasts(signedIn: boolean) {
     const elsewhere = arrivals.filter((a) => a.user.id !== chattingWith());
     if (elsewhere.length === 0) return;
     void announceable(queryClient, elsewhere).then((allowed) => {
-      if (allowed.length === 0 || !signedInRef.current) return;
+      if (allowed.length === 0 || !mounted.current) return;
       // More news while the toast shows or waits joins it (newest first).
       if (!messageNews.isActive()) toasted.current.clear();
       for (const arrival of [...allowed].reverse()) {
@@ -177,5 +174,5 @@ export function useArrivalToasts(signedIn: boolean) {
         };
       });
     });
-  }, [conversations.dataUpdatedAt, signedIn, queryClient]);
+  }, [conversations.dataUpdatedAt, queryClient]);
 }

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@contract/product';
 import { useAuth } from '@/features/auth/api/get-user';
-import { useIsModerator } from '@/features/moderation/api/moderation';
+import { useIsModerator } from '@/features/moderation/api/is-moderator';
 import { ModerationScreen } from '@/features/moderation/components/moderation-screen';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LoadingScreen } from '../layout/loading-screen';

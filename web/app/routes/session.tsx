@@ -1,23 +1,28 @@
-import type { Shro } from '@contract/shro-views';
+import { lazy, useEffect } from 'react';
 import { useParams } from 'wouter';
-import { SafetyMenu } from '@/features/blocks/components/safety-menu';
-import { ReportButton, type ReportTarget } from '@/features/moderation/components/report-button';
-import { uploadKeyOf } from '@/features/moderation/utils/upload-key';
+import { LoadBoundary } from '@/components/load-boundary';
+import { useAuth } from '@/features/auth/api/get-user';
 import { PushPromptCard } from '@/features/notifications/components/push-prompt-card';
-import { ShroPage } from '@/features/shros/components/session/shro-page';
+import { loadShroView, ShroPage } from '@/features/shros/components/session/shro-page';
 
-/** The Shro, and the uploaded image in the box the viewer opened (its key is the last part of the URL). */
-function reportTargetsOf(shro: Shro): ReportTarget[] {
-  const targets: ReportTarget[] = [{ type: 'shro', id: shro.id, label: 'This Shro' }];
-  const opened = shro.boxes.find((box) => box.id === shro.selectedBoxId);
-  const key = uploadKeyOf(opened?.imageUrl);
-  if (key) targets.push({ type: 'image', id: key, label: 'The image in the box you opened' });
-  return targets;
-}
+/**
+ * Report, mute and block load with the Shro's own view (members only): no Suspense of their own,
+ * so the page shows the Shro once both are there, not the title first and the buttons later.
+ */
+const loadSessionMemberActions = () => import('./session-member-actions');
+const SessionMemberActions = lazy(loadSessionMemberActions);
 
 /** /session/:id is public: visitors get the Join card, members the game (and mute or block from blocks). */
 export default function SessionPage() {
   const { id } = useParams<{ id: string }>();
+  const { user } = useAuth();
+  // A member sees the game, not the Join card: its code loads beside the Shro's read, not after it
+  // (early-reads.ts already started it if someone was signed in on this device).
+  useEffect(() => {
+    if (!user) return;
+    void loadShroView().catch(() => {});
+    void loadSessionMemberActions().catch(() => {});
+  }, [user]);
   // A new id is a new page: state such as a running reveal must not carry over.
   return (
     <>
@@ -25,21 +30,9 @@ export default function SessionPage() {
         key={id}
         id={id}
         shroActions={(shro) => (
-          <>
-            {shro.viewerRole !== 'creator' && shro.viewerRole !== 'visitor' && (
-              <ReportButton
-                targets={reportTargetsOf(shro)}
-                person={shro.creator}
-                label="Report this Shro"
-                title="Report this Shro"
-              />
-            )}
-            <SafetyMenu
-              user={shro.viewerRole === 'creator' ? null : shro.creator}
-              shroId={shro.id}
-              label={shro.viewerRole === 'creator' ? 'Mute this Shro' : `Mute or block @${shro.creator.username}`}
-            />
-          </>
+          <LoadBoundary fallback={null}>
+            <SessionMemberActions shro={shro} />
+          </LoadBoundary>
         )}
       />
       {/* "Get notified when friends answer": for the Shro's creator or recipient only (decision 118),

@@ -26,6 +26,12 @@ function readLastUser(): CurrentUser | null {
   }
 }
 
+/**
+ * Someone was signed in on this device the last time the app knew: a hint, before the auth check
+ * answers, to start loading what signed-in users see (decision 094). Never a reason to show it.
+ */
+export const wasSignedIn = () => readLastUser() !== null;
+
 /** Forgets the stored user at once (signing out), before the next check says so. */
 export const forgetLastUser = () => writeLastUser(null);
 

@@ -1,17 +1,13 @@
-import { Ban, Bell, BellOff, MoreHorizontal, ShieldCheck } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { MoreHorizontal } from 'lucide-react';
+import { LoadOnIntent } from '@/components/load-on-intent';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { errorMessage } from '@/lib/error-message';
-import { toast } from '@/lib/use-toast';
 import { useBlocks } from '../api/get-blocks';
 import { useMutes } from '../api/get-mutes';
-import { type MuteTarget, useSetMuted } from '../api/mute';
-import { BlockDialog, type SafetyTarget, useUnblock } from './block-dialog';
+import type { SafetyTarget } from './block-dialog';
 
-const itemClass =
-  'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm outline-none data-[highlighted]:bg-surface-2';
+/** The menu and its Radix code load when the user reaches for the button (decision 094). */
+const loadSafetyMenu = () => import('./safety-menu-popup');
 
 /**
  * A "…" menu to mute or block a person and, on a Shro, to mute that Shro (decisions 104, 105).
@@ -29,80 +25,19 @@ export function SafetyMenu({
   label: string;
   className?: string;
 }) {
-  const mutes = useMutes();
-  const blocks = useBlocks();
-  const setMuted = useSetMuted();
-  const { unblock } = useUnblock();
-  const [confirming, setConfirming] = useState(false);
-  const blocked = user ? (blocks.data?.some((b) => b.id === user.id) ?? false) : false;
-  const userMuted = user ? (mutes.data?.userIds.includes(user.id) ?? false) : false;
-  const shroMuted = shroId ? (mutes.data?.shroIds.includes(shroId) ?? false) : false;
-
-  const toggleMute = (target: MuteTarget, muted: boolean, name: string) =>
-    setMuted.mutateAsync({ target, muted }).then(
-      () =>
-        toast({
-          title: muted ? `${name} muted` : `${name} unmuted`,
-          description: muted ? 'You won’t get notifications from it.' : undefined,
-        }),
-      (error: unknown) =>
-        toast({ variant: 'destructive', title: 'Could not change the mute', description: errorMessage(error) }),
-    );
-
+  // Read with the page, as before the split: the menu says "Mute" or "Unmute" right when it opens.
+  useMutes();
+  useBlocks();
   return (
-    <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <Button variant="ghost" size="icon" className={cn('size-11', className)} aria-label={label}>
-            <MoreHorizontal className="!size-5" />
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 min-w-56 rounded-2xl border border-border bg-surface p-1.5 shadow-2xl data-[state=open]:animate-pop"
-          >
-            {shroId && (
-              <DropdownMenu.Item
-                className={itemClass}
-                onSelect={() => toggleMute({ kind: 'shro', id: shroId }, !shroMuted, 'Shro')}
-              >
-                {shroMuted ? (
-                  <Bell className="size-4" aria-hidden="true" />
-                ) : (
-                  <BellOff className="size-4" aria-hidden="true" />
-                )}
-                {shroMuted ? 'Unmute this Shro' : 'Mute this Shro'}
-              </DropdownMenu.Item>
-            )}
-            {user && !blocked && (
-              <DropdownMenu.Item
-                className={itemClass}
-                onSelect={() => toggleMute({ kind: 'user', id: user.id }, !userMuted, `@${user.username}`)}
-              >
-                {userMuted ? (
-                  <Bell className="size-4" aria-hidden="true" />
-                ) : (
-                  <BellOff className="size-4" aria-hidden="true" />
-                )}
-                {userMuted ? `Unmute @${user.username}` : `Mute @${user.username}`}
-              </DropdownMenu.Item>
-            )}
-            {user &&
-              (blocked ? (
-                <DropdownMenu.Item className={itemClass} onSelect={() => unblock(user)}>
-                  <ShieldCheck className="size-4" aria-hidden="true" /> Unblock @{user.username}
-                </DropdownMenu.Item>
-              ) : (
-                <DropdownMenu.Item className={cn(itemClass, 'text-red-300')} onSelect={() => setConfirming(true)}>
-                  <Ban className="size-4" aria-hidden="true" /> Block @{user.username}
-                </DropdownMenu.Item>
-              ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      {user && <BlockDialog user={user} open={confirming} onOpenChange={setConfirming} />}
-    </>
+    <LoadOnIntent
+      load={loadSafetyMenu}
+      popup="menu"
+      props={{ user, shroId }}
+      trigger={
+        <Button variant="ghost" size="icon" className={cn('size-11', className)} aria-label={label}>
+          <MoreHorizontal className="!size-5" />
+        </Button>
+      }
+    />
   );
 }

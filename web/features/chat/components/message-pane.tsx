@@ -9,6 +9,7 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { MenuContent, MenuItem } from '@/components/ui/menu';
 import { displayName, UserAvatar } from '@/components/user-avatar';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/use-toast';
@@ -34,20 +35,11 @@ function ConversationMenu({ other, name }: { other: PublicUser; name: string }) 
             <MoreVertical className="!size-5" />
           </Button>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 min-w-52 rounded-2xl border border-border bg-surface p-1.5 shadow-2xl data-[state=open]:animate-pop"
-          >
-            <DropdownMenu.Item
-              onSelect={() => setConfirming(true)}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm text-red-300 outline-none data-[highlighted]:bg-surface-2"
-            >
-              <Trash2 className="size-4" aria-hidden="true" /> Delete conversation
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+        <MenuContent className="min-w-52">
+          <MenuItem destructive onSelect={() => setConfirming(true)}>
+            <Trash2 className="size-4" aria-hidden="true" /> Delete conversation
+          </MenuItem>
+        </MenuContent>
       </DropdownMenu.Root>
       <ConfirmDialog
         open={confirming}

@@ -1,103 +1,30 @@
 import type { Shro } from '@contract/shro-views';
 import { useQuery } from '@tanstack/react-query';
-import { BellRing, X } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { lazy, Suspense } from 'react';
+import { LoadBoundary } from '@/components/load-boundary';
 import { apiPaths, queryKey } from '@/lib/api-paths';
-import { errorMessage } from '@/lib/error-message';
-import { toast } from '@/lib/use-toast';
-import { usePushNotifications } from '../hooks/use-push-notifications';
+import { wasDismissed } from '../utils/push-prompt-dismissed';
 
-/** Set once the user answered the card ("Not now" or either browser answer): it never comes back. */
-const DISMISSED_KEY = 'shro.pushPrompt.dismissed';
-
-const wasDismissed = () => {
-  try {
-    return localStorage.getItem(DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-};
-const rememberDismissed = () => {
-  try {
-    localStorage.setItem(DISMISSED_KEY, '1');
-  } catch {
-    // Private mode without storage: the card may show again next time, nothing worse.
-  }
-};
+/** The card and the Web Push code load only for a viewer it may be offered to (decision 094). */
+const PushPrompt = lazy(() => import('./push-prompt'));
 
 /**
  * "Get notified when friends answer": offered on a Shro the user sent or received, the moment
  * push explains itself (decision 118). Never on load, never when the browser already answered;
- * the permission prompt only follows the user's click.
+ * the permission prompt only follows the user's click. It shows once the browser said whether
+ * push is on, so loading its code meanwhile changes nothing on screen.
  */
 export function PushPromptCard({ shroId }: { shroId: string }) {
   // The Shro page's own read (never fetched from here): who the viewer is in this Shro.
   const shro = useQuery<Shro>({ queryKey: queryKey(apiPaths.shro(shroId)), enabled: false });
-  const push = usePushNotifications();
-  const [dismissed, setDismissed] = useState(wasDismissed);
   const role = shro.data?.viewerRole;
-  if (dismissed || push.state !== 'off' || (role !== 'creator' && role !== 'recipient')) return null;
-  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return null;
-
-  const close = () => {
-    rememberDismissed();
-    setDismissed(true);
-  };
-  const turnOn = async () => {
-    try {
-      const state = await push.enable();
-      if (state === 'on')
-        toast({ title: 'Push notifications are on', description: 'Change what you get in your profile.' });
-      else if (state === 'denied') {
-        toast({
-          title: 'Notifications are blocked',
-          description: 'You can allow them later in your browser’s site settings; your profile explains how.',
-        });
-      }
-      if (state !== 'off') close();
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Could not turn on notifications', description: errorMessage(error) });
-    }
-  };
-
-  const sender = role === 'creator';
+  if (role !== 'creator' && role !== 'recipient') return null;
+  if (wasDismissed() || typeof Notification === 'undefined' || Notification.permission !== 'default') return null;
   return (
-    <section aria-labelledby="push-prompt-title" className="mx-auto -mt-10 w-full max-w-xl px-4 pb-10">
-      <Card className="relative p-4 pr-10">
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Close"
-          className="absolute right-2 top-2 rounded-lg p-1.5 text-zinc-400 hover:bg-surface-2 hover:text-zinc-100"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </button>
-        <div className="flex gap-3">
-          <BellRing className="mt-0.5 size-5 shrink-0 text-purple-300" aria-hidden="true" />
-          <div className="space-y-3">
-            <div>
-              <h2 id="push-prompt-title" className="font-semibold text-zinc-100">
-                {sender ? 'Get notified when friends answer' : 'Never miss a Shro'}
-              </h2>
-              <p className="mt-1 text-sm text-zinc-300">
-                {sender
-                  ? 'We’ll tell you when a friend opens a box or reacts, even when Shro is closed.'
-                  : 'We’ll tell you when a friend sends you a Shro or writes to you, even when Shro is closed.'}
-              </p>
-            </div>
-            <div className="flex gap-2">
-              <Button size="sm" onClick={turnOn} disabled={push.busy}>
-                Turn on notifications
-              </Button>
-              <Button size="sm" variant="ghost" onClick={close}>
-                Not now
-              </Button>
-            </div>
-          </div>
-        </div>
-      </Card>
-    </section>
+    <LoadBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <PushPrompt sender={role === 'creator'} />
+      </Suspense>
+    </LoadBoundary>
   );
 }

@@ -1,14 +1,11 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
 import { hidOptionsPhrase } from '@contract/shros';
-import { Check, Copy, Share2, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
 import { MysteryBoxArt } from '@/components/mystery-box-art';
-import { ShareTargetList } from '@/components/share-target-list';
-import { Button } from '@/components/ui/button';
+import { ShareLinkActions } from '@/components/share-link-actions';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { isNativeApp, shareLink } from '@/lib/native';
-import { shareTargets } from '@/lib/share-targets';
 import { useShroInviteLink } from '../../api/create-shro-invite';
 import { recordShare } from '../../api/share-shro';
 import { filledBoxes } from '../../utils/option-count';
@@ -25,9 +22,6 @@ export default function ShareDialogContent({ shro, trigger, defaultOpen }: Loade
   const link = invite.data ?? shroLink(shro.id);
   const { copied, copy } = useCopyShroLink(shro.id, 'Please copy the link manually.', link);
   const text = `Open one of my mystery boxes: "${shro.title}" on ${PRODUCT_NAME}`;
-  const canNativeShare = isNativeApp() || typeof navigator.share === 'function';
-  const phone = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
-  const targets = shareTargets(link, text, `A ${PRODUCT_NAME} for you: ${shro.title}`, phone);
 
   return (
     <Dialog defaultOpen={defaultOpen}>
@@ -57,38 +51,17 @@ export default function ShareDialogContent({ shro, trigger, defaultOpen }: Loade
           </figcaption>
         </figure>
 
-        <div className="mt-4 flex gap-2">
-          <label htmlFor="share-link" className="sr-only">
-            Link
-          </label>
-          <input
-            id="share-link"
-            readOnly
-            value={link}
-            onFocus={(e) => e.currentTarget.select()}
-            className="h-11 min-w-0 flex-1 rounded-xl border border-border bg-base/60 px-3 text-sm text-zinc-200"
-          />
-          <Button onClick={copy} aria-live="polite" variant={canNativeShare ? 'secondary' : undefined}>
-            {copied ? <Check /> : <Copy />}
-            {copied ? 'Copied!' : 'Copy link'}
-          </Button>
-        </div>
-
-        {canNativeShare && (
-          <Button
-            size="lg"
-            className="mt-3 w-full"
-            onClick={async () => {
-              if (await shareLink(link, text)) recordShare(shro.id, 'native');
-            }}
-          >
-            <Share2 /> Share to an app
-          </Button>
-        )}
-        <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted">
-          {canNativeShare ? 'Or send it with' : 'Send it with'}
-        </p>
-        <ShareTargetList targets={targets} link={link} onShare={(target) => recordShare(shro.id, target)} />
+        <ShareLinkActions
+          className="mt-4"
+          link={link}
+          inputId="share-link"
+          inputLabel="Link"
+          copied={copied}
+          onCopy={copy}
+          text={text}
+          subject={`A ${PRODUCT_NAME} for you: ${shro.title}`}
+          onShared={(target) => recordShare(shro.id, target)}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,35 +1,19 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
-import { hidOptionsPhrase, type ShroStatus } from '@contract/shros';
-import { Check, Link2, Plus, TimerOff } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearch } from 'wouter';
-import { LoadBoundary } from '@/components/load-boundary';
-import { SoundToggle } from '@/components/sound-toggle';
-import { Button } from '@/components/ui/button';
-import { userHandle } from '@/components/user-avatar';
-import { trackEvent } from '@/lib/analytics';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { haptic, playSound } from '@/lib/sounds';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { toast } from '@/lib/use-toast';
 import { useShro } from '../../api/get-shro';
-import { useSelectBox } from '../../api/select-box';
-import { useBoxChecks } from '../../hooks/use-commitment-check';
 import { filledBoxes } from '../../utils/option-count';
-import { ClosesInNote } from './closes-in-note';
-import { ModerationNote } from './moderation-note';
-import { ParticipantsList } from './participants-list';
-import { PickGrid } from './pick-grid';
-import { ResultCard, resultAnnouncement } from './result-card';
-import { RevealStage } from './reveal-stage';
-import { ShareAgainButton } from './share-again';
-import { ShareDialog, useCopyShroLink } from './share-dialog';
 import { JoinCard, ShroExpired, ShroLoading, ShroNotFound } from './state-screens';
-import { StatusPill } from './status-pill';
 
-/** Only the creator sees the board: its code stays out of everyone else's load (decision 094). */
-const CreatorBoard = lazy(() => import('./creator-board').then((module) => ({ default: module.CreatorBoard })));
+/**
+ * The game itself (boxes, reveal, result, reactions, sharing) is for members only: a visitor gets
+ * the Join card, so its code loads apart and a visitor never downloads it (decision 094). Signed-in
+ * users start loading it with the app (web/app/early-reads.ts), so they do not wait for it after.
+ */
+export const loadShroView = () => import('./shro-view');
+const ShroView = lazy(() => loadShroView().then((module) => ({ default: module.ShroView })));
 
 /** /session/:id — every state and role of docs/product.md §2, refreshed every 2 s. */
 /** `shroActions`: more actions for a signed-in viewer (mute, block), from another feature. */
@@ -68,226 +52,10 @@ export function ShroPage({ id, shroActions }: { id: string; shroActions?: (shro:
   // Expired blocks participation; the creator and those who already opened a box keep their results.
   if (shro.status === 'expired' && shro.viewerRole !== 'creator' && !shro.hasSelected)
     return <ShroExpired shro={expiredFacts} signedIn />;
-  return <ShroView shro={shro} actions={shroActions?.(shro)} />;
-}
-
-/** A participant who opened a box sees it as revealed even while a link Shro keeps collecting picks. */
-function displayStatus(shro: Shro): ShroStatus {
-  if (shro.status === 'waiting' && shro.hasSelected) return 'revealed';
-  return shro.status;
-}
-
-function subtitle(shro: Shro, creatorPick: { username: string; position: number } | null): string {
-  if (shro.viewerRole === 'creator') {
-    if (shro.status === 'expired') return 'This link has expired. No new picks can come in.';
-    if (shro.isPublic && shro.moderation && shro.moderation !== 'visible')
-      return 'Not on Explore for now (see below). People with the link can still open one box, and you see every pick live.';
-    if (shro.isPublic) return 'Public on Explore. Anyone can open one box, and you see every pick live.';
-    if (shro.isShareable) return 'Share the link. Each person can open one box, and you see every pick live.';
-    if (!creatorPick) {
-      const names = shro.recipients.map((r) => userHandle(r.username));
-      const who = names.length === 1 ? names[0] : names.length === 2 ? names.join(' and ') : 'your friends';
-      return `Waiting for ${who} to open a box.`;
-    }
-    if (shro.status === 'selected') return `${userHandle(creatorPick.username)} opened a box! Revealing...`;
-    return `${userHandle(creatorPick.username)} opened Box #${creatorPick.position}.`;
-  }
-  if (!shro.hasSelected)
-    return `@${shro.creator.username} ${hidOptionsPhrase(filledBoxes(shro.boxes).length)}. Pick one: you only get one chance!`;
-  const own = shro.boxes.find((b) => b.id === shro.selectedBoxId);
-  if (shro.status === 'selected') return 'Opening your box...';
-  return own ? `You opened Box #${own.position}. Here's what was inside.` : "Here's what was inside.";
-}
-
-function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode }) {
-  const isCreator = shro.viewerRole === 'creator';
-  const search = useSearch();
-  const checks = useBoxChecks(shro.boxes);
-  const select = useSelectBox(shro.id);
-  // The box this viewer clicked on this page: its reveal plays once the server answers.
-  const [pickedId, setPickedId] = useState<number | null>(null);
-  const [revealDone, setRevealDone] = useState(false);
-  const endReveal = useCallback(() => setRevealDone(true), []);
-
-  function pick(boxId: number) {
-    if (select.isPending) return;
-    playSound('click');
-    // docs/product.md §9: selecting a box is a medium haptic.
-    haptic('medium');
-    setPickedId(boxId);
-    select.mutate(boxId, {
-      onError: (error) => {
-        setPickedId(null);
-        // docs/product.md §8: the server answers 409 when this viewer already has a box (decision 095).
-        if (error instanceof ApiError && error.status === 409) {
-          toast({
-            title: 'Already Selected',
-            description: 'You already selected a box! You can only choose one.',
-            variant: 'destructive',
-          });
-        } else {
-          toast({ title: 'Error', description: 'Failed to select box. Please try again.', variant: 'destructive' });
-        }
-      },
-    });
-  }
-
-  // The creator's latest pick: a private Shro's first pick, or the newest participant of a link/public one.
-  const latest = shro.participants[0];
-  const creatorPickBox = isCreator
-    ? shro.selectedBoxId !== null
-      ? shro.boxes.find((b) => b.id === shro.selectedBoxId)
-      : latest
-        ? shro.boxes.find((b) => b.id === latest.selectedBoxId)
-        : undefined
-    : undefined;
-  const creatorPickUser = isCreator
-    ? shro.selectedBoxId !== null
-      ? shro.selectedByUser
-      : (latest?.username ?? null)
-    : null;
-  const ownBox = !isCreator && shro.hasSelected ? shro.boxes.find((b) => b.id === shro.selectedBoxId) : undefined;
-  const resultBox = isCreator ? creatorPickBox : ownBox;
-  const revealing = pickedId !== null && shro.hasSelected && !revealDone;
-  const revealingBox = revealing ? shro.boxes.find((b) => b.id === shro.selectedBoxId) : undefined;
-
-  useNewPickAlert(shro);
-
-  // After this viewer's own pick: say what was inside and whether it won, and put focus on the
-  // result heading (the box grid they were in is gone). Once per pick, not on every poll.
-  const showsOwnResult = !isCreator && pickedId !== null && ownBox !== undefined && !revealing;
-  const announcement = showsOwnResult && ownBox ? resultAnnouncement(shro, ownBox) : '';
-  const focusedResult = useRef(false);
-  useEffect(() => {
-    if (!showsOwnResult || focusedResult.current) return;
-    focusedResult.current = true;
-    document.getElementById('result-heading')?.focus();
-  }, [showsOwnResult]);
-
-  // ?view=result (from a notification) scrolls to the result once it is there.
-  const wantsResult = new URLSearchParams(search).get('view') === 'result';
-  const scrolled = useRef(false);
-  useEffect(() => {
-    if (!wantsResult || scrolled.current || !resultBox) return;
-    scrolled.current = true;
-    trackEvent('view_result', { label: shro.id });
-    document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [wantsResult, resultBox, shro.id]);
-
-  const isLink = shro.isShareable || shro.isPublic;
-  const result = resultBox ? (
-    <ResultCard
-      shro={shro}
-      box={resultBox}
-      openedBy={isCreator ? creatorPickUser : shro.selectedByUser}
-      check={checks.get(resultBox.id)}
-    />
-  ) : null;
-
+  // Still loading its code: the loading screen stays (the actions may suspend with it).
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 pb-16 pt-6 sm:pt-10">
-      <div className="flex items-center justify-between gap-3">
-        <StatusPill status={displayStatus(shro)} />
-        <SoundToggle />
-      </div>
-      <div className="mt-4 flex items-start gap-3">
-        <h1 className="min-w-0 flex-1 break-words text-3xl font-black tracking-tight sm:text-4xl">{shro.title}</h1>
-        {shro.isPublic && shro.status !== 'expired' && <CopyLinkButton shroId={shro.id} />}
-        {actions}
-      </div>
-      <p className="mt-2 text-muted">
-        {subtitle(
-          shro,
-          creatorPickBox && creatorPickUser ? { username: creatorPickUser, position: creatorPickBox.position } : null,
-        )}
-      </p>
-      {shro.isShareable && shro.status !== 'expired' && <ClosesInNote expiresAt={shro.expiresAt} />}
-      {isCreator && shro.isPublic && <ModerationNote moderation={shro.moderation} />}
-      {shro.status === 'expired' && (
-        <p className="mt-4 flex items-center gap-2 rounded-xl border border-zinc-400/30 bg-zinc-400/10 px-3 py-2 text-sm text-zinc-200">
-          <TimerOff className="size-4" aria-hidden="true" /> This {PRODUCT_NAME} has expired
-        </p>
-      )}
-      {shro.hashtags && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Hashtags">
-          {shro.hashtags.split(',').map((tag) => (
-            <li key={tag} className="rounded-full bg-surface-2 px-2.5 py-1 text-xs font-semibold text-purple-200">
-              #{tag}
-            </li>
-          ))}
-        </ul>
-      )}
-
-      {isCreator && resultBox && !isLink && result}
-      {isCreator && (
-        <LoadBoundary fallback={null}>
-          <Suspense fallback={null}>
-            <CreatorBoard shro={shro} />
-          </Suspense>
-        </LoadBoundary>
-      )}
-
-      {!isCreator && revealingBox && <RevealStage box={revealingBox} onDone={endReveal} />}
-      {!isCreator && !shro.hasSelected && shro.status === 'waiting' && (
-        <PickGrid shro={shro} pendingId={select.isPending ? pickedId : null} onPick={pick} />
-      )}
-
-      {resultBox && !revealing && (!isCreator || isLink) && result}
-
-      {isLink && <ParticipantsList shro={shro} />}
-
-      {/* Always mounted, so the text set after a pick is announced. */}
-      <p role="status" aria-live="polite" aria-atomic="true" className="sr-only">
-        {announcement}
-      </p>
-
-      <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        {/* An expired link is over: nothing left to share, but its creator can open a new one (first, as the main action). */}
-        {shro.isShareable && shro.status === 'expired' && isCreator && <ShareAgainButton shro={shro} />}
-        <Button
-          asChild
-          size="lg"
-          variant={shro.isShareable && shro.status === 'expired' && isCreator ? 'secondary' : undefined}
-          className="w-full sm:w-auto"
-        >
-          <Link href="/create">
-            <Plus /> Send a {PRODUCT_NAME}
-          </Link>
-        </Button>
-        {shro.isShareable && shro.status !== 'expired' && <ShareDialog shro={shro} />}
-      </div>
-    </div>
+    <Suspense fallback={<ShroLoading />}>
+      <ShroView shro={shro} actions={shroActions?.(shro)} />
+    </Suspense>
   );
-}
-
-function CopyLinkButton({ shroId }: { shroId: string }) {
-  const { copied, copy } = useCopyShroLink(shroId, 'Please copy the URL manually');
-  return (
-    <Button
-      variant="secondary"
-      size="icon"
-      className="size-11 shrink-0 rounded-full"
-      onClick={copy}
-      aria-label="Copy link"
-    >
-      {copied ? <Check /> : <Link2 />}
-    </Button>
-  );
-}
-
-/** The creator hears and sees each new pick as it arrives (polling or live push). */
-function useNewPickAlert(shro: Shro) {
-  const seen = useRef<number | null>(null);
-  useEffect(() => {
-    if (shro.viewerRole !== 'creator') return;
-    const previous = seen.current;
-    seen.current = shro.participantCount;
-    if (previous === null || shro.participantCount <= previous) return;
-    const latest = shro.participants[0];
-    playSound('notification');
-    toast({
-      title: 'A box was opened!',
-      description: latest ? `@${latest.username} opened Box #${latest.selectedBoxPosition}.` : undefined,
-    });
-  }, [shro]);
 }

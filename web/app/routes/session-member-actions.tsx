@@ -1,0 +1,37 @@
+import type { Shro } from '@contract/shro-views';
+import { SafetyMenu } from '@/features/blocks/components/safety-menu';
+import { ReportButton, type ReportTarget } from '@/features/moderation/components/report-button';
+import { uploadKeyOf } from '@/features/moderation/utils/upload-key';
+
+/** The Shro, and the uploaded image in the box the viewer opened (its key is the last part of the URL). */
+function reportTargetsOf(shro: Shro): ReportTarget[] {
+  const targets: ReportTarget[] = [{ type: 'shro', id: shro.id, label: 'This Shro' }];
+  const opened = shro.boxes.find((box) => box.id === shro.selectedBoxId);
+  const key = uploadKeyOf(opened?.imageUrl);
+  if (key) targets.push({ type: 'image', id: key, label: 'The image in the box you opened' });
+  return targets;
+}
+
+/**
+ * Report, mute and block beside a Shro's title: only members see the Shro itself, so this loads
+ * with its view, never for a visitor (decision 094).
+ */
+export default function SessionMemberActions({ shro }: { shro: Shro }) {
+  return (
+    <>
+      {shro.viewerRole !== 'creator' && shro.viewerRole !== 'visitor' && (
+        <ReportButton
+          targets={reportTargetsOf(shro)}
+          person={shro.creator}
+          label="Report this Shro"
+          title="Report this Shro"
+        />
+      )}
+      <SafetyMenu
+        user={shro.viewerRole === 'creator' ? null : shro.creator}
+        shroId={shro.id}
+        label={shro.viewerRole === 'creator' ? 'Mute this Shro' : `Mute or block @${shro.creator.username}`}
+      />
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  ACTIONS_BY_TARGET,
+  type ModerationAction,
+  type ModerationTarget,
+  REPORT_REASON_LABELS,
+  type ReportTargetType,
+} from '@contract/moderation';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Alert, Card, Spinner } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/error-message';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { useModerationTarget } from '../api/get-moderation-target';
+import { ActionForm } from './action-form';
+import { ACTION_LABELS, type Selected, STATUS_LABELS, TYPE_LABELS } from './moderation-labels';
+
+/** One target in review: its content, its reports, and the actions that apply to it. */
+export function TargetReview({ target, onBack }: { target: Selected; onBack: () => void }) {
+  const view = useModerationTarget(target);
+  const [action, setAction] = useState<{ type: ReportTargetType; id: string; action: ModerationAction } | null>(null);
+  const data = view.data;
+  return (
+    <div className="mt-6">
+      <Button variant="ghost" onClick={onBack} className="-ml-3">
+        <ArrowLeft /> Back to the queue
+      </Button>
+      {view.isLoading && <Spinner className="mx-auto mt-6 block" label="Loading the content" />}
+      {view.error && (
+        <Alert variant="destructive" className="mt-4">
+          {errorMessage(view.error)}
+        </Alert>
+      )}
+      {data && (
+        <div className="mt-3 space-y-4">
+          <ContentCard target={data} />
+          <Card className="p-4">
+            <h2 className="font-bold">Open reports ({data.reports.length})</h2>
+            {data.reports.length === 0 ? (
+              <p className="mt-1 text-sm text-muted">None: this is waiting for approval.</p>
+            ) : (
+              <ul className="mt-2 space-y-2">
+                {data.reports.map((report, index) => (
+                  <li key={`${report.createdAt}-${index}`} className="rounded-xl bg-surface-2 px-3 py-2 text-sm">
+                    <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span>
+                    <span className="text-muted"> · {formatRelativeTime(report.createdAt)}</span>
+                    {report.details && <p className="mt-1 whitespace-pre-wrap break-words">{report.details}</p>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card className="p-4">
+            <h2 className="font-bold">Decide</h2>
+            {action ? (
+              <ActionForm
+                action={action}
+                subject={action.type === 'user' && data.owner ? `@${data.owner.username}` : TYPE_LABELS[action.type]}
+                onCancel={() => setAction(null)}
+                onDone={onBack}
+              />
+            ) : (
+              <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+                {ACTIONS_BY_TARGET[data.targetType]
+                  .filter((a) => applies(a, data))
+                  .map((a) => (
+                    <Button
+                      key={a}
+                      variant={a === 'delete' || a === 'suspend' || a === 'hide' ? 'outline' : 'secondary'}
+                      className={cn(
+                        (a === 'delete' || a === 'suspend' || a === 'hide') && 'border-red-500/60 text-red-200',
+                      )}
+                      onClick={() => setAction({ type: data.targetType, id: data.targetId, action: a })}
+                    >
+                      {ACTION_LABELS[a]}
+                    </Button>
+                  ))}
+                {data.targetType !== 'user' && data.owner && (
+                  <Button
+                    variant="outline"
+                    className="border-red-500/60 text-red-200"
+                    onClick={() => setAction({ type: 'user', id: data.owner!.id, action: 'suspend' })}
+                  >
+                    Suspend @{data.owner.username}
+                  </Button>
+                )}
+              </div>
+            )}
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Only the actions that change something for this target's current state. */
+function applies(action: ModerationAction, target: ModerationTarget): boolean {
+  if (target.gone) return action === 'dismiss';
+  const status = target.shro?.moderationStatus;
+  if (action === 'hide') return status !== 'hidden';
+  if (action === 'restore') return status === 'hidden' || status === 'auto_hidden';
+  if (action === 'approve') return status === 'pending_review';
+  if (action === 'suspend') return !target.user?.suspendedUntil;
+  if (action === 'unsuspend') return Boolean(target.user?.suspendedUntil);
+  if (action === 'dismiss') return target.reports.length > 0;
+  return true;
+}
+
+function ContentCard({ target }: { target: ModerationTarget }) {
+  if (target.gone) {
+    return (
+      <Card className="p-4">
+        <p className="text-sm text-muted">The {TYPE_LABELS[target.targetType].toLowerCase()} no longer exists.</p>
+      </Card>
+    );
+  }
+  return (
+    <Card className="p-4">
+      <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+        {TYPE_LABELS[target.targetType]}
+        {target.owner && <span className="normal-case"> by @{target.owner.username}</span>}
+      </p>
+      {target.shro && (
+        <>
+          <h2 className="mt-1 break-words text-lg font-bold">{target.shro.title}</h2>
+          <p className="text-sm text-muted">
+            {target.shro.isPublic ? 'Public' : target.shro.isShareable ? 'Link' : 'Private'}
+            {target.shro.hashtags ? ` · #${target.shro.hashtags.split(',').join(' #')}` : ''}
+            {STATUS_LABELS[target.shro.moderationStatus] ? ` · ${STATUS_LABELS[target.shro.moderationStatus]}` : ''}
+          </p>
+          <ol aria-label="Boxes" className="mt-3 grid grid-cols-2 gap-2">
+            {target.shro.boxes.map((box) => (
+              <li key={box.position} className="rounded-xl border border-border bg-surface-2 p-2 text-sm">
+                <p className="text-xs text-muted">
+                  Box {box.position}
+                  {box.isWinning ? ' · winning' : ''}
+                </p>
+                {box.imageUrl && (
+                  <img
+                    src={box.imageUrl}
+                    alt={`Box ${box.position}`}
+                    className="mt-1 aspect-square w-full rounded-lg object-cover"
+                  />
+                )}
+                {box.label && <p className="mt-1 break-words font-semibold">{box.label}</p>}
+                {box.textContent && <p className="mt-1 whitespace-pre-wrap break-words">{box.textContent}</p>}
+                {box.category && <p className="text-xs text-muted">{box.category}</p>}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      {target.user && (
+        <div className="mt-1">
+          <h2 className="text-lg font-bold">@{target.user.username}</h2>
+          {(target.user.firstName || target.user.lastName) && (
+            <p className="text-sm">{[target.user.firstName, target.user.lastName].filter(Boolean).join(' ')}</p>
+          )}
+          <p className="text-sm text-muted">Joined {formatRelativeTime(target.user.createdAt)}</p>
+          {target.user.suspendedUntil && (
+            <Alert className="mt-2">
+              Suspended{' '}
+              {target.user.suspendedForGood
+                ? 'for good'
+                : `until ${new Date(target.user.suspendedUntil).toLocaleString()}`}
+              {target.user.suspensionReason ? `: ${target.user.suspensionReason}` : ''}
+            </Alert>
+          )}
+        </div>
+      )}
+      {target.message && (
+        <div className="mt-2">
+          <p className="whitespace-pre-wrap break-words rounded-2xl bg-surface-2 px-3.5 py-2">
+            {target.message.content}
+          </p>
+          <p className="mt-1 text-xs text-muted">
+            Sent {formatRelativeTime(target.message.createdAt)}
+            {target.message.recipient ? ` to @${target.message.recipient.username}` : ''}
+          </p>
+        </div>
+      )}
+      {target.image && (
+        <img src={target.image.url} alt="Reported content" className="mt-2 max-h-80 w-full rounded-xl object-contain" />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { BellRing, X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/use-toast';
+import { usePushNotifications } from '../hooks/use-push-notifications';
+import { rememberDismissed } from '../utils/push-prompt-dismissed';
+
+/**
+ * The card PushPromptCard loads for the Shro's creator or recipient (decision 118): the permission
+ * prompt only follows the user's click. `sender`: the viewer created the Shro.
+ */
+export default function PushPrompt({ sender }: { sender: boolean }) {
+  const push = usePushNotifications();
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed || push.state !== 'off') return null;
+  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return null;
+
+  const close = () => {
+    rememberDismissed();
+    setDismissed(true);
+  };
+  const turnOn = async () => {
+    try {
+      const state = await push.enable();
+      if (state === 'on')
+        toast({ title: 'Push notifications are on', description: 'Change what you get in your profile.' });
+      else if (state === 'denied') {
+        toast({
+          title: 'Notifications are blocked',
+          description: 'You can allow them later in your browser’s site settings; your profile explains how.',
+        });
+      }
+      if (state !== 'off') close();
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Could not turn on notifications', description: errorMessage(error) });
+    }
+  };
+
+  return (
+    <section aria-labelledby="push-prompt-title" className="mx-auto -mt-10 w-full max-w-xl px-4 pb-10">
+      <Card className="relative p-4 pr-10">
+        <button
+          type="button"
+          onClick={close}
+          aria-label="Close"
+          className="absolute right-2 top-2 rounded-lg p-1.5 text-zinc-400 hover:bg-surface-2 hover:text-zinc-100"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+        <div className="flex gap-3">
+          <BellRing className="mt-0.5 size-5 shrink-0 text-purple-300" aria-hidden="true" />
+          <div className="space-y-3">
+            <div>
+              <h2 id="push-prompt-title" className="font-semibold text-zinc-100">
+                {sender ? 'Get notified when friends answer' : 'Never miss a Shro'}
+              </h2>
+              <p className="mt-1 text-sm text-zinc-300">
+                {sender
+                  ? 'We’ll tell you when a friend opens a box or reacts, even when Shro is closed.'
+                  : 'We’ll tell you when a friend sends you a Shro or writes to you, even when Shro is closed.'}
+              </p>
+            </div>
+            <div className="flex gap-2">
+              <Button size="sm" onClick={turnOn} disabled={push.busy}>
+                Turn on notifications
+              </Button>
+              <Button size="sm" variant="ghost" onClick={close}>
+                Not now
+              </Button>
+            </div>
+          </div>
+        </div>
+      </Card>
+    </section>
+  );
+}
