@@ -22,7 +22,8 @@ export const FAST_3G: NetworkProfile = { name: 'fast 3G', down: 1_600_000 / 8, u
 
 export interface LoadFigures {
   profile: string;
-  visit: 'cold' | 'repeat';
+  /** `cold, signed in`: an empty cache, with a returning user's auth cookie (the invitee who has an account). */
+  visit: 'cold' | 'repeat' | 'cold, signed in';
   /** Bytes on the wire (encoded, as transferred), scripts and everything. */
   jsBytes: number;
   totalBytes: number;
@@ -79,7 +80,13 @@ function countTransfers(cdp: CDPSession) {
   return totals;
 }
 
-async function timedLoad(page: Page, cdp: CDPSession, url: string, profile: NetworkProfile, visit: 'cold' | 'repeat') {
+async function timedLoad(
+  page: Page,
+  cdp: CDPSession,
+  url: string,
+  profile: NetworkProfile,
+  visit: LoadFigures['visit'],
+) {
   const totals = countTransfers(cdp);
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   // Polled inside the page (`waitForFunction` would need eval, which the app's CSP refuses).
@@ -99,12 +106,15 @@ async function timedLoad(page: Page, cdp: CDPSession, url: string, profile: Netw
 
 /**
  * One cold visitor load per profile (a fresh browser context each: empty cache, no service
- * worker), then, on the first profile, a repeat visit once the service worker has installed.
+ * worker), then, on the first profile, a repeat visit once the service worker has installed;
+ * then one cold load per profile by a signed-in user (`signedInCookie`, `name=value`): the
+ * signed-in shell and the member's part of the page load then too.
  */
 export async function measureNetworkLoads(
   origin: string,
   shroId: string,
   profiles: NetworkProfile[],
+  signedInCookie: string,
   chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 ): Promise<LoadFigures[]> {
   const browser = await chromium.launch({
@@ -114,16 +124,20 @@ export async function measureNetworkLoads(
   });
   const url = `${origin}/session/${shroId}`;
   const figures: LoadFigures[] = [];
+  // A phone: the page every invitee sees first, usually on one.
+  const phone = async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 1,
+    });
+    await context.addInitScript(watchBoxes(4));
+    return context;
+  };
   try {
     for (const [index, profile] of profiles.entries()) {
-      // A phone: the page every invitee sees first, usually on one.
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 1,
-      });
-      await context.addInitScript(watchBoxes(4));
+      const context = await phone();
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await throttle(cdp, profile);
@@ -137,6 +151,18 @@ export async function measureNetworkLoads(
         await throttle(repeatCdp, profile);
         figures.push(await timedLoad(repeat, repeatCdp, url, profile, 'repeat'));
       }
+      await context.close();
+    }
+    for (const profile of profiles) {
+      const context = await phone();
+      const at = signedInCookie.indexOf('=');
+      await context.addCookies([
+        { name: signedInCookie.slice(0, at), value: signedInCookie.slice(at + 1), url: origin },
+      ]);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await throttle(cdp, profile);
+      figures.push(await timedLoad(page, cdp, url, profile, 'cold, signed in'));
       await context.close();
     }
   } finally {

@@ -209,7 +209,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   lines.push('## 5. Web: compressed first load from the production build');
   lines.push('');
   lines.push(
-    "What a first visit downloads before the page renders: the entry, its preloads and the route's own chunk with its static imports (a signed-in visit loads the same files; the account menu and dialogs load on intent, decision 094). The server sends the build's brotli files to browsers that accept brotli (over HTTPS, every current browser) and gzip otherwise; the goal holds for both.",
+    "What a first visit downloads before the page renders: the entry, its preloads and the route's own chunk with its static imports (the account menu and dialogs load on intent, decision 094). These are a visitor's files: a signed-in visit also loads the signed-in shell and the member's part of the page, measured in Chromium in section 6 (its `cold, signed in` rows). The server sends the build's brotli files to browsers that accept brotli (over HTTPS, every current browser) and gzip otherwise; the goal holds for both.",
   );
   lines.push('');
   lines.push('| route | JS brotli KB | JS gzip KB | CSS gzip KB | files | goal |');
@@ -224,11 +224,11 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     }
   }
   lines.push('');
-  lines.push('## 6. Real network: a cold visitor load of `/session/{id}` in Chromium');
+  lines.push('## 6. Real network: a cold load of `/session/{id}` in Chromium');
   lines.push('');
   if (r.network?.length) {
     lines.push(
-      'Chromium at 390x844, throttled through CDP `Network.emulateNetworkConditions` (slow 3G: 400 kbit/s down, 400 ms RTT; fast 3G: 1.6 Mbit/s down, 150 ms), a public Shro opened by a visitor. A cold load has an empty cache and no service worker; the repeat visit is a new tab of the same browser after the service worker installed. Bytes as transferred (compressed). "Boxes visible": the four boxes on screen, timed from navigation start.',
+      'Chromium at 390x844, throttled through CDP `Network.emulateNetworkConditions` (slow 3G: 400 kbit/s down, 400 ms RTT; fast 3G: 1.6 Mbit/s down, 150 ms), a public Shro opened by a visitor, and by a signed-in user who is not its creator. A cold load has an empty cache and no service worker; the repeat visit is a new tab of the same browser after the service worker installed. Bytes as transferred (compressed: gzip, as Chromium asks for no brotli over plain HTTP). "Boxes visible": the four boxes on screen, timed from navigation start. Goals: a visitor\'s boxes (issue 12 item 3), and the JavaScript of every cold load ≤ 110 KB (item 2).',
     );
     lines.push('');
     lines.push('| network | visit | JS KB | total KB | requests (from cache) | FCP ms | boxes visible ms | goal |');
@@ -236,8 +236,11 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     for (const f of r.network) {
       const limit =
         f.visit === 'repeat' ? (f.profile === 'slow 3G' ? 1000 : null) : f.profile === 'slow 3G' ? 6000 : 2000;
-      const goal =
-        limit === null ? '' : `boxes ≤ ${limit / 1000} s${mark(f.boxesMs === null ? false : f.boxesMs <= limit)}`;
+      const goals: string[] = [];
+      if (f.visit !== 'cold, signed in' && limit !== null)
+        goals.push(`boxes ≤ ${limit / 1000} s${mark(f.boxesMs === null ? false : f.boxesMs <= limit)}`);
+      if (f.visit !== 'repeat') goals.push(`JS ≤ 110 KB${mark(f.jsBytes / 1024 <= 110)}`);
+      const goal = goals.join(', ');
       lines.push(
         `| ${f.profile} | ${f.visit} | ${n(f.jsBytes / 1024, 1)} | ${n(f.totalBytes / 1024, 1)} | ${f.requests} (${f.fromCache}) | ${n(f.fcpMs ?? undefined)} | ${f.boxesMs === null ? 'not seen' : n(f.boxesMs)} | ${goal} |`,
       );

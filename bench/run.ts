@@ -236,7 +236,7 @@ async function networkRun(dist: string) {
     results.notes.push('No Chromium at /usr/bin/chromium (or CHROMIUM_PATH): the real-network loads were skipped.');
     return;
   }
-  log('real network: cold and repeat visitor loads of /session/{id} in Chromium…');
+  log('real network: cold and repeat visitor loads and cold signed-in loads of /session/{id} in Chromium…');
   const server = await startChild('app-server.ts', {
     BENCH_ROLE: 'primary',
     BENCH_PLAN: JSON.stringify({ shros: 0, participations: 0, participants: 1, selectors: 0, pickers: 1 }),
@@ -250,6 +250,8 @@ async function networkRun(dist: string) {
       origin,
       server.seed!.fanoutShroId,
       quick ? [FAST_3G] : [SLOW_3G, FAST_3G],
+      // Someone with an account opening the same link (not its creator).
+      server.seed!.pickerCookies[0]!,
     );
   } catch (error) {
     results.notes.push(`The real-network loads failed: ${(error as Error).message}`);

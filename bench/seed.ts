@@ -11,6 +11,7 @@ import {
   userStats,
   users,
 } from '../server/db/schema/index';
+import { acceptedNow } from '../server/features/auth/terms';
 
 /** Benchmark data, inserted straight into the database in batches (never through the API). */
 
@@ -32,11 +33,16 @@ export async function insertUsers(db: Db, count: number, prefix: string): Promis
     for (let i = start; i < Math.min(count, start + BATCH); i++) {
       batch.push({ id: randomUUID(), username: `${prefix}${i}`, token: randomBytes(32).toString('base64url') });
     }
-    await db
-      .insert(users)
-      .values(
-        batch.map((u) => ({ id: u.id, username: u.username, email: `${u.username}@bench.test`, passwordHash: 'x' })),
-      );
+    await db.insert(users).values(
+      // Returning users: they accepted the current terms (no terms dialog on their first page).
+      batch.map((u) => ({
+        id: u.id,
+        username: u.username,
+        email: `${u.username}@bench.test`,
+        passwordHash: 'x',
+        ...acceptedNow(),
+      })),
+    );
     await db.insert(authSessions).values(
       batch.map((u) => ({
         id: createHash('sha256').update(u.token).digest('hex'),

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import type { Archiver } from 'archiver';
 import { EXPORT_FORMAT_VERSION, EXPORT_IMAGES_FOLDER, EXPORT_JSON_NAME } from '../../../contract/account';
 import type { Shro } from '../../../contract/shro-views';
@@ -64,82 +65,167 @@ const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 const dated = <T extends Record<string, unknown>>(row: T) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
 
-/** The export's JSON document and the images to put beside it. */
-export async function buildAccountExport(deps: ShroDeps, userId: string, now = new Date()) {
+/** Rows read per page from the long lists (messages, notifications, analytics). */
+const EXPORT_PAGE = 500;
+
+/** A list read a page at a time after the last id, each row as the export shows it. */
+async function* paged<Row extends { id: number }>(
+  read: (page: { afterId: number; limit: number }) => Promise<Row[]>,
+  show: (row: Row) => unknown = dated,
+): AsyncGenerator<unknown> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await read({ afterId, limit: EXPORT_PAGE });
+    for (const row of rows) yield show(row);
+    if (rows.length < EXPORT_PAGE) return;
+    afterId = rows[rows.length - 1]!.id;
+  }
+}
+
+/** One top-level field of the document: a value, or a list produced one item at a time. */
+type Part = readonly [name: string, value: unknown];
+
+/**
+ * The document's fields in order. Each is read only when the writer reaches it, and the lists
+ * that can grow without bound (the Shros, messages, notifications, analytics) are async lists
+ * written one item at a time: the export never holds the whole document.
+ */
+async function* documentParts(
+  deps: ShroDeps,
+  account: NonNullable<Awaited<ReturnType<typeof findAccountRow>>>,
+  images: Awaited<ReturnType<typeof listOwnUploads>>,
+  now: Date,
+): AsyncGenerator<Part> {
   const { db } = deps;
-  const account = await findAccountRow(db, userId);
-  if (!account) throw new HttpError(404, 'Account not found');
+  const userId = account.id;
   const viewer = { id: account.id, username: account.username };
-  const images = await listOwnUploads(db, userId);
   const ownKeys = new Set(images.map((i) => i.key));
 
-  const created = [];
-  for (const id of await listOwnShroIds(db, userId)) {
-    const shro = await presentedFor(deps, id, viewer);
-    if (shro) created.push(withImageFiles(shro, ownKeys));
-  }
-
-  const picks = await listPicksOnOthersShros(db, userId);
-  const pickedIds = new Set(picks.map((p) => p.shroId));
-  const picked = [];
-  for (const pick of picks) {
-    const shro = await presentedFor(deps, pick.shroId, viewer);
-    picked.push({
-      shroId: pick.shroId,
-      boxId: pick.boxId,
-      isCorrect: pick.isCorrect,
-      pickedAt: iso(pick.pickedAt),
-      removedFromHistoryAt: iso(pick.hiddenAt),
-      shro,
-    });
-  }
-  const received = [];
-  for (const id of await listReceivedShroIds(db, userId)) {
-    if (pickedIds.has(id)) continue;
-    const shro = await presentedFor(deps, id, viewer);
-    if (shro) received.push(shro);
-  }
-
-  const document = {
-    format: 'shro-account-export',
-    version: EXPORT_FORMAT_VERSION,
-    exportedAt: now.toISOString(),
-    about:
-      'Everything Shro keeps about your account. Box images you uploaded are in the images folder: ' +
+  yield ['format', 'shro-account-export'];
+  yield ['version', EXPORT_FORMAT_VERSION];
+  yield ['exportedAt', now.toISOString()];
+  yield [
+    'about',
+    'Everything Shro keeps about your account. Box images you uploaded are in the images folder: ' +
       'a box\'s "imageFile" names its file. Other people appear by username only.',
-    profile: dated(account),
-    stats: await findStatsForExport(db, userId),
-    achievements: (await listAchievementsForExport(db, userId)).map(dated),
-    shrosCreated: created,
-    picks: picked,
-    shrosReceivedNotOpened: received,
-    reactions: (await listOwnReactions(db, userId)).map(dated),
-    shares: (await listSharesForExport(db, userId)).map(dated),
-    friends: (await listFriendsForExport(db, userId)).map(dated),
-    friendRequests: (await listFriendRequestsForExport(db, userId)).map(dated),
-    // Invite links the user made (never their tokens: only hashes are kept, and those stay out).
-    invites: (await listInvitesForExport(db, userId)).map(dated),
-    messages: (await listMessagesForExport(db, userId)).map(dated),
-    notifications: (await listNotificationsForExport(db, userId)).map(dated),
-    authSessions: (await listAuthSessionsForExport(db, userId)).map(dated),
-    ...(await exportSafetyData(db, userId)),
-    analyticsEvents: (await listAnalyticsForExport(db, userId)).map(dated),
-    images: images.map((image) => ({ ...dated(image), file: imageFileOf(image.key) })),
-  };
-  return { document, imageKeys: images.map((i) => i.key) };
+  ];
+  yield ['profile', dated(account)];
+  yield ['stats', await findStatsForExport(db, userId)];
+  yield ['achievements', (await listAchievementsForExport(db, userId)).map(dated)];
+  yield [
+    'shrosCreated',
+    (async function* () {
+      for (const id of await listOwnShroIds(db, userId)) {
+        const shro = await presentedFor(deps, id, viewer);
+        if (shro) yield withImageFiles(shro, ownKeys);
+      }
+    })(),
+  ];
+  const picks = await listPicksOnOthersShros(db, userId);
+  yield [
+    'picks',
+    (async function* () {
+      for (const pick of picks) {
+        yield {
+          shroId: pick.shroId,
+          boxId: pick.boxId,
+          isCorrect: pick.isCorrect,
+          pickedAt: iso(pick.pickedAt),
+          removedFromHistoryAt: iso(pick.hiddenAt),
+          shro: await presentedFor(deps, pick.shroId, viewer),
+        };
+      }
+    })(),
+  ];
+  const pickedIds = new Set(picks.map((p) => p.shroId));
+  yield [
+    'shrosReceivedNotOpened',
+    (async function* () {
+      for (const id of await listReceivedShroIds(db, userId)) {
+        if (pickedIds.has(id)) continue;
+        const shro = await presentedFor(deps, id, viewer);
+        if (shro) yield shro;
+      }
+    })(),
+  ];
+  yield ['reactions', (await listOwnReactions(db, userId)).map(dated)];
+  yield ['shares', (await listSharesForExport(db, userId)).map(dated)];
+  yield ['friends', (await listFriendsForExport(db, userId)).map(dated)];
+  yield ['friendRequests', (await listFriendRequestsForExport(db, userId)).map(dated)];
+  // Invite links the user made (never their tokens: only hashes are kept, and those stay out).
+  yield ['invites', (await listInvitesForExport(db, userId)).map(dated)];
+  yield ['messages', paged((page) => listMessagesForExport(db, userId, page))];
+  yield ['notifications', paged((page) => listNotificationsForExport(db, userId, page))];
+  yield ['authSessions', (await listAuthSessionsForExport(db, userId)).map(dated)];
+  for (const part of Object.entries(await exportSafetyData(db, userId))) yield part;
+  yield [
+    'analyticsEvents',
+    paged(
+      (page) => listAnalyticsForExport(db, userId, page),
+      ({ id: _id, ...event }) => dated(event),
+    ),
+  ];
+  yield ['images', images.map((image) => ({ ...dated(image), file: imageFileOf(image.key) }))];
+}
+
+const isAsyncList = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+/** `JSON.stringify(value, null, 2)` for a value that sits `depth` levels deep. */
+const pretty = (value: unknown, depth: number) =>
+  JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);
+
+/**
+ * The document as text, piece by piece: the same text as `JSON.stringify(document, null, 2)`
+ * of the whole document, written as its parts and list items arrive.
+ */
+async function* documentText(parts: AsyncIterable<Part>): AsyncGenerator<string> {
+  let fields = 0;
+  yield '{';
+  for await (const [name, value] of parts) {
+    // As JSON.stringify does with an object's undefined fields: left out.
+    if (value === undefined) continue;
+    yield `${fields++ > 0 ? ',' : ''}\n  ${JSON.stringify(name)}: `;
+    if (!isAsyncList(value)) {
+      yield pretty(value, 1);
+      continue;
+    }
+    let items = 0;
+    yield '[';
+    for await (const item of value) yield `${items++ > 0 ? ',' : ''}\n    ${pretty(item, 2)}`;
+    yield items > 0 ? '\n  ]' : ']';
+  }
+  yield '\n}';
 }
 
 /**
- * Writes the export into `archive` and finalizes it. Images are read one at a time, each once
- * the archive has taken the previous one in, so a slow download holds at most one in memory.
- * A download that ends early destroys the archive (Fastify does, when the connection closes)
- * without an error: every wait then stops, and this answers 'aborted', so nothing is left
- * waiting forever holding the document.
+ * Starts an export: what must hold before the first byte (the account exists: 404 otherwise;
+ * the list of images) is read now; the JSON document is read as it is written
+ * (`writeAccountExport`).
+ */
+export async function startAccountExport(deps: ShroDeps, userId: string, now = new Date()) {
+  const account = await findAccountRow(deps.db, userId);
+  if (!account) throw new HttpError(404, 'Account not found');
+  const images = await listOwnUploads(deps.db, userId);
+  return {
+    document: () => documentText(documentParts(deps, account, images, now)),
+    imageKeys: images.map((i) => i.key),
+  };
+}
+
+/**
+ * Writes the export into `archive` and finalizes it. The JSON document goes in as a stream the
+ * archive pulls as it compresses (each part read when reached; a failure there fails the archive,
+ * which cuts the download). Images are read one at a time, each once the archive has taken the
+ * previous one in, so a slow download holds at most one in memory. A download that ends early
+ * destroys the archive (Fastify does, when the connection closes) without an error: every wait
+ * then stops, the document's reading with it, and this answers 'aborted', so nothing is left
+ * waiting forever.
  */
 export async function writeAccountExport(
   archive: Archiver,
   storage: UploadStorage,
-  exported: Awaited<ReturnType<typeof buildAccountExport>>,
+  exported: Awaited<ReturnType<typeof startAccountExport>>,
 ): Promise<'written' | 'aborted'> {
   const gone = new AbortController();
   const stop = () => gone.abort(new Error('the download ended before the export was written'));
@@ -151,9 +237,10 @@ export async function writeAccountExport(
   // Only ever awaited inside a race; never an unhandled rejection on its own.
   untilGone.catch(() => {});
   const taken = () => once(archive, 'entry', { signal: gone.signal });
+  const document = Readable.from(exported.document());
   try {
     let next = taken();
-    archive.append(JSON.stringify(exported.document, null, 2), { name: EXPORT_JSON_NAME });
+    archive.append(document, { name: EXPORT_JSON_NAME });
     await next;
     for (const key of exported.imageKeys) {
       const data = await Promise.race([storage.read(key), untilGone]);
@@ -169,5 +256,7 @@ export async function writeAccountExport(
     throw error;
   } finally {
     archive.off('close', stop);
+    // Ends the document's reading if the archive stopped before it (its generator returns).
+    document.destroy();
   }
 }

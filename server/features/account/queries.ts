@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -121,7 +121,16 @@ export async function listFriendRequestsForExport(db: Db, userId: string) {
 }
 
 /** Every message the user sent or received, oldest first, with the other side's username. */
-export async function listMessagesForExport(db: Db, userId: string) {
+/**
+ * The long lists (messages, notifications, analytics) are read a page at a time, after the last
+ * id of the previous page: the export streams them and never holds them whole.
+ */
+export interface ExportPage {
+  afterId: number;
+  limit: number;
+}
+
+export async function listMessagesForExport(db: Db, userId: string, page: ExportPage) {
   const sender = alias(users, 'sender');
   const recipient = alias(users, 'recipient');
   return db
@@ -141,11 +150,12 @@ export async function listMessagesForExport(db: Db, userId: string) {
     .from(messages)
     .innerJoin(sender, eq(sender.id, messages.senderId))
     .innerJoin(recipient, eq(recipient.id, messages.recipientId))
-    .where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)))
-    .orderBy(asc(messages.id));
+    .where(and(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)), gt(messages.id, page.afterId)))
+    .orderBy(asc(messages.id))
+    .limit(page.limit);
 }
 
-export async function listNotificationsForExport(db: Db, userId: string) {
+export async function listNotificationsForExport(db: Db, userId: string, page: ExportPage) {
   return db
     .select({
       id: notifications.id,
@@ -158,8 +168,9 @@ export async function listNotificationsForExport(db: Db, userId: string) {
       createdAt: notifications.createdAt,
     })
     .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(asc(notifications.id));
+    .where(and(eq(notifications.userId, userId), gt(notifications.id, page.afterId)))
+    .orderBy(asc(notifications.id))
+    .limit(page.limit);
 }
 
 export async function listAchievementsForExport(db: Db, userId: string) {
@@ -207,9 +218,11 @@ export async function listSharesForExport(db: Db, userId: string) {
     .orderBy(asc(shroShares.createdAt));
 }
 
-export async function listAnalyticsForExport(db: Db, userId: string) {
+/** `id` is for paging only: the export leaves it out. */
+export async function listAnalyticsForExport(db: Db, userId: string, page: ExportPage) {
   return db
     .select({
+      id: analyticsEvents.id,
       name: analyticsEvents.name,
       category: analyticsEvents.category,
       label: analyticsEvents.label,
@@ -217,8 +230,9 @@ export async function listAnalyticsForExport(db: Db, userId: string) {
       createdAt: analyticsEvents.createdAt,
     })
     .from(analyticsEvents)
-    .where(eq(analyticsEvents.userId, userId))
-    .orderBy(asc(analyticsEvents.id));
+    .where(and(eq(analyticsEvents.userId, userId), gt(analyticsEvents.id, page.afterId)))
+    .orderBy(asc(analyticsEvents.id))
+    .limit(page.limit);
 }
 
 /** The images the user uploaded (box images and profile pictures). */

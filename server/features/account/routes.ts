@@ -6,7 +6,7 @@ import { deleteAccountInputSchema, deleteAccountResponseSchema } from '../../../
 import { errorAnswers } from '../../lib/error-answers';
 import { AUTH_COOKIE } from '../../plugins/auth-session';
 import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
-import { buildAccountExport, writeAccountExport } from './export';
+import { startAccountExport, writeAccountExport } from './export';
 import { checkAccountPassword, deleteAccount } from './service';
 
 declare module 'fastify' {
@@ -39,8 +39,9 @@ async function accountPlugin(fastify: FastifyInstance) {
     async (request, reply) => {
       const user = request.user!;
       await consumeOrThrow(limiters.accountExportsByUser, user.id);
-      // The JSON is gathered before the first byte, so a failure there is still a clean 500.
-      const exported = await buildAccountExport(shroDeps(), user.id);
+      // The account and its image list are read before the first byte (a failure there is still a
+      // clean answer); the JSON document is read as it streams.
+      const exported = await startAccountExport(shroDeps(), user.id);
       const archive = new ZipArchive({ zlib: { level: 6 } });
       const day = new Date().toISOString().slice(0, 10);
       const writing = writeAccountExport(archive, app.uploadStorage, exported)
