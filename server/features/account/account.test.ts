@@ -318,16 +318,14 @@ describe('GET /api/account/export', () => {
         message: `notification ${i}`,
       })),
     );
-    await db
-      .insert(analyticsEvents)
-      .values(
-        Array.from({ length: many }, (_, i) => ({
-          userId: user.id,
-          name: 'page_view',
-          category: 'navigation',
-          path: `/p/${i}`,
-        })),
-      );
+    await db.insert(analyticsEvents).values(
+      Array.from({ length: many }, (_, i) => ({
+        userId: user.id,
+        name: 'page_view',
+        category: 'navigation',
+        path: `/p/${i}`,
+      })),
+    );
 
     const response = await exportOf(user.cookie);
     expect(response.statusCode).toBe(200);
