@@ -31,6 +31,8 @@ test.describe('invitations', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
+    // Two browsers: an invite, a sign-up, friends on both sides and the inviter's notification.
+    test.slow();
     await recordClipboardWrites(alice.context, baseURL());
     const page = await alice.context.newPage();
     await page.goto('/friends?tab=find');

@@ -34,6 +34,9 @@ test.describe('social', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
+    // Two browsers through friends, chat (read ticks by polling) and a Shro: about 50 s when both
+    // of CI's cores are busy with the other worker.
+    test.slow();
     const a = await newUser('amy');
     const b = await newUser('ben');
     const pageA = await a.context.newPage();

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type APIResponse, type BrowserContext, expect, test } from '@playwright/test';
 import type { Shro } from '../../contract/shro-views';
+import { isObjectionable } from '../../server/lib/objectionable';
 
 /** The server under test (playwright.config.ts `use.baseURL`). */
 export const baseURL = () => test.info().project.use.baseURL!;
@@ -13,12 +14,21 @@ async function ok<T>(response: APIResponse): Promise<T> {
 }
 
 let counter = 0;
-/** A unique username for this run (workers run at once, so the worker's number is part of it). */
-export const uniqueName = (prefix = 'user') =>
-  `${prefix}_${Date.now().toString(36).slice(-6)}${test.info().workerIndex.toString(36)}${(counter++).toString(36)}`.slice(
-    0,
-    30,
-  );
+/**
+ * A unique username for this run (workers run at once, so the worker's number is part of it).
+ * Never one the server's word filter refuses: random letters and digits sometimes spell a word on
+ * its list (leetspeak included), and registration would answer 400.
+ */
+export function uniqueName(prefix = 'user'): string {
+  for (;;) {
+    const name =
+      `${prefix}_${Date.now().toString(36).slice(-6)}${test.info().workerIndex.toString(36)}${(counter++).toString(36)}`.slice(
+        0,
+        30,
+      );
+    if (!isObjectionable(name)) return name;
+  }
+}
 
 /** Registers through the API inside the context, so the context's cookie jar is signed in. */
 export async function registerViaApi(

@@ -1,5 +1,6 @@
 import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isObjectionable } from '../../server/lib/objectionable';
 import { launchBrowser } from '../support/chromium';
 import { recordFigure } from '../support/figures';
 
@@ -35,7 +36,13 @@ const baseURL = () => inject('baseURL');
 const origin = () => ({ origin: baseURL() });
 let counter = 0;
 /** A unique username for this run. */
-const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 30);
+/** Unique, and never a name the word filter refuses (random letters sometimes spell a listed word). */
+function uniqueName(prefix: string): string {
+  for (;;) {
+    const name = `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 30);
+    if (!isObjectionable(name)) return name;
+  }
+}
 
 async function ok(response: APIResponse) {
   if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);

@@ -63,9 +63,10 @@ export function useCreateSubmit(userId: string, prefilledFriendId: string | unde
             description: 'You are logged out. Logging in again...',
             variant: 'destructive',
           });
-          setTimeout(() => {
-            window.location.href = RELOGIN_URL;
-          }, 500);
+          // The toast region loads with the page's first toast (web/app/layout/lazy-toaster.tsx):
+          // on a slow network, leave only once it is there to show this one.
+          const leave = () => setTimeout(() => window.location.assign(RELOGIN_URL), 500);
+          import('@/components/ui/toaster').then(leave, leave);
           return;
         }
         const reason =
