@@ -155,6 +155,10 @@ test.describe('report and moderation', () => {
     await expect(thanks).toContainText(`You blocked @${friend.username}.`);
     const blocks = await (await user.context.request.get('/api/blocks')).json();
     expect(blocks.map((b: { id: string }) => b.id)).toContain(friend.id);
+    // The thanks stays until it is closed; then the block applies to the page: the chat is gone.
+    await expect(thanks).toBeVisible();
+    await thanks.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
 
     const moderator = await moderatorContext(openContext, viewportName);
     const modPage = await moderator.newPage();

@@ -77,7 +77,13 @@ export function LoadOnIntent<P extends object>({ load, props, trigger, popup }: 
   return (
     <LoadBoundary key={attempt} fallback={standIn} onError={retry}>
       <Suspense fallback={standIn}>
-        {wanted ? <Popup {...props} trigger={loadedTrigger} defaultOpen={wanted.open} /> : standIn}
+        {wanted ? (
+          // Keyed by the press: a popup the pointer loaded on its way (closed) is mounted again open
+          // when the press then lands on the stand-in, as a popup reads `defaultOpen` only when it mounts.
+          <Popup key={wanted.open ? 'open' : 'closed'} {...props} trigger={loadedTrigger} defaultOpen={wanted.open} />
+        ) : (
+          standIn
+        )}
       </Suspense>
     </LoadBoundary>
   );

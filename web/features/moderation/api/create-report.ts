@@ -1,5 +1,6 @@
 import type { CreateReportInput, ReportCreated } from '@contract/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { apiPaths, queryKey } from '@/lib/api-paths';
 
@@ -13,10 +14,17 @@ export function useCreateReport() {
       return { created, blocked: blockUserId !== null };
     },
     onSuccess: async ({ blocked }) => {
-      // A block reaches into friends, chat, explore and Shros: every read refetches, the block list first.
-      if (!blocked) return;
-      await queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.blocks) });
-      void queryClient.invalidateQueries();
+      // The block list at once. Every other read a block reaches (friends, chat, explore, Shros)
+      // refetches once the dialog that says so has closed (`useRefreshAfterBlock`): now, it would
+      // take away the message or Shro the dialog sits on, and the thanks with it.
+      if (blocked) await queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.blocks) });
     },
   });
+}
+
+/** Refetches every read, after a block made in the report dialog (see `useCreateReport`). */
+export function useRefreshAfterBlock() {
+  const queryClient = useQueryClient();
+  // Stable: the dialog runs it when it unmounts.
+  return useCallback(() => void queryClient.invalidateQueries(), [queryClient]);
 }

@@ -6,14 +6,14 @@ import {
   type ReportReason,
 } from '@contract/moderation';
 import { CheckCircle2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/error-message';
-import { useCreateReport } from '../api/create-report';
+import { useCreateReport, useRefreshAfterBlock } from '../api/create-report';
 import type { ReportTarget } from './report-button';
 
 interface ReportDialogProps extends LoadedPopupProps {
@@ -42,6 +42,17 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<{ blocked: boolean } | null>(null);
 
+  const refreshAfterBlock = useRefreshAfterBlock();
+  // A block made here is applied everywhere once the thanks has been seen: when the dialog
+  // closes, or when it goes away with its page.
+  const blockPending = useRef(false);
+  useEffect(
+    () => () => {
+      if (blockPending.current) refreshAfterBlock();
+    },
+    [refreshAfterBlock],
+  );
+
   const reset = () => {
     setTargetIndex(0);
     setReason(null);
@@ -53,7 +64,12 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
   };
   const changeOpen = (next: boolean) => {
     setOpen(next);
-    if (!next) reset();
+    if (next) return;
+    reset();
+    if (blockPending.current) {
+      blockPending.current = false;
+      refreshAfterBlock();
+    }
   };
 
   const submit = (event: FormEvent) => {
@@ -75,7 +91,13 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
         },
         blockUserId: alsoBlock && person ? person.id : null,
       },
-      { onSuccess: ({ blocked }) => setDone({ blocked }), onError: (error) => setProblem(errorMessage(error)) },
+      {
+        onSuccess: ({ blocked }) => {
+          blockPending.current = blocked;
+          setDone({ blocked });
+        },
+        onError: (error) => setProblem(errorMessage(error)),
+      },
     );
   };
 
