@@ -8,16 +8,27 @@ import { apiPaths, queryKey } from '@/lib/api-paths';
 export function useCreateReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ report, blockUserId }: { report: CreateReportInput; blockUserId: string | null }) => {
+    mutationFn: async ({
+      report,
+      blockUserId,
+    }: {
+      report: CreateReportInput;
+      blockUserId: string | null;
+      /** True while the dialog that will say "You blocked …" is still there to refresh after it. */
+      dialogShown: () => boolean;
+    }) => {
       const created = await apiRequest<ReportCreated>('POST', apiPaths.reports, report);
       if (blockUserId) await apiRequest<unknown>('POST', apiPaths.userBlock(blockUserId));
       return { created, blocked: blockUserId !== null };
     },
-    onSuccess: async ({ blocked }) => {
+    onSuccess: async ({ blocked }, { dialogShown }) => {
       // The block list at once. Every other read a block reaches (friends, chat, explore, Shros)
       // refetches once the dialog that says so has closed (`useRefreshAfterBlock`): now, it would
-      // take away the message or Shro the dialog sits on, and the thanks with it.
-      if (blocked) await queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.blocks) });
+      // take away the message or Shro the dialog sits on, and the thanks with it. Should the
+      // dialog be gone already (its page left meanwhile), now.
+      if (!blocked) return;
+      await queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.blocks) });
+      if (!dialogShown()) void queryClient.invalidateQueries();
     },
   });
 }

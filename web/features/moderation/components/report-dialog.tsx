@@ -46,12 +46,16 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
   // A block made here is applied everywhere once the thanks has been seen: when the dialog
   // closes, or when it goes away with its page.
   const blockPending = useRef(false);
-  useEffect(
-    () => () => {
+  // Open and on the page: the thanks will be seen, so the refresh waits for it.
+  const isOpen = useRef(defaultOpen);
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       if (blockPending.current) refreshAfterBlock();
-    },
-    [refreshAfterBlock],
-  );
+    };
+  }, [refreshAfterBlock]);
 
   const reset = () => {
     setTargetIndex(0);
@@ -64,6 +68,7 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
   };
   const changeOpen = (next: boolean) => {
     setOpen(next);
+    isOpen.current = next;
     if (next) return;
     reset();
     if (blockPending.current) {
@@ -90,6 +95,7 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
           ...(details.trim() ? { details: details.trim() } : {}),
         },
         blockUserId: alsoBlock && person ? person.id : null,
+        dialogShown: () => mounted.current && isOpen.current,
       },
       {
         onSuccess: ({ blocked }) => {
