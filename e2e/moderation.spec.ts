@@ -46,6 +46,8 @@ test.describe('report and moderation', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
+    // Five people (creator, three reporters and a viewer) and a moderator: about 50 s on a busy CI.
+    test.slow();
     const creator = await newUser('maker');
     const stamp = uniqueName('rep').replace('rep_', '');
     const title = `Lunch vote ${stamp}`;
