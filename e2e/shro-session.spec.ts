@@ -20,6 +20,8 @@ test.describe('the Shro page', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
+    // Two people, the reveal, a reaction and the creator's live board: up to 58 s on a busy CI.
+    test.slow();
     const shro = await createShroViaApi(alice.context, {
       title: 'Where should we go this weekend?',
       type: 'text',
@@ -201,6 +203,8 @@ test.describe('the Shro page', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
+    // A visitor's join, sign-in and pick in a second browser: up to 48 s on a busy CI.
+    test.slow();
     const shro = await createShroViaApi(alice.context, {
       title: 'Pizza topping of the week',
       type: 'text',
