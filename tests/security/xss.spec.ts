@@ -35,8 +35,7 @@ afterAll(async () => {
 const baseURL = () => inject('baseURL');
 const origin = () => ({ origin: baseURL() });
 let counter = 0;
-/** A unique username for this run. */
-/** Unique, and never a name the word filter refuses (random letters sometimes spell a listed word). */
+/** A unique username for this run, and never a name the word filter refuses (random letters sometimes spell a listed word). */
 function uniqueName(prefix: string): string {
   for (;;) {
     const name = `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 30);

@@ -120,7 +120,6 @@ export async function listFriendRequestsForExport(db: Db, userId: string) {
     .orderBy(asc(friendRequests.createdAt), asc(friendRequests.id));
 }
 
-/** Every message the user sent or received, oldest first, with the other side's username. */
 /**
  * The long lists (messages, notifications, analytics) are read a page at a time, after the last
  * id of the previous page: the export streams them and never holds them whole.
@@ -130,6 +129,7 @@ export interface ExportPage {
   limit: number;
 }
 
+/** Every message the user sent or received, oldest first, with the other side's username. */
 export async function listMessagesForExport(db: Db, userId: string, page: ExportPage) {
   const sender = alias(users, 'sender');
   const recipient = alias(users, 'recipient');
