@@ -18,16 +18,37 @@ function counts(report) {
   };
 }
 
+/** The tests Playwright reports as flaky (failed, then passed on their retry; decision 131). */
+function flakyTests(report) {
+  if (!(report.stats && Array.isArray(report.suites))) return [];
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'flaky') found.push(`${spec.file}:${spec.line} ${spec.title} [${test.projectName}]`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites) walk(suite);
+  return found;
+}
+
 const dir = process.argv[2];
+const flaky = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-  const report = counts(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+  const json = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const report = counts(json);
+  flaky.push(...flakyTests(json));
   passed += report.passed;
   failed += report.failed;
   skipped += report.skipped;
   console.log(`${file}: ${report.passed} passed, ${report.failed} failed`);
+}
+if (flaky.length > 0) {
+  console.log(`flaky (passed on retry; decision 131): ${flaky.length}`);
+  for (const name of flaky) console.log(`  ${name}`);
 }
 if (passed + failed === 0) {
   console.log('0 passed, 1 failed');
