@@ -105,7 +105,15 @@ async function picksOnly(started: number) {
     });
     try {
       log(`${kind}: ${selectors} selects…`);
+      // `BENCH_PROFILE=1`: a CPU profile of the app during the picks, written to the log folder.
+      const profiling = process.env.BENCH_PROFILE === '1';
+      if (profiling) await server.ask('profile-start');
       const run = await selects(server.port, server.seed!);
+      if (profiling) {
+        const file = path.join(logDir, `picks-${kind}.cpuprofile`);
+        fs.writeFileSync(file, JSON.stringify(await server.ask('profile-stop')));
+        log(`${kind}: CPU profile written to ${file}`);
+      }
       const counters = (await server.ask('counters', server.seed!.selectShroId)) as PickCounters;
       results.selects[kind] = { ...run, count: counters.participations, counters };
       log(`${kind}: ${Math.round(run.perSecond)} selects/s, counters ${JSON.stringify(counters)}`);
