@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { isObjectionable } from '../server/lib/objectionable';
+import { filterSafe } from '../tests/support/filter-safe';
 import { expect, test } from './fixtures';
 import { CreatePage } from './pages/create-page';
 import { createShroViaApi, textOptions } from './support/api';
@@ -24,9 +24,10 @@ test.describe('explore and achievements', () => {
   }) => {
     // Unique words for this run: the e2e server's database is shared by every spec.
     // Never one the word filter holds back from explore (random letters sometimes spell a listed word).
-    let stamp = `${viewportName.slice(0, 3)}${Date.now().toString(36)}`;
-    for (let later = 1; isObjectionable(`taco${stamp}`) || isObjectionable(`Taco Tuesday ${stamp}`); later++)
-      stamp = `${viewportName.slice(0, 3)}${(Date.now() + later).toString(36)}`;
+    const stamp = filterSafe(
+      (later) => `${viewportName.slice(0, 3)}${(Date.now() + later).toString(36)}`,
+      (s) => [`taco${s}`, `Taco Tuesday ${s}`],
+    );
     const tag = `taco${stamp}`;
     const alice = await newUser('exa');
     const taco = await createShroViaApi(alice.context, {

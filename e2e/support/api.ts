@@ -1,6 +1,6 @@
 import { type APIRequestContext, type APIResponse, type BrowserContext, expect, test } from '@playwright/test';
 import type { Shro } from '../../contract/shro-views';
-import { isObjectionable } from '../../server/lib/objectionable';
+import { filterSafe } from '../../tests/support/filter-safe';
 
 /** The server under test (playwright.config.ts `use.baseURL`). */
 export const baseURL = () => test.info().project.use.baseURL!;
@@ -20,14 +20,12 @@ let counter = 0;
  * its list (leetspeak included), and registration would answer 400.
  */
 export function uniqueName(prefix = 'user'): string {
-  for (;;) {
-    const name =
-      `${prefix}_${Date.now().toString(36).slice(-6)}${test.info().workerIndex.toString(36)}${(counter++).toString(36)}`.slice(
-        0,
-        30,
-      );
-    if (!isObjectionable(name)) return name;
-  }
+  return filterSafe(() =>
+    `${prefix}_${Date.now().toString(36).slice(-6)}${test.info().workerIndex.toString(36)}${(counter++).toString(36)}`.slice(
+      0,
+      30,
+    ),
+  );
 }
 
 /** Registers through the API inside the context, so the context's cookie jar is signed in. */

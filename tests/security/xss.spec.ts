@@ -1,8 +1,8 @@
 import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isObjectionable } from '../../server/lib/objectionable';
 import { launchBrowser } from '../support/chromium';
 import { recordFigure } from '../support/figures';
+import { filterSafe } from '../support/filter-safe';
 
 /**
  * Stored XSS, checked in Chromium: every user-written text that pages show (titles, box labels
@@ -36,12 +36,8 @@ const baseURL = () => inject('baseURL');
 const origin = () => ({ origin: baseURL() });
 let counter = 0;
 /** A unique username for this run, and never a name the word filter refuses (random letters sometimes spell a listed word). */
-function uniqueName(prefix: string): string {
-  for (;;) {
-    const name = `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 30);
-    if (!isObjectionable(name)) return name;
-  }
-}
+const uniqueName = (prefix: string) =>
+  filterSafe(() => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 30));
 
 async function ok(response: APIResponse) {
   if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);

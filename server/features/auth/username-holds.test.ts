@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USERNAME_TAKEN_MESSAGE } from '../../../contract/auth';
+import { filterSafe } from '../../../tests/support/filter-safe';
 import { usernameHolds, users } from '../../db/schema/index';
-import { isObjectionable } from '../../lib/objectionable';
 import { createUser, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext, withoutRateLimits } from '../../test/test-app';
 import { holdReleasedUsername } from './username-holds';
@@ -18,12 +18,7 @@ afterAll(() => ctx.close());
 
 let n = 0;
 /** Unique, and never a name the word filter refuses (random letters sometimes spell a listed word). */
-function fresh(prefix: string): string {
-  for (;;) {
-    const name = `${prefix}_${Date.now().toString(36)}${n++}`;
-    if (!isObjectionable(name)) return name;
-  }
-}
+const fresh = (prefix: string) => filterSafe(() => `${prefix}_${Date.now().toString(36)}${n++}`);
 const rename = (who: SignedInUser, username: string) =>
   ctx.app.inject({ method: 'PUT', url: '/api/auth/username', headers: { cookie: who.cookie }, payload: { username } });
 const editProfile = (who: SignedInUser, username: string) =>
