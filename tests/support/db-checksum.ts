@@ -12,12 +12,15 @@ export const VOLATILE_COLUMNS = ['last_seen_at', 'expires_at', 'time_zone', 'sta
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** Not a table, so neither checked nor emptied by resetData. */
+const CHECKSUM_FUNCTION = 'test_table_checksum';
 const prepared = new WeakMap<Database, Promise<void>>();
 
 /**
  * One statement over every table of the public schema, kept in a PL/pgSQL function created once
- * per database: the function's plan is cached per connection, where planning the 30-odd-branch
- * union for each call cost about 6 ms of the 7 (the fuzzer takes a checksum after every input).
+ * per database: the function's plan is cached per connection. Planned afresh for each call, the
+ * 30-odd-branch union cost 6.2 ms a checksum on PostgreSQL; through the function, 1.2 ms (the
+ * fuzzer takes one after every input).
  */
 async function createChecksumFunction(database: Database): Promise<void> {
   const columns = rowsOf(
@@ -48,9 +51,6 @@ async function createChecksumFunction(database: Database): Promise<void> {
     ),
   );
 }
-
-/** Not a table, so neither checked nor emptied by resetData. */
-const CHECKSUM_FUNCTION = 'test_table_checksum';
 
 /** A checksum of every table in the public schema: row count and a hash of every row's content. */
 export async function tableChecksum(database: Database): Promise<Record<string, string>> {

@@ -9,6 +9,6 @@ import { isObjectionable } from '../../server/lib/objectionable';
 export function filterSafe(make: (attempt: number) => string, texts: (value: string) => string[] = (v) => [v]): string {
   for (let attempt = 0; ; attempt++) {
     const value = make(attempt);
-    if (!texts(value).some(isObjectionable)) return value;
+    if (!texts(value).some((text) => isObjectionable(text))) return value;
   }
 }
