@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { compileEmbeddedDatabaseOptimised, openDatabase } from '../server/db/client';
 import { previewCacheStats } from '../server/features/seo/preview-image';
 import {
   type BenchUser,
@@ -64,7 +64,8 @@ const send = (message: FromChild) => process.send?.(message);
 
 try {
   // PGlite keeps its files in a folder, as `npm start` does (not in memory: the memory figure
-  // would then hold the whole database).
+  // would then hold the whole database), and its code is compiled as server/server.ts has it.
+  if (!databaseUrl) compileEmbeddedDatabaseOptimised();
   const pgliteDir = databaseUrl ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'shro-bench-db-'));
   const database = await openDatabase({ dataDir: pgliteDir ?? ':memory:', databaseUrl, poolSize: 10 });
   const base = loadConfig({

@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { compileEmbeddedDatabaseOptimised, openDatabase } from './db/client';
 
 const config = loadConfig();
+if (!config.databaseUrl) compileEmbeddedDatabaseOptimised();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ config, database });
 
