@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -54,6 +54,56 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.dataDir, options.pgliteTemplate);
 }
 
+/**
+ * The types drizzle has PGlite hand back as text, because drizzle parses them itself
+ * (drizzle-orm/pglite/session.js). drizzle passes these parsers with every query, and PGlite
+ * then copies its whole table of about 320 parsers to merge them in. That copy took 0.11 ms of
+ * a 0.36 ms statement; the same statement without it took 0.14 ms. So `leanQueries` puts these
+ * parsers in the client's own table once and drops them from each call: the results are the same.
+ */
+export const DRIZZLE_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+const asText = (value: string) => value;
+const drizzleParsers = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [type, asText]));
+const drizzleTypeKeys = new Set(DRIZZLE_TEXT_TYPES.map(String));
+
+type PgliteQueryOptions = Parameters<PGlite['query']>[2];
+
+/** The options without `parsers` when those are only drizzle's text types (already the client's own). */
+function withoutDrizzleParsers(options: PgliteQueryOptions): PgliteQueryOptions {
+  if (!options?.parsers) return options;
+  for (const key of Object.keys(options.parsers)) if (!drizzleTypeKeys.has(key)) return options;
+  const { parsers: _, ...rest } = options;
+  return rest;
+}
+
+/**
+ * Puts drizzle's parsers into the client's own table (after it is ready: its array types are read
+ * from the database then, and would replace them), and every query of this client, inside
+ * transactions too, goes without drizzle's per-query copy.
+ */
+function leanQueries(client: PGlite): void {
+  Object.assign(client.parsers, drizzleParsers);
+  const query = client.query.bind(client);
+  client.query = ((text, params, options) => query(text, params, withoutDrizzleParsers(options))) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((text, params, options) => txQuery(text, params, withoutDrizzleParsers(options))) as typeof tx.query;
+      return callback(tx);
+    })) as PGlite['transaction'];
+}
+
 async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   let client: PGlite;
   // Explore search indexes titles and hashtags with trigrams (migration 0004).
@@ -69,6 +119,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     client = new PGlite(dir, settings);
   }
   await client.waitReady;
+  leanQueries(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

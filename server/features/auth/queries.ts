@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { authSessions, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
@@ -33,13 +34,18 @@ export async function deleteAuthSession(db: Db, id: string): Promise<void> {
 }
 
 /** One round trip: the live auth session and its user. */
-export async function findUserByAuthSession(db: Db, sessionId: string, now: Date) {
-  const [row] = await db
+const userByAuthSession = preparedPerDatabase((db) =>
+  db
     .select({ user: users, expiresAt: authSessions.expiresAt, lastSeenAt: authSessions.lastSeenAt })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.id, sessionId), gt(authSessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(authSessions.id, sql.placeholder('sessionId')), gt(authSessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('user_by_auth_session'),
+);
+
+export async function findUserByAuthSession(db: Db, sessionId: string, now: Date) {
+  const [row] = await userByAuthSession(db).execute({ sessionId, now: now.toISOString() });
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { BLOCK_LIST_LIMIT } from '../../../contract/blocks';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { shroMutes, userBlocks, userMutes, users } from '../../db/schema/index';
 
 /*
@@ -25,8 +26,9 @@ export const mutedBySql = (userId: string, userIdColumn: AnyColumn | SQLWrapper)
   sql`exists (select 1 from ${userMutes} where ${userMutes.userId} = ${userId} and ${userMutes.mutedId} = ${userIdColumn})`;
 
 /** Whether `a` and `b` blocked each other, either way round. */
-export async function blockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
-  const [row] = await db
+const blockBetween = preparedPerDatabase((db) => {
+  const [a, b] = [sql.placeholder('a'), sql.placeholder('b')];
+  return db
     .select({ one: sql<number>`1` })
     .from(userBlocks)
     .where(
@@ -35,7 +37,12 @@ export async function blockedEitherWay(db: Db, a: string, b: string): Promise<bo
         and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('block_between');
+});
+
+export async function blockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
+  const [row] = await blockBetween(db).execute({ a, b });
   return Boolean(row);
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   outbox,
   participations,
@@ -106,13 +107,20 @@ export async function listRecipients(db: Db, shroIds: string[]) {
  * The viewer's own pick and reaction, in one query: a reaction is only ever made after a pick
  * (react.ts), so no pick means no reaction either.
  */
-export async function findViewerState(db: Db, shroId: string, userId: string) {
-  const [row] = await db
+const viewerState = preparedPerDatabase((db) =>
+  db
     .select({ boxId: participations.boxId, createdAt: participations.createdAt, emoji: reactions.emoji })
     .from(participations)
     .leftJoin(reactions, and(eq(reactions.shroId, participations.shroId), eq(reactions.userId, participations.userId)))
-    .where(and(eq(participations.shroId, shroId), eq(participations.userId, userId)))
-    .limit(1);
+    .where(
+      and(eq(participations.shroId, sql.placeholder('shroId')), eq(participations.userId, sql.placeholder('userId'))),
+    )
+    .limit(1)
+    .prepare('viewer_state'),
+);
+
+export async function findViewerState(db: Db, shroId: string, userId: string) {
+  const [row] = await viewerState(db).execute({ shroId, userId });
   return row;
 }
 

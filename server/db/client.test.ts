@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { PglitePreparedQuery } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, DRIZZLE_TEXT_TYPES, openDatabase } from './client';
+
+/** The parsers drizzle passes with each of its queries, both kinds of result row. */
+function drizzlePerQueryParsers() {
+  const query = new PglitePreparedQuery(
+    null as never,
+    'select 1',
+    [],
+    { logQuery() {} },
+    undefined as never,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    false,
+  );
+  return [query.queryConfig.parsers, query.rawQueryConfig.parsers];
+}
+
+describe('the embedded database client', () => {
+  it('is opened with exactly the text types drizzle passes per query, so dropping them changes nothing', () => {
+    for (const parsers of drizzlePerQueryParsers()) {
+      expect(Object.keys(parsers ?? {}).sort()).toEqual(DRIZZLE_TEXT_TYPES.map(String).sort());
+      for (const parse of Object.values(parsers ?? {}))
+        expect(parse('2026-11-27 10:00:00+00', 0)).toBe('2026-11-27 10:00:00+00');
+    }
+  });
+
+  describe.skipIf(Boolean(process.env.DATABASE_URL))('through drizzle', () => {
+    let database: Database;
+    beforeAll(async () => {
+      database = await openDatabase({ dataDir: ':memory:' });
+    });
+    afterAll(() => database.close());
+
+    it('hands back dates, times and intervals as drizzle expects, in and out of transactions', async () => {
+      const probe = sql`select timestamptz '2026-11-27 10:00:00+00' as at, date '2026-11-27' as day,
+        interval '1 day' as span, array[1.5, 2]::numeric[] as nums, 42 as n, true as yes`;
+      const expected = {
+        at: '2026-11-27 10:00:00+00',
+        day: '2026-11-27',
+        span: '1 day',
+        nums: '{1.5,2}',
+        n: 42,
+        yes: true,
+      };
+      expect((await database.db.execute(probe)).rows[0]).toEqual(expected);
+      const inside = await database.db.transaction(async (tx) => (await tx.execute(probe)).rows[0]);
+      expect(inside).toEqual(expected);
+    });
+  });
+});
