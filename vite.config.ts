@@ -8,8 +8,8 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
 /**
  * Lazily loaded parts the service worker must still precache (decision 094): the home page (the
- * signed-in one too, with the shell's signed-in parts) and its tutorial, so the app starts offline
- * on `/`, and the toaster, so a write refused offline can say so. Their files
+ * signed-in one too, with the shell's signed-in parts and menus) and its tutorial, so the app
+ * starts offline on `/`, and the toaster, so a write refused offline can say so. Their files
  * (with everything they import) are listed in a meta tag of index.html that the page never loads
  * from; the worker precaches every /assets/ path it finds in index.html (web/public/sw.js).
  */
@@ -30,7 +30,8 @@ function offlinePrecache(modules: string[]): Plugin {
           for (const imported of chunk.imports) visit(imported);
         };
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && modules.some((module) => chunk.facadeModuleId?.endsWith(module))) {
+          // A module a chunk group holds (codeSplitting below) is in a chunk it is not the facade of.
+          if (chunk.type === 'chunk' && modules.some((module) => chunk.moduleIds.some((id) => id.endsWith(module)))) {
             visit(chunk.fileName);
           }
         }
@@ -52,6 +53,7 @@ export default defineConfig({
       '/web/app/routes/home.tsx',
       '/web/app/routes/home-member.tsx',
       '/web/app/layout/signed-in-shell.tsx',
+      '/web/app/layout/signed-in-menus.tsx',
       '/web/features/home/components/tutorial-dialog.tsx',
       '/web/components/ui/toaster.tsx',
     ]),
@@ -81,11 +83,44 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // An icon group's name lists every page that shares it (`icons~session~shro-view~…`, up to
+        // 100 characters): as a file name it would be repeated in the entry's list of every lazy
+        // chunk's files, which every first load downloads. The hash tells them apart.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('icons~') ? 'assets/icons-[hash].js' : 'assets/[name]-[hash].js',
         // Everything the entry imports statically in one file: the first load is one script instead
         // of eight small ones that each compress on their own (about 3 KB of gzip, decision 094).
         codeSplitting: {
           groups: [
             { name: 'initial', tags: ['$initial'], priority: 20 },
+            // A Shro page's modules that other pages share, which would otherwise be files of their
+            // own, many of 100 to 700 bytes with about 1.4 KB of headers each (a signed-in cold load
+            // of a Shro fetched 47 scripts). Each group is what the pages that use one of its modules
+            // nearly all use: the closed boxes, their notes and icons (with the icons the home page
+            // shares with a member's Shro); what a member's view shares with the pages that list
+            // people and Shros (avatars, times, copy, sounds, its icons); the signed-in shell with
+            // the reads it shares with the notifications and chat pages (signed-in users only, who
+            // have the shell); the member's report, mute and block buttons with the reads they make.
+            {
+              name: 'shro-parts',
+              test: /web[\\/](lib[\\/]box-style|components[\\/]mystery-box-art|features[\\/]shros[\\/](components[\\/]session[\\/]closes-in-note|utils[\\/]option-count))\.tsx?$|contract[\\/](time-left|invite-links)\.ts$|lucide-react[\\/].*[\\/]icons[\\/](search-x|sparkles|timer-off|plus|users|share-2)\.mjs$/,
+              priority: 15,
+            },
+            {
+              name: 'member-parts',
+              test: /web[\\/](components[\\/](user-avatar|sound-toggle)|lib[\\/](relative-time|copy-text|use-copy-link|sounds)|features[\\/]shros[\\/]utils[\\/]year-of)\.tsx?$|contract[\\/](shros|deleted-user)\.ts$|lucide-react[\\/].*[\\/]icons[\\/](check|link-2|circle-check|clock|volume-2|volume-x|repeat|shield-exclamation-point)\.mjs$/,
+              priority: 15,
+            },
+            {
+              name: 'signed-in-shell',
+              test: /web[\\/](app[\\/]layout[\\/]signed-in-shell|features[\\/](chat[\\/]api[\\/]get-conversations|notifications[\\/]api[\\/]get-notifications))\.tsx?$/,
+              priority: 15,
+            },
+            {
+              name: 'safety-parts',
+              test: /web[\\/](app[\\/]routes[\\/]session-member-actions|components[\\/]load-on-intent|features[\\/]blocks[\\/](api[\\/]get-(blocks|mutes)|components[\\/]safety-menu)|features[\\/]moderation[\\/](components[\\/]report-button|utils[\\/]upload-key))\.tsx?$/,
+              priority: 15,
+            },
             // Icons the entry lacks: one chunk per set of pages that use the same ones (small sets
             // merged), instead of one ~250-byte file per icon, each a request of its own with about
             // 1 KB of headers (25 of a signed-in Shro page's 57 scripts; decision 130).

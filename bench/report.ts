@@ -228,7 +228,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   lines.push('');
   if (r.network?.length) {
     lines.push(
-      'Chromium at 390x844, throttled through CDP `Network.emulateNetworkConditions` (slow 3G: 400 kbit/s down, 400 ms RTT; fast 3G: 1.6 Mbit/s down, 150 ms), a public Shro opened by a visitor, and by a signed-in user who is not its creator. A cold load has an empty cache and no service worker; the repeat visit is a new tab of the same browser after the service worker installed. Bytes as transferred (compressed: gzip, as Chromium asks for no brotli over plain HTTP). "Boxes visible": the four boxes on screen, timed from navigation start. Goals: a visitor\'s boxes (issue 12 item 3), and the JavaScript of every cold load ≤ 110 KB (item 2).',
+      `Chromium at 390x844, throttled through CDP \`Network.emulateNetworkConditions\` (slow 3G: 400 kbit/s down, 400 ms RTT; fast 3G: 1.6 Mbit/s down, 150 ms), a public Shro opened by a visitor, and by a signed-in user who is not its creator. A cold load has an empty cache and service workers blocked, so that every file it needs comes over the throttled network and is counted (a worker's own requests are neither); the repeat visit is a new tab of a browser whose service worker installed on an earlier load. Bytes as transferred, headers included; the scripts arrived as ${[...new Set(r.network.flatMap((f) => f.scriptEncodings))].join(', ') || 'none'}. "Boxes visible": the four boxes on screen, timed from navigation start. Goals: a visitor's boxes (issue 12 item 3), and the JavaScript of every cold load ≤ 110 KB (item 2).`,
     );
     lines.push('');
     lines.push('| network | visit | JS KB | total KB | requests (from cache) | FCP ms | boxes visible ms | goal |');

@@ -96,6 +96,7 @@ const FIRST_PAGES = ['web/app/routes/home.tsx', 'web/app/routes/session.tsx'];
  */
 const SIGNED_IN_ONLY = [
   'web/app/layout/signed-in-shell.tsx',
+  'web/app/layout/signed-in-menus.tsx',
   'web/app/layout/use-arrival-toasts.tsx',
   'web/app/layout/use-unread-counts.ts',
   'web/features/auth/components/terms-gate.tsx',
@@ -103,6 +104,7 @@ const SIGNED_IN_ONLY = [
   'web/features/home/components/home-inbox.tsx',
   'web/features/friends/components/home-friend-requests.tsx',
   'web/features/shros/components/session/shro-view.tsx',
+  'web/features/shros/components/session/opened-box.tsx',
   'web/features/blocks/components/safety-menu.tsx',
   'web/features/moderation/components/report-button.tsx',
   'web/features/notifications/components/push-prompt.tsx',

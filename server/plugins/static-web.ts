@@ -7,6 +7,10 @@ import { pageOriginResolver, publicOriginWarning } from '../features/seo/public-
 import { injectMeta, metaForPath } from '../features/seo/render-meta';
 import { KeptText } from '../lib/compression';
 import { sendKeptText } from './compression';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers';
+
+/** A built script or style sheet, as sent (`.br` and `.gz` included). */
+const SCRIPT_OR_STYLE = /\.(js|css)(\.br|\.gz)?$/;
 
 /**
  * Serves the built web app and answers every unknown non-API GET with index.html, so the
@@ -32,6 +36,8 @@ async function staticWebPlugin(app: FastifyInstance) {
         // the file actually sent, `.br` or `.gz` included.)
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+          // Scripts and style sheets are never documents: the headers only a document obeys go.
+          if (SCRIPT_OR_STYLE.test(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
         } else {
           res.header('cache-control', 'no-cache');
         }

@@ -9,6 +9,7 @@ import { INVALID_CREDENTIALS_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../contr
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { authSessions } from '../../server/db/schema/index';
+import { DOCUMENT_ONLY_HEADERS } from '../../server/plugins/security-headers';
 import { cookieFrom, createUser, TEST_PASSWORD } from '../../server/test/factories';
 import { createTestApp, createTestDatabase, type TestContext, withoutRateLimits } from '../../server/test/test-app';
 import { changedTables, tableChecksum } from '../support/db-checksum';
@@ -116,8 +117,9 @@ describe('CSRF: cookie-authenticated writes from another site are refused', () =
 
 describe('security headers', () => {
   /**
-   * The one header set every answer carries, whatever produced it: a page, a static file, an API
-   * answer, an error (from a route, the router or Node's parser), an upload, the live channel.
+   * The one header set every answer carries, whatever produced it: a page, an API
+   * answer, an error (from a route, the router or Node's parser), an upload, the live channel. A
+   * built script or style sheet carries it without the headers only documents obey (decision 135).
    */
   const HEADER_SET = [
     'content-security-policy',
@@ -202,12 +204,14 @@ describe('security headers', () => {
   }
 
   /** The header set of an answer (uploads keep their own, stricter CSP, so it can be left out). */
-  const headerSet = (headers: Record<string, unknown>, { withCsp = true } = {}) =>
+  /** `withCsp: false`: an upload's own CSP is checked apart; `document: false`: a built script or style sheet (decision 135). */
+  const headerSet = (headers: Record<string, unknown>, { withCsp = true, document = true } = {}) =>
     Object.fromEntries(
-      HEADER_SET.filter((name) => withCsp || name !== 'content-security-policy').map((name) => [
-        name,
-        headers[name] === undefined ? undefined : String(headers[name]),
-      ]),
+      HEADER_SET.filter(
+        (name) =>
+          (withCsp || name !== 'content-security-policy') &&
+          (document || !(DOCUMENT_ONLY_HEADERS as readonly string[]).includes(name)),
+      ).map((name) => [name, headers[name] === undefined ? undefined : String(headers[name])]),
     );
 
   /** The status line and headers of a raw HTTP exchange (requests Node's parser refuses). */
@@ -265,21 +269,22 @@ describe('security headers', () => {
     }
   });
 
-  it('one header set on every kind of answer: page, static file, API, errors, uploads, images, the live channel', async () => {
+  it('one header set on every kind of answer: page, built script, API, errors, uploads, images, the live channel', async () => {
     const world = await buildWorld(ctx);
     const owner = { cookie: world.owner.cookie };
     const reference = await ctx.app.inject({ method: 'GET', url: '/api/platform/stats' });
     expectCommonHeaders(reference.headers, 'API JSON');
     const expected = headerSet(reference.headers);
-    const kinds: [string, Record<string, unknown>, { withCsp?: boolean }?][] = [];
-    const add = async (what: string, request: InjectOptions, status: number, options?: { withCsp?: boolean }) => {
+    type SetOptions = { withCsp?: boolean; document?: boolean };
+    const kinds: [string, Record<string, unknown>, SetOptions?][] = [];
+    const add = async (what: string, request: InjectOptions, status: number, options?: SetOptions) => {
       const response = await ctx.app.inject(request);
       expect(response.statusCode, `${what}: ${response.body.slice(0, 200)}`).toBe(status);
       kinds.push([what, response.headers, options]);
     };
     await add('page', { method: 'GET', url: '/' }, 200);
     await add('not-found page', { method: 'GET', url: '/no-such-page' }, 404);
-    await add('static file', { method: 'GET', url: '/assets/app.js' }, 200);
+    await add('built script', { method: 'GET', url: '/assets/app.js' }, 200, { document: false });
     await add('signed-in API answer', { method: 'GET', url: '/api/auth/user', headers: owner }, 200);
     await add('401', { method: 'GET', url: '/api/notifications' }, 401);
     await add('404 route', { method: 'GET', url: '/api/no-such-route' }, 404);
@@ -298,6 +303,12 @@ describe('security headers', () => {
     for (const [what, headers, options] of kinds) {
       expect(headerSet(headers, options), what).toEqual(headerSet(reference.headers, options));
     }
+    // A built script is never a document: the headers only documents obey are left off, the rest
+    // (nosniff, the resource and referrer policies) are the same.
+    const script = kinds.find(([what]) => what === 'built script')![1];
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(script[name], name).toBeUndefined();
+    expect(script['x-content-type-options']).toBe('nosniff');
+    expect(script['cross-origin-resource-policy']).toBe('same-origin');
     const upload = kinds.find(([what]) => what === 'uploaded image')![1];
     // Uploads keep their own, stricter CSP: nothing in an image may run or load anything.
     expect(upload['content-security-policy']).toBe("default-src 'none'; sandbox");

@@ -2,7 +2,7 @@ import { appPages } from '@contract/pages';
 import type { QueryClient } from '@tanstack/react-query';
 import { wasSignedIn } from '@/features/auth/api/get-user';
 import { shroQueryOptions } from '@/features/shros/api/get-shro';
-import { loadSignedInHeader } from './layout/header';
+import { preloadSignedInHeader } from './layout/header';
 
 /** `/session/:id` as a RegExp, from the page table (contract/pages.ts). */
 const sessionPath = new RegExp(`^${appPages.session.path.replace(':id', '([^/]+)')}/?$`);
@@ -16,7 +16,7 @@ const sessionPath = new RegExp(`^${appPages.session.path.replace(':id', '([^/]+)
  */
 export function startEarlyReads(queryClient: QueryClient, pathname: string) {
   const signedInBefore = wasSignedIn();
-  if (signedInBefore) void loadSignedInHeader().catch(() => {});
+  if (signedInBefore) void preloadSignedInHeader().catch(() => {});
   if (pathname === appPages.home.path) {
     if (signedInBefore) void import('./routes/home-member').catch(() => {});
     return;

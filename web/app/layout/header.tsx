@@ -1,7 +1,7 @@
 import { appPages } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Compass, LogIn, Menu, UserPlus, X } from 'lucide-react';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LoadBoundary } from '@/components/load-boundary';
 import { Logo } from '@/components/logo';
@@ -9,19 +9,41 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/api/get-user';
 
 /**
- * The signed-in parts of the header (menus, badges, Logout) are in the signed-in shell's chunk, which
- * a visitor never loads (decision 094); early-reads.ts starts it with the app when someone was
- * signed in on this device.
+ * The signed-in parts of the header (menus, badges, Logout) are in the signed-in shell's chunk and
+ * the menus' chunk it loads, which a visitor never loads (decision 094); early-reads.ts starts the
+ * shell with the app when someone was signed in on this device.
  */
-export const loadSignedInHeader = () => import('./signed-in-shell');
-type SignedInPart = Exclude<keyof Awaited<ReturnType<typeof loadSignedInHeader>>, 'default'>;
-const part = (name: SignedInPart) =>
-  lazy(() => loadSignedInHeader().then((module) => ({ default: module[name] as ComponentType })));
-const SignedInNav = part('SignedInNav');
-const MobileUnreadBadge = part('MobileUnreadBadge');
-const MobileSignedInAs = part('MobileSignedInAs');
-const MobileAccountItems = part('MobileAccountItems');
-const MobileSignedInActions = part('MobileSignedInActions');
+const loadSignedInHeader = () => import('./signed-in-shell');
+/** The menus: with the page on a desktop; on a phone, where the nav is hidden, when the menu is reached for. */
+const loadSignedInMenus = () => loadSignedInHeader().then((shell) => shell.loadSignedInMenus());
+type MenuPart = keyof Awaited<ReturnType<typeof loadSignedInMenus>>;
+const menuPart = (name: MenuPart) =>
+  lazy(() => loadSignedInMenus().then((module) => ({ default: module[name] as ComponentType })));
+const MobileUnreadBadge = lazy(() =>
+  loadSignedInHeader().then((module) => ({ default: module.MobileUnreadBadge as ComponentType })),
+);
+const SignedInNav = menuPart('SignedInNav');
+const MobileSignedInAs = menuPart('MobileSignedInAs');
+const MobileAccountItems = menuPart('MobileAccountItems');
+const MobileSignedInActions = menuPart('MobileSignedInActions');
+
+/** Starts the signed-in header's code: the shell's chunk, and the menus' where the desktop nav shows. */
+export function preloadSignedInHeader() {
+  return (desktopQuery()?.matches ? loadSignedInMenus() : loadSignedInHeader()).then(() => {});
+}
+
+/** Tailwind's `md`: where the desktop nav shows instead of the menu button. */
+const DESKTOP = '(min-width: 48rem)';
+const desktopQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(DESKTOP) : null);
+function subscribeDesktop(onChange: () => void) {
+  const query = desktopQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+/** Whether the desktop nav is the one on screen (no media queries, as in tests: it is). */
+function useIsDesktop() {
+  return useSyncExternalStore(subscribeDesktop, () => desktopQuery()?.matches ?? true);
+}
 
 /** A signed-in part, or `fallback` while its code loads (or if it cannot). */
 function SignedIn({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
@@ -55,6 +77,11 @@ function VisitorNav() {
 export function Header() {
   const { user } = useAuth();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const isDesktop = useIsDesktop();
+  // Reaching for the phone menu starts its signed-in part, so it is there, or nearly, when it opens.
+  const reachForMenu = () => {
+    if (user) void loadSignedInMenus().catch(() => {});
+  };
   const [location] = useLocation();
 
   // The mobile panel closes whenever a link is followed.
@@ -75,7 +102,7 @@ export function Header() {
           </span>
         </Link>
         <nav className="ml-auto hidden items-center gap-2 md:flex" aria-label="Main">
-          {user ? (
+          {user && isDesktop ? (
             <SignedIn fallback={<VisitorNav />}>
               <SignedInNav />
             </SignedIn>
@@ -93,6 +120,9 @@ export function Header() {
           <button
             type="button"
             onClick={() => setMobileOpen((open) => !open)}
+            onPointerEnter={reachForMenu}
+            onPointerDown={reachForMenu}
+            onFocus={reachForMenu}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             aria-label={mobileOpen ? 'Close menu' : 'Open menu'}

@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth/api/get-user';
-import { LoginRequired } from '../routes/login-required';
 import { LoadingScreen } from './loading-screen';
 import { OfflineNotice } from './offline-notice';
+
+/** A page of its own, for visitors only: loaded when one opens a login-required route (decision 094). */
+const LoginRequired = lazy(() =>
+  import('../routes/login-required').then((module) => ({ default: module.LoginRequired })),
+);
 
 /**
  * Login-required routes: a loading screen while auth loads, then the page or the Login Required

@@ -1,11 +1,9 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { mutesQueryOptions } from '@/features/blocks/api/get-mutes';
 import { conversationsQueryOptions } from '@/features/chat/api/get-conversations';
 import { useUnreadMessageCount } from '@/features/chat/api/get-unread-count';
 import { useNotifications } from '@/features/notifications/api/get-notifications';
-import { notificationSettingsQueryOptions } from '@/features/notifications/api/notification-settings';
 import { createNewsToast } from '@/lib/use-toast';
 import {
   arrivalToastText,
@@ -39,10 +37,15 @@ const RARELY = 60_000;
 /**
  * Whether messages from these people may be toasted: the "Messages: in app" switch (decision 117)
  * and the user's mutes (decision 105). Read only when something arrived, so a page load costs no
- * request; if either cannot be read, nothing is toasted (the badge still counts).
+ * request, and their code loads then too (it stays out of every signed-in page's first load); if
+ * either cannot be read, nothing is toasted (the badge still counts).
  */
 async function announceable(queryClient: QueryClient, arrivals: MessageArrival[]): Promise<MessageArrival[]> {
   try {
+    const [{ notificationSettingsQueryOptions }, { mutesQueryOptions }] = await Promise.all([
+      import('@/features/notifications/api/notification-settings'),
+      import('@/features/blocks/api/get-mutes'),
+    ]);
     const [settings, mutes] = await Promise.all([
       queryClient.fetchQuery({ ...notificationSettingsQueryOptions, staleTime: RARELY }),
       queryClient.fetchQuery({ ...mutesQueryOptions, staleTime: RARELY }),

@@ -3,25 +3,8 @@ import { Maximize2, Star } from 'lucide-react';
 import { useState } from 'react';
 import { boxGradient } from '@/lib/box-style';
 import { cn } from '@/lib/cn';
-import { yearOf } from '../../utils/year-of';
+import { boxText } from './box-text';
 import { ImageLightbox } from './image-lightbox';
-
-/** What a box holds, as one line of text: its text, else its label (movie/TV title, image label). */
-export function boxText(box: ShroBox): string | null {
-  return box.textContent ?? box.tmdbData?.title ?? box.label;
-}
-
-/** A second line: restaurant category, or a movie's year and rating. */
-export function boxDetail(box: ShroBox): string | null {
-  if (box.category) return box.category;
-  if (box.tmdbData) {
-    const parts = [yearOf(box.tmdbData.release_date)];
-    if (box.tmdbData.vote_average) parts.push(`★ ${box.tmdbData.vote_average.toFixed(1)}`);
-    return parts.filter(Boolean).join(' · ') || null;
-  }
-  if (box.textContent && box.label && box.label !== box.textContent) return box.label;
-  return null;
-}
 
 /**
  * The opened box (docs/product.md §2): its image (full screen on tap), else the first letter of its text,

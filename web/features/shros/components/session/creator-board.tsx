@@ -5,7 +5,8 @@ import { Link } from 'wouter';
 import { Card } from '@/components/ui/card';
 import { userHandle } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
-import { BoxVisual, boxDetail, boxText } from './box-visual';
+import { boxDetail, boxText } from './box-text';
+import { BoxVisual } from './box-visual';
 
 /** How many usernames a box lists before "+N more" (docs/product.md §2). */
 const NAMES_SHOWN = 3;

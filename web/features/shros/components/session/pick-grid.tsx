@@ -11,11 +11,14 @@ export function PickGrid({
   shro,
   pendingId,
   onPick,
+  onReach,
 }: {
   shro: Shro;
   /** The box being opened (request in flight). */
   pendingId: number | null;
   onPick: (boxId: number) => void;
+  /** The viewer reaches for a box (pointer over it, focus, press): what opening one needs can start loading. */
+  onReach?: () => void;
 }) {
   const busy = pendingId !== null;
   // Only the filled boxes are offered (decision 003); the empty ones stay the creator's business.
@@ -44,6 +47,9 @@ export function PickGrid({
                 aria-busy={pending || undefined}
                 aria-label={label}
                 onClick={() => onPick(box.id)}
+                onPointerEnter={onReach}
+                onPointerDown={onReach}
+                onFocus={onReach}
                 className={cn(
                   'group flex w-full flex-col items-center gap-3 rounded-3xl border border-border/60 bg-surface/60 p-4 pt-5 shadow-lg shadow-black/20 transition-all',
                   'hover:-translate-y-1 hover:border-brand/70 hover:bg-surface-2/80 hover:shadow-brand/20 focus-visible:border-brand',

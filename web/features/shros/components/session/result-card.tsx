@@ -6,7 +6,8 @@ import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/relative-time';
 import type { CheckResult } from '../../hooks/use-commitment-check';
 import { useWinningCheck } from '../../hooks/use-commitment-check';
-import { BoxVisual, boxDetail, boxText } from './box-visual';
+import { boxDetail, boxText, winMessage } from './box-text';
+import { BoxVisual } from './box-visual';
 import { ReactionRow } from './reaction-row';
 import { VerifiedMark } from './verified-mark';
 
@@ -97,29 +98,6 @@ export function ResultCard({
       )}
     </Card>
   );
-}
-
-function winMessage(shro: Shro, box: ShroBox, openedBy: string | null, isCreator: boolean): string {
-  const won = box.position === shro.winningBoxPosition;
-  const who = openedBy ? userHandle(openedBy) : 'They';
-  if (isCreator)
-    return won
-      ? `${who} found the winning box!`
-      : `${who} missed it. The winning box was Box #${shro.winningBoxPosition}.`;
-  return won ? 'You found the winning box!' : `Not this time! The winning box was Box #${shro.winningBoxPosition}.`;
-}
-
-/**
- * What a screen reader hears once the viewer's own box is open: what was inside and, when the
- * Shro has a winning box, whether it was the one ("Box #2: Mountain hike. You found the winning box!").
- */
-export function resultAnnouncement(shro: Shro, box: ShroBox): string {
-  const parts = [`Box #${box.position}: ${boxText(box) ?? 'opened'}.`];
-  // A restaurant's category or a movie's year and rating; a text box's own label would be noise.
-  const detail = box.category || box.tmdbData ? boxDetail(box) : null;
-  if (detail) parts.push(`${detail}.`);
-  if (shro.winningBoxPosition !== null) parts.push(winMessage(shro, box, null, false));
-  return parts.join(' ');
 }
 
 function WinBanner({

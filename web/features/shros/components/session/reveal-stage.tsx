@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { MysteryBoxArt } from '@/components/mystery-box-art';
 import { playSound } from '@/lib/sounds';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
-import { BoxVisual, boxText } from './box-visual';
+import { boxText } from './box-text';
+import { BoxVisual } from './box-visual';
 
 /** How long the lid-off animation runs before the result card takes over. */
 const REVEAL_MS = 2600;

@@ -8,25 +8,45 @@ import { LoadBoundary } from '@/components/load-boundary';
 import { SoundToggle } from '@/components/sound-toggle';
 import { Button } from '@/components/ui/button';
 import { userHandle } from '@/components/user-avatar';
-import { trackEvent } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
 import { haptic, playSound } from '@/lib/sounds';
 import { toast } from '@/lib/use-toast';
 import { useSelectBox } from '../../api/select-box';
-import { useBoxChecks } from '../../hooks/use-commitment-check';
 import { filledBoxes } from '../../utils/option-count';
+import { resultAnnouncement } from './box-text';
 import { ClosesInNote } from './closes-in-note';
-import { ModerationNote } from './moderation-note';
 import { ParticipantsList } from './participants-list';
 import { PickGrid } from './pick-grid';
-import { ResultCard, resultAnnouncement } from './result-card';
-import { RevealStage } from './reveal-stage';
 import { ShareAgainButton } from './share-again';
 import { ShareDialog, useCopyShroLink } from './share-dialog';
 import { StatusPill } from './status-pill';
 
 /** Only the creator sees the board: its code stays out of everyone else's load (decision 094). */
 const CreatorBoard = lazy(() => import('./creator-board').then((module) => ({ default: module.CreatorBoard })));
+
+/** Why a public Shro is not on Explore: for its creator only, like the board. */
+const ModerationNote = lazy(() => import('./moderation-note').then((module) => ({ default: module.ModerationNote })));
+
+/**
+ * The reveal, the result card and the commitment checks: loaded once a box is open, or when the
+ * viewer reaches for one (before the server answers the pick), not with the closed boxes.
+ */
+const loadOpenedBox = () => import('./opened-box');
+const RevealStage = lazy(() => loadOpenedBox().then((module) => ({ default: module.RevealStage })));
+const OpenedResult = lazy(() => loadOpenedBox().then((module) => ({ default: module.OpenedResult })));
+const BoxChecks = lazy(() => loadOpenedBox().then((module) => ({ default: module.BoxChecks })));
+
+/** A part of the view that needs the opened box's code: nothing until it is there. */
+function Opened({ children }: { children: ReactNode }) {
+  return (
+    <LoadBoundary fallback={null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </LoadBoundary>
+  );
+}
+
+/** Reaching for a box starts the reveal's code, so it is there when the server answers. */
+const reachForBox = () => void loadOpenedBox().catch(() => {});
 
 /** A participant who opened a box sees it as revealed even while a link Shro keeps collecting picks. */
 function displayStatus(shro: Shro): ShroStatus {
@@ -60,7 +80,6 @@ function subtitle(shro: Shro, creatorPick: { username: string; position: number 
 export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode }) {
   const isCreator = shro.viewerRole === 'creator';
   const search = useSearch();
-  const checks = useBoxChecks(shro.boxes);
   const select = useSelectBox(shro.id);
   // The box this viewer clicked on this page: its reveal plays once the server answers.
   const [pickedId, setPickedId] = useState<number | null>(null);
@@ -69,6 +88,7 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
 
   function pick(boxId: number) {
     if (select.isPending) return;
+    reachForBox();
     playSound('click');
     // docs/product.md §9: selecting a box is a medium haptic.
     haptic('medium');
@@ -115,31 +135,21 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
   // result heading (the box grid they were in is gone). Once per pick, not on every poll.
   const showsOwnResult = !isCreator && pickedId !== null && ownBox !== undefined && !revealing;
   const announcement = showsOwnResult && ownBox ? resultAnnouncement(shro, ownBox) : '';
-  const focusedResult = useRef(false);
-  useEffect(() => {
-    if (!showsOwnResult || focusedResult.current) return;
-    focusedResult.current = true;
-    document.getElementById('result-heading')?.focus();
-  }, [showsOwnResult]);
 
   // ?view=result (from a notification) scrolls to the result once it is there.
   const wantsResult = new URLSearchParams(search).get('view') === 'result';
-  const scrolled = useRef(false);
-  useEffect(() => {
-    if (!wantsResult || scrolled.current || !resultBox) return;
-    scrolled.current = true;
-    trackEvent('view_result', { label: shro.id });
-    document.getElementById('result')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [wantsResult, resultBox, shro.id]);
 
   const isLink = shro.isShareable || shro.isPublic;
   const result = resultBox ? (
-    <ResultCard
-      shro={shro}
-      box={resultBox}
-      openedBy={isCreator ? creatorPickUser : shro.selectedByUser}
-      check={checks.get(resultBox.id)}
-    />
+    <Opened>
+      <OpenedResult
+        shro={shro}
+        box={resultBox}
+        openedBy={isCreator ? creatorPickUser : shro.selectedByUser}
+        focus={showsOwnResult}
+        scrollTo={wantsResult}
+      />
+    </Opened>
   ) : null;
 
   return (
@@ -160,7 +170,11 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
         )}
       </p>
       {shro.isShareable && shro.status !== 'expired' && <ClosesInNote expiresAt={shro.expiresAt} />}
-      {isCreator && shro.isPublic && <ModerationNote moderation={shro.moderation} />}
+      {isCreator && shro.isPublic && (
+        <Opened>
+          <ModerationNote moderation={shro.moderation} />
+        </Opened>
+      )}
       {shro.status === 'expired' && (
         <p className="mt-4 flex items-center gap-2 rounded-xl border border-zinc-400/30 bg-zinc-400/10 px-3 py-2 text-sm text-zinc-200">
           <TimerOff className="size-4" aria-hidden="true" /> This {PRODUCT_NAME} has expired
@@ -185,9 +199,18 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
         </LoadBoundary>
       )}
 
-      {!isCreator && revealingBox && <RevealStage box={revealingBox} onDone={endReveal} />}
+      {shro.boxes.some((box) => box.salt) && (
+        <Opened>
+          <BoxChecks boxes={shro.boxes} />
+        </Opened>
+      )}
+      {!isCreator && revealingBox && (
+        <Opened>
+          <RevealStage box={revealingBox} onDone={endReveal} />
+        </Opened>
+      )}
       {!isCreator && !shro.hasSelected && shro.status === 'waiting' && (
-        <PickGrid shro={shro} pendingId={select.isPending ? pickedId : null} onPick={pick} />
+        <PickGrid shro={shro} pendingId={select.isPending ? pickedId : null} onPick={pick} onReach={reachForBox} />
       )}
 
       {resultBox && !revealing && (!isCreator || isLink) && result}

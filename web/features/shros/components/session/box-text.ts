@@ -1,0 +1,49 @@
+import type { Shro, ShroBox } from '@contract/shro-views';
+import { userHandle } from '@/components/user-avatar';
+import { yearOf } from '../../utils/year-of';
+
+/*
+ * An opened box in words: for the result card, the reveal, the creator's board and the line a
+ * screen reader hears after a pick. Apart from the components that show them, so the Shro's view
+ * can say it without loading them (opened-box.tsx).
+ */
+
+/** What a box holds, as one line of text: its text, else its label (movie/TV title, image label). */
+export function boxText(box: ShroBox): string | null {
+  return box.textContent ?? box.tmdbData?.title ?? box.label;
+}
+
+/** A second line: restaurant category, or a movie's year and rating. */
+export function boxDetail(box: ShroBox): string | null {
+  if (box.category) return box.category;
+  if (box.tmdbData) {
+    const parts = [yearOf(box.tmdbData.release_date)];
+    if (box.tmdbData.vote_average) parts.push(`★ ${box.tmdbData.vote_average.toFixed(1)}`);
+    return parts.filter(Boolean).join(' · ') || null;
+  }
+  if (box.textContent && box.label && box.label !== box.textContent) return box.label;
+  return null;
+}
+
+export function winMessage(shro: Shro, box: ShroBox, openedBy: string | null, isCreator: boolean): string {
+  const won = box.position === shro.winningBoxPosition;
+  const who = openedBy ? userHandle(openedBy) : 'They';
+  if (isCreator)
+    return won
+      ? `${who} found the winning box!`
+      : `${who} missed it. The winning box was Box #${shro.winningBoxPosition}.`;
+  return won ? 'You found the winning box!' : `Not this time! The winning box was Box #${shro.winningBoxPosition}.`;
+}
+
+/**
+ * What a screen reader hears once the viewer's own box is open: what was inside and, when the
+ * Shro has a winning box, whether it was the one ("Box #2: Mountain hike. You found the winning box!").
+ */
+export function resultAnnouncement(shro: Shro, box: ShroBox): string {
+  const parts = [`Box #${box.position}: ${boxText(box) ?? 'opened'}.`];
+  // A restaurant's category or a movie's year and rating; a text box's own label would be noise.
+  const detail = box.category || box.tmdbData ? boxDetail(box) : null;
+  if (detail) parts.push(`${detail}.`);
+  if (shro.winningBoxPosition !== null) parts.push(winMessage(shro, box, null, false));
+  return parts.join(' ');
+}
