@@ -160,7 +160,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   lines.push(`## 4. Live fan-out: ${n(SIZES.watchers)} open channels watching one public Shro`);
   lines.push('');
   lines.push(
-    `Time from the select's response (the bare server's POST /fire) to each watcher's event, over ${SIZES.rounds} events; an event that beat the response counts 0. Memory: the server's RSS growth per open channel (heap + external in brackets).`,
+    `Time from the select's response (the bare server's POST /fire) to each watcher's event, over ${SIZES.rounds} events; an event that beat the response counts 0. Memory: the server's RSS growth per open channel (heap + external in brackets), measured after a first round of up to 500 channels per server has opened and closed (the one-time costs of a first channel are no channel's own).`,
   );
   lines.push('');
   lines.push(
