@@ -146,7 +146,14 @@ export const createShroFieldsSchema = z.strictObject({
     SHRO_MESSAGES.tooManyOptions,
   ),
   winningBoxPosition: z.preprocess(
-    (value) => (value === undefined || value === null || value === '' || value === 'null' ? null : Number(value)),
+    // A form sends text, JSON a number; anything else (an object whose `toString` is no function
+    // would make `Number` throw) is left for the number check to refuse.
+    (value) =>
+      value === undefined || value === null || value === '' || value === 'null'
+        ? null
+        : typeof value === 'string' || typeof value === 'number'
+          ? Number(value)
+          : value,
     z.number({ error: SHRO_MESSAGES.winningBoxInvalid }).int(SHRO_MESSAGES.winningBoxInvalid).min(1).max(4).nullable(),
   ),
   expiresAt: z

@@ -333,14 +333,19 @@ describe('fuzzing', () => {
           }
           before = after;
         }),
-        { numRuns: RUNS, endOnFailure: true },
+        {
+          numRuns: RUNS,
+          endOnFailure: true,
+          // Replays a reported failure: its seed and path (the failure message prints both).
+          ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH } : {}),
+        },
       );
       if (result.failed) {
         // fast-check's own report prints the whole counterexample, which can be megabytes of input.
         const cause =
           result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
         throw new Error(
-          `fuzz failure after ${result.numRuns} inputs (seed ${result.seed}, path "${result.counterexamplePath}"):\n${cause.slice(0, 1500)}\ninput: ${JSON.stringify(result.counterexample).slice(0, 1500)}`,
+          `fuzz failure after ${result.numRuns} inputs (replay it with FUZZ_SEED=${result.seed} FUZZ_PATH=${result.counterexamplePath} and -t on the route):\n${cause.slice(0, 1500)}\ninput: ${JSON.stringify(result.counterexample).slice(0, 1500)}`,
         );
       }
       // Still alive and answering.

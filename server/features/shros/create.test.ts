@@ -252,6 +252,22 @@ describe('POST /api/sessions: spec §5 rules', () => {
     expect(shro.winningSalt).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('a winning box sent in JSON as anything but a number or text is refused, not a server error', async () => {
+    const before = await ctx.database.db.select({ id: shros.id }).from(shros);
+    // `{ toString: 19 }` made the number conversion throw (a fuzz finding: a 500).
+    for (const winningBoxPosition of [{ toString: 19 }, [2], true, {}]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: { cookie: creator.cookie },
+        payload: { ...shareableText({ textOptions: textOptions('Heads', 'Tails') }), winningBoxPosition },
+      });
+      expect(response.statusCode, JSON.stringify(winningBoxPosition)).toBe(400);
+      expect(response.json()).toEqual({ message: SHRO_MESSAGES.winningBoxInvalid });
+    }
+    expect(await ctx.database.db.select({ id: shros.id }).from(shros)).toEqual(before);
+  });
+
   it('hashtags: at most 10, letters/digits/_ up to 30 characters', async () => {
     await expectRejected(
       () => postShro(ctx, creator.cookie, shareableText({ hashtags: 'ok, not ok' })),
