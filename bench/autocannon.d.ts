@@ -21,7 +21,11 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
-    requests?: { setupRequest?: (request: RequestSpec) => RequestSpec }[];
+    requests?: {
+      setupRequest?: (request: RequestSpec) => RequestSpec;
+      /** Called as each response arrives. */
+      onResponse?: (status: number, body: string) => void;
+    }[];
   }
   interface Result {
     requests: Histogram;
