@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-errors';
 import { blockedEitherWay } from '../blocks/queries';
 import type { LivePublisher } from '../live/bus';
 import { isSuspendedUntil } from '../moderation/suspension';
-import { MAX_VIEWERS_PER_SHRO, type ShroAggregate, type ShroCache, type ViewerState } from './cache';
+import { MAX_VIEWERS_PER_SHRO, type OwnPick, type ShroAggregate, type ShroCache, type ViewerState } from './cache';
 import { isPrivateShro, viewerRoleOf } from './present';
 import { findShroWithCreator, findViewerState, listBoxes, listRecipients } from './queries';
 
@@ -113,6 +113,20 @@ export interface AccessOptions {
    * a moment ago: it is not read again.
    */
   blocksChecked?: boolean;
+}
+
+/**
+ * The viewer's own pick when this instance already holds it with the aggregate, else undefined
+ * (unknown, not read): for a pick, whose insert finds an earlier one itself (decision 137).
+ */
+export async function keptOwnPick(aggregate: ShroAggregate, userId: string): Promise<OwnPick | null | undefined> {
+  const kept = aggregate.viewers.get(userId);
+  return kept ? (await kept).ownPick : undefined;
+}
+
+/** The viewer's own pick, kept or read. */
+export async function ownPickOf(db: Db, aggregate: ShroAggregate, userId: string): Promise<OwnPick | null> {
+  return (await viewerStateOf(db, aggregate, userId)).ownPick;
 }
 
 /** Who the viewer is to this Shro once their own pick is known (a viewer who picked is a participant). */

@@ -2,7 +2,7 @@ import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-errors';
-import { type Actor, resolveAccess, type ShroDeps } from './access';
+import { type Actor, findVisibleShro, keptOwnPick, ownPickOf, type ShroDeps } from './access';
 import { outboxOf } from './outbox';
 import type { PickEffects } from './outbox-effects';
 import { isEmptyBox, isExpired, isPrivateShro } from './present';
@@ -27,15 +27,21 @@ export async function selectBox(
   now = new Date(),
 ): Promise<Shro> {
   const { db } = deps;
-  const access = await resolveAccess(deps, shroId, user);
-  const { shro, boxes } = access.aggregate;
-  if (access.role === 'creator') throw forbidden(SHRO_MESSAGES.ownShroSelect);
+  const { aggregate, role } = await findVisibleShro(deps, shroId, user.id);
+  const { shro, boxes } = aggregate;
+  if (role === 'creator') throw forbidden(SHRO_MESSAGES.ownShroSelect);
   if (isExpired(shro, now)) throw gone(SHRO_MESSAGES.expired);
-  if (access.viewerState.ownPick) throw conflict(SHRO_MESSAGES.alreadySelected);
+  // An earlier pick this instance knows of answers at once. One it does not know of is found by
+  // the insert below (the unique index), without a read before it (decision 137), unless the box
+  // is refused first: an earlier pick still answers before a bad box, so it is read then.
+  const known = await keptOwnPick(aggregate, user.id);
+  if (known) throw conflict(SHRO_MESSAGES.alreadySelected);
 
   const picked = boxes.find((b) => b.box.id === boxId)?.box;
-  if (!picked) throw badRequest(SHRO_MESSAGES.boxInvalid);
-  if (isEmptyBox(picked)) throw badRequest(SHRO_MESSAGES.boxEmpty);
+  if (!picked || isEmptyBox(picked)) {
+    if (known === undefined && (await ownPickOf(db, aggregate, user.id))) throw conflict(SHRO_MESSAGES.alreadySelected);
+    throw badRequest(picked ? SHRO_MESSAGES.boxEmpty : SHRO_MESSAGES.boxInvalid);
+  }
   const isCorrect = shro.winningBoxPosition === null ? null : picked.position === shro.winningBoxPosition;
   const isPrivate = isPrivateShro(shro);
 
