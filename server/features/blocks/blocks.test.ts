@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExplorePage } from '../../../contract/explore';
 import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
-import { friendRequests, shroMutes, userBlocks, userMutes } from '../../db/schema/index';
+import { friendRequests, participations, shroMutes, userBlocks, userMutes } from '../../db/schema/index';
 import {
   befriend,
   block,
@@ -272,6 +272,38 @@ describe('Shros', () => {
 
     await blockCall(a, b.id, 'DELETE');
     expect((await getShro(ctx, ofA.id, b.cookie)).statusCode).toBe(200);
+  });
+
+  it('a pick refused for any reason answers 404 once a block stands between picker and creator', async () => {
+    const a = await createUser(ctx);
+    const b = await createUser(ctx);
+    const shro = await publicShro(a, 'Picked before the block');
+    const missing = await getShro(ctx, randomUUID(), b.cookie);
+    expect((await select(ctx, shro.id, b.cookie, shro.boxes[0]!.id)).statusCode).toBe(200);
+    // Without a block, a second pick is 409, even with a box that is not the Shro's.
+    expect((await select(ctx, shro.id, b.cookie, shro.boxes[1]!.id)).statusCode).toBe(409);
+    expect((await select(ctx, shro.id, b.cookie, 999_999)).statusCode).toBe(409);
+    for (const [blocker, blocked] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      expect((await blockCall(blocker, blocked.id)).statusCode).toBe(200);
+      // The picker's earlier pick, known here (kept with the Shro) or not (the cache dropped).
+      for (const dropped of [false, true]) {
+        if (dropped) ctx.app.shroCache.invalidate(shro.id);
+        for (const boxId of [shro.boxes[1]!.id, 999_999]) {
+          const refused = await select(ctx, shro.id, b.cookie, boxId);
+          expect(refused.statusCode, `box ${boxId}`).toBe(404);
+          expect(refused.json()).toEqual(missing.json());
+        }
+      }
+      expect((await blockCall(blocker, blocked.id, 'DELETE')).statusCode).toBe(200);
+    }
+    const [row] = await ctx.database.db
+      .select({ n: count() })
+      .from(participations)
+      .where(eq(participations.shroId, shro.id));
+    expect(row?.n).toBe(1);
   });
 
   it('a reaction after a pick made before the block is refused too', async () => {
