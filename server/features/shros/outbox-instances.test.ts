@@ -106,7 +106,6 @@ describe.skipIf(!enabled)(title, () => {
           at: new Date().toISOString(),
         },
         firstPrivatePick: false,
-        creatorId: creator.id,
       },
     ))!;
     // A claims it and stops on the Shro's row, which this test holds.

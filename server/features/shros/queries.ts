@@ -11,7 +11,6 @@ import {
   uploads,
   users,
 } from '../../db/schema/index';
-import { blockedEitherWaySql } from '../blocks/queries';
 
 export type ShroRow = typeof shros.$inferSelect;
 export type NewShroRow = typeof shros.$inferInsert;
@@ -189,15 +188,13 @@ export async function insertParticipation(
  * A pick and the outbox row of its effects, in one statement and so all or nothing (decision
  * 119): the participation (the unique (shro, user) index lets one per person through, whatever
  * the concurrency), for a private Shro its first pick's move from waiting to selected naming the
- * box and who opened it (decision 045; later picks change nothing), and the outbox row. Nothing
- * is written either when the picker and the creator blocked each other, checked in the same
- * statement (decision 138). Returns the outbox row's id, or undefined when nothing was written:
- * the user had already picked, or a block stands between them.
+ * box and who opened it (decision 045; later picks change nothing), and the outbox row. Returns
+ * the outbox row's id, or undefined when the user had already picked (nothing was written).
  */
 export async function recordPick(
   db: Db,
   pick: { shroId: string; userId: string; boxId: number; isCorrect: boolean | null; createdAt: Date },
-  effects: { payload: unknown; firstPrivatePick: boolean; creatorId: string },
+  effects: { payload: unknown; firstPrivatePick: boolean },
 ): Promise<number | undefined> {
   const at = pick.createdAt.toISOString();
   const firstPick = effects.firstPrivatePick
@@ -209,8 +206,7 @@ export async function recordPick(
   const result = await db.execute(sql`
     with picked as (
       insert into ${participations} (shro_id, user_id, box_id, is_correct, created_at)
-      select ${pick.shroId}::text, ${pick.userId}::text, ${pick.boxId}::integer, ${pick.isCorrect}::boolean, ${at}::timestamptz
-      where not ${blockedEitherWaySql(sql`${effects.creatorId}::text`, pick.userId)}
+      values (${pick.shroId}, ${pick.userId}, ${pick.boxId}, ${pick.isCorrect}, ${at}::timestamptz)
       on conflict (shro_id, user_id) do nothing
       returning id)${firstPick}
     insert into ${outbox} (kind, shro_id, payload)

@@ -2,7 +2,6 @@ import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-errors';
-import { blockedEitherWay } from '../blocks/queries';
 import { type Actor, findVisibleShro, keptOwnPick, ownPickOf, type ShroDeps } from './access';
 import { outboxOf } from './outbox';
 import type { PickEffects } from './outbox-effects';
@@ -28,28 +27,20 @@ export async function selectBox(
   now = new Date(),
 ): Promise<Shro> {
   const { db } = deps;
-  // The block between picker and creator is checked by the pick's own statement (decision 138),
-  // and before any refusal: someone blocked learns nothing about the Shro, not even that it
-  // expired or that they picked it once.
-  const { aggregate, role } = await findVisibleShro(deps, shroId, user.id, { blocksChecked: true });
+  const { aggregate, role } = await findVisibleShro(deps, shroId, user.id);
   const { shro, boxes } = aggregate;
   if (role === 'creator') throw forbidden(SHRO_MESSAGES.ownShroSelect);
-  const refuse = async (error: Error): Promise<never> => {
-    if (await blockedEitherWay(db, user.id, shro.creatorId)) throw notFound(SHRO_MESSAGES.notFound);
-    throw error;
-  };
-  if (isExpired(shro, now)) return refuse(gone(SHRO_MESSAGES.expired));
+  if (isExpired(shro, now)) throw gone(SHRO_MESSAGES.expired);
   // An earlier pick this instance knows of answers at once. One it does not know of is found by
   // the insert below (the unique index), without a read before it (decision 137), unless the box
   // is refused first: an earlier pick still answers before a bad box, so it is read then.
   const known = await keptOwnPick(aggregate, user.id);
-  if (known) return refuse(conflict(SHRO_MESSAGES.alreadySelected));
+  if (known) throw conflict(SHRO_MESSAGES.alreadySelected);
 
   const picked = boxes.find((b) => b.box.id === boxId)?.box;
   if (!picked || isEmptyBox(picked)) {
-    if (known === undefined && (await ownPickOf(db, aggregate, user.id)))
-      return refuse(conflict(SHRO_MESSAGES.alreadySelected));
-    return refuse(badRequest(picked ? SHRO_MESSAGES.boxEmpty : SHRO_MESSAGES.boxInvalid));
+    if (known === undefined && (await ownPickOf(db, aggregate, user.id))) throw conflict(SHRO_MESSAGES.alreadySelected);
+    throw badRequest(picked ? SHRO_MESSAGES.boxEmpty : SHRO_MESSAGES.boxInvalid);
   }
   const isCorrect = shro.winningBoxPosition === null ? null : picked.position === shro.winningBoxPosition;
   const isPrivate = isPrivateShro(shro);
@@ -70,15 +61,14 @@ export async function selectBox(
     entryId = await recordPick(
       db,
       { shroId: shro.id, userId: user.id, boxId: picked.id, isCorrect, createdAt: now },
-      { payload, firstPrivatePick: isPrivate, creatorId: shro.creatorId },
+      { payload, firstPrivatePick: isPrivate },
     );
   } catch (error) {
     // The Shro was deleted while the pick was in flight.
     if (isForeignKeyViolation(error)) throw notFound(SHRO_MESSAGES.notFound);
     throw error;
   }
-  // Nothing written: an earlier pick, or a block between them (decision 138).
-  if (entryId === undefined) return refuse(conflict(SHRO_MESSAGES.alreadySelected));
+  if (entryId === undefined) throw conflict(SHRO_MESSAGES.alreadySelected);
   // This instance's copy learns the user's pick at once (a private Shro's row changed: it is
   // dropped); the effects' event tells every instance.
   if (isPrivate) deps.cache.invalidate(shro.id);
