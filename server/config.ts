@@ -44,6 +44,60 @@ function atLeastHeadersTimeout(requestTimeoutMs: number, headersTimeoutMs: numbe
   return requestTimeoutMs;
 }
 
+/** Where images go when S3_BUCKET is set (docs/decisions/138-images-in-s3.md). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, …); unset: AWS. */
+  endpoint?: string;
+  forcePathStyle: boolean;
+  /** Put before every object name: `uploads/` by default, so the bucket may hold other things. */
+  prefix: string;
+  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, a profile, an instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_PREFIX',
+  'S3_FORCE_PATH_STYLE',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+];
+
+/** S3 storage when S3_BUCKET is set; a half-given setup refuses to start rather than store locally. */
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) {
+    const given = S3_SETTINGS.filter((name) => env[name]);
+    if (given.length > 0) throw new Error(`S3_BUCKET must be set to store images in S3 (${given.join(', ')} given)`);
+    return undefined;
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's own credentials",
+    );
+  }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:$/.test(URL.parse(endpoint)?.protocol ?? '')) {
+    throw new Error(`S3_ENDPOINT must be an http:// or https:// URL, got "${endpoint}"`);
+  }
+  const rawPrefix = (env.S3_PREFIX ?? 'uploads/').trim().replace(/^\/+/, '');
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  return {
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    ...(endpoint ? { endpoint } : {}),
+    // Most S3-compatible services want the bucket in the path; AWS wants it in the host name.
+    forcePathStyle: pathStyle ? pathStyle === 'true' || pathStyle === '1' : endpoint !== undefined,
+    prefix: rawPrefix === '' || rawPrefix.endsWith('/') ? rawPrefix : `${rawPrefix}/`,
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+  };
+}
+
 export type AppConfig = ReturnType<typeof loadConfig>;
 
 /** Reads the whole configuration from the environment once, with documented defaults. */
@@ -57,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: inMemory ? ':memory:' : path.resolve(dataDir),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    /** Uploaded images in S3-compatible object storage; unset: the database (PostgreSQL) or DATA_DIR. */
+    s3: s3FromEnv(env),
     /** Prefix of every Redis key this app writes (instances of one deployment share it). */
     redisPrefix: env.REDIS_PREFIX || 'shro',
     tmdbApiKey: env.TMDB_API_KEY || undefined,

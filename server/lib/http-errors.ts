@@ -19,3 +19,11 @@ export const gone = (message: string) => new HttpError(410, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>
   new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable';
+/** Something the request needs is down (image storage): clients retry; `cause` is logged. */
+export const serviceUnavailable = (cause: unknown) => {
+  const error = new HttpError(503, SERVICE_UNAVAILABLE, { 'retry-after': '5' });
+  error.cause = cause;
+  return error;
+};

@@ -5,14 +5,13 @@ import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationErr
 import type { z } from 'zod';
 import { issueMessage, notFoundWhenInvalid } from '../../contract/validation';
 import { pgErrorCode } from '../lib/db-errors';
-import { HttpError } from '../lib/http-errors';
-
-const UNAVAILABLE = 'Service temporarily unavailable';
+import { HttpError, SERVICE_UNAVAILABLE } from '../lib/http-errors';
 
 /** One place turns every error into `{message}`: typed HTTP errors, Fastify's own 4xx, or a logged 500. */
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ err: error.cause }, error.message);
       reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message });
     }
@@ -29,11 +28,11 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return reply.status(status).send({ message: clientMessage(error as FastifyError) });
     }
-    if (status === 503) return reply.status(503).send({ message: UNAVAILABLE });
+    if (status === 503) return reply.status(503).send({ message: SERVICE_UNAVAILABLE });
     // The database or its connection is down or restarting: fail fast and say so, so clients retry.
     if (isConnectionError(error)) {
       request.log.warn({ code: errorCode(error) }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ message: UNAVAILABLE });
+      return reply.status(503).header('retry-after', '5').send({ message: SERVICE_UNAVAILABLE });
     }
     // Bad input that only the database noticed (a NUL character in text): the client's fault.
     const sqlState = pgErrorCode(error);

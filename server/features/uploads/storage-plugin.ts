@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client';
 import { createDatabaseStorage, moveFolderIntoDatabase } from './database-storage';
-import { sweepOrphanFiles } from './orphan-sweep';
-import { createFolderStorage, type UploadStorage, type UploadStorageOptions, uploadsDirFor } from './storage';
+import { sweepOrphanFiles, sweepOrphanObjects } from './orphan-sweep';
+import { createS3Storage, moveDatabaseIntoS3 } from './s3-storage';
+import { createFolderStorage, moveFolderInto, type UploadStorage, uploadsDirFor } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,37 +13,52 @@ declare module 'fastify' {
 }
 
 /**
- * The database store whenever the database is PostgreSQL (DATABASE_URL), so that instances
- * sharing it serve each other's images; the folder under DATA_DIR with the embedded database
- * (docs/decisions/101-images-in-the-database.md).
+ * Where images live: S3 when S3_BUCKET is set (decision 138); otherwise the database whenever it
+ * is PostgreSQL (DATABASE_URL), so that instances sharing it serve each other's images; the
+ * folder under DATA_DIR with the embedded database (decision 101).
+ *
+ * Images kept by an earlier setup move at start, before the first request, so none goes missing:
+ * files of DATA_DIR/uploads into the database or S3, and the database's into S3. Start-up waits
+ * for it; the counts are logged. A throw-away data dir (:memory:) has no folder to move.
  */
-function createUploadStorage(database: Database, dataDir: string, options: UploadStorageOptions): UploadStorage {
-  return database.kind === 'postgres'
-    ? createDatabaseStorage(database.db, options)
-    : createFolderStorage(dataDir, options);
-}
-
 async function uploadStoragePlugin(app: FastifyInstance) {
-  const { dataDir, uploadQuotaBytesPerUser } = app.config;
-  const storage = createUploadStorage(app.database, dataDir, { quotaBytesPerUser: uploadQuotaBytesPerUser });
-  // An instance that kept its images in DATA_DIR/uploads before it had PostgreSQL: they move into
-  // the database before the first request, so none of them goes missing. A throw-away data dir
-  // (:memory:) has nothing to move.
-  if (app.database.kind === 'postgres' && dataDir !== ':memory:') {
-    const moved = await moveFolderIntoDatabase(uploadsDirFor(dataDir), app.database.db);
-    if (moved > 0) app.log.info({ moved }, 'moved uploaded images from the uploads folder into the database');
+  const { dataDir, uploadQuotaBytesPerUser, s3 } = app.config;
+  const { database } = app;
+  const options = { quotaBytesPerUser: uploadQuotaBytesPerUser };
+  const folder = dataDir === ':memory:' ? undefined : uploadsDirFor(dataDir);
+  const moved = (from: string, to: string, count: number) => {
+    if (count > 0) app.log.info({ moved: count }, `moved uploaded images from the ${from} into ${to}`);
+  };
+  // Removals that fail after their rows' commit leave images no row names: at each start, those
+  // older than an hour go, in the background (decision 115).
+  let sweep: (() => Promise<number>) | undefined;
+
+  let storage: UploadStorage;
+  if (s3) {
+    const s3Storage = await createS3Storage(s3, options);
+    app.addHook('onClose', async () => s3Storage.close());
+    if (folder) moved('uploads folder', 'S3', await moveFolderInto(folder, (key, data) => s3Storage.save(key, data)));
+    if (database.kind === 'postgres') moved('database', 'S3', await moveDatabaseIntoS3(database.db, s3Storage));
+    sweep = () => sweepOrphanObjects(database.db, s3Storage);
+    storage = s3Storage;
+  } else if (database.kind === 'postgres') {
+    storage = createDatabaseStorage(database.db, options);
+    if (folder) moved('uploads folder', 'the database', await moveFolderIntoDatabase(folder, database.db));
+  } else {
+    storage = createFolderStorage(dataDir, options);
+    if (folder) sweep = () => sweepOrphanFiles(database.db, folder);
   }
   app.decorate('uploadStorage', storage);
-  // The folder store removes files after their rows' commit, which can fail (a deleted account's
-  // images, decision 115): at each start, files no row names any more go, in the background.
-  if (app.database.kind !== 'postgres' && dataDir !== ':memory:') {
+
+  if (sweep && dataDir !== ':memory:') {
+    const run = sweep;
     let sweeping: Promise<void> | undefined;
     app.addHook('onReady', async () => {
-      sweeping = sweepOrphanFiles(app.database.db, uploadsDirFor(dataDir))
+      sweeping = run()
         .then((removed) => {
-          if (removed > 0) app.log.info({ removed }, 'removed image files that no upload row names');
+          if (removed > 0) app.log.info({ removed }, 'removed stored images that no upload row names');
         })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping orphan image files failed'));
+        .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping orphan images failed'));
     });
     // Before the database closes.
     app.addHook('preClose', async () => {

@@ -61,7 +61,7 @@ export function checkedKey(key: string): string {
 const FILE_PATTERN = /^([0-9a-f]{32})\.webp$/;
 
 /** The keys of the images in an uploads folder; none when the folder does not exist. */
-export async function folderKeys(dir: string): Promise<string[]> {
+async function folderKeys(dir: string): Promise<string[]> {
   try {
     const names = await fs.promises.readdir(dir);
     return names.flatMap((name) => FILE_PATTERN.exec(name)?.[1] ?? []);
@@ -69,6 +69,32 @@ export async function folderKeys(dir: string): Promise<string[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+}
+
+/**
+ * Moves the images of an uploads folder (an instance that used the folder store before) into
+ * another store with `put`, deleting each file once `put` is done. Safe to run again and from
+ * several instances at once: `put` must accept a key written before (keys are never reused, so
+ * its bytes are the same). One file at a time: a large folder is never read into memory at once.
+ * Returns how many files were moved.
+ */
+export async function moveFolderInto(dir: string, put: (key: string, data: Buffer) => Promise<void>): Promise<number> {
+  let moved = 0;
+  for (const key of await folderKeys(dir)) {
+    const file = path.join(dir, `${key}.webp`);
+    let data: Buffer;
+    try {
+      data = await fs.promises.readFile(file);
+    } catch (error) {
+      // Another instance moved it first.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    await put(key, data);
+    await fs.promises.rm(file, { force: true });
+    moved++;
+  }
+  return moved;
 }
 
 /** The folder store: one file per image under `uploadsDirFor(dataDir)`. */
