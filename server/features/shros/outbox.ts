@@ -59,8 +59,6 @@ interface Waiter {
 }
 
 export interface OutboxOptions {
-  /** Runs at once on this instance (PostgreSQL: disjoint batches side by side; PGlite: 1). */
-  concurrency?: number;
   /** Lone failures after which a row is set aside as failed (dead letter). */
   maxAttempts?: number;
   /** Applied rows older than this whose events are unpublished lost their publisher: published by the sweep. */
@@ -131,7 +129,6 @@ export class OutboxProcessor {
   private housekeepingDue = true;
   /** Until the first look for stranded events has run: at start-up, any age is stranded. */
   private firstLook = true;
-  private readonly concurrency: number;
   private readonly maxAttempts: number;
   private readonly strandedAfterMs: number;
   private readonly waitLimitMs: number;
@@ -141,7 +138,6 @@ export class OutboxProcessor {
     private log: Logger,
     options: OutboxOptions = {},
   ) {
-    this.concurrency = options.concurrency ?? 1;
     this.maxAttempts = options.maxAttempts ?? 5;
     this.strandedAfterMs = options.strandedAfterMs ?? 5000;
     this.waitLimitMs = options.waitLimitMs ?? 10_000;
@@ -194,10 +190,15 @@ export class OutboxProcessor {
     return done;
   }
 
-  /** Starts a run (up to `concurrency`), or asks the running ones to look again. */
+  /**
+   * Starts a run, or asks the running one to look again. One run at a time per instance, on
+   * PostgreSQL too (decision 139): batches of one busy Shro all write its row, its creator's
+   * stats and notification, so batches side by side only waited on each other's locks, and each
+   * was smaller. One run takes everything that arrived while the last one worked.
+   */
   kick(): void {
     if (STALL_FOR_DRILL) return;
-    if (this.runs.size >= this.concurrency) {
+    if (this.runs.size > 0) {
       this.again = true;
       return;
     }

@@ -36,8 +36,7 @@ export async function shroRoutes(fastify: FastifyInstance) {
   const storage = app.uploadStorage;
   // Picks' and reactions' effects (decision 119): what a crash left is processed at start-up,
   // then a sweep every second next to the kick after each commit.
-  // Several batches side by side on PostgreSQL (a pool), one at a time on the embedded database.
-  const outbox = outboxOf(deps, app.log, { concurrency: app.config.databaseUrl ? 4 : 1 });
+  const outbox = outboxOf(deps, app.log);
   app.addHook('onReady', async () => outbox.start(app.log));
   app.addHook('onClose', async () => outbox.stop());
   await app.register(uploadRoutes, { storage });
