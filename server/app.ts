@@ -28,6 +28,7 @@ import { pushRoutes } from './features/push/routes';
 import { notificationSettingsRoutes } from './features/push/settings-routes';
 import { seoRoutes } from './features/seo/routes';
 import { sharesRoutes } from './features/shares/routes';
+import { shroPageData } from './features/shros/page-data';
 import { shroRoutes } from './features/shros/routes';
 import uploadLimits from './features/uploads/limits';
 import uploadStorage from './features/uploads/storage-plugin';
@@ -220,7 +221,12 @@ export async function buildApp({
   });
 
   // 5. The web app and the SPA fallback come last.
-  await app.register(staticWeb);
+  // A Shro page's HTML carries the Shro as its API would answer it (decision 140).
+  await app.register(staticWeb, {
+    pageData: shroPageData({ db: db.db, cache: app.shroCache, live: app.bus }, (request, reply) =>
+      app.loadUser(request, reply),
+    ),
+  });
 
   warmUpPasswordHashing();
   return app;

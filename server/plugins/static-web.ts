@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageOriginResolver, publicOriginWarning } from '../features/seo/public-origin';
-import { injectMeta, metaForPath } from '../features/seo/render-meta';
+import { type InlinePageData, injectMeta, injectPageData, metaForPath } from '../features/seo/render-meta';
 import { KeptText } from '../lib/compression';
 import { sendKeptText } from './compression';
 import { DOCUMENT_ONLY_HEADERS } from './security-headers';
@@ -12,11 +12,16 @@ import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 /** A built script or style sheet, as sent (`.br` and `.gz` included). */
 const SCRIPT_OR_STYLE = /\.(js|css)(\.br|\.gz)?$/;
 
+export interface StaticWebOptions {
+  /** What a page's first read would fetch, answered in its HTML (decision 140); null: nothing. */
+  pageData?: (request: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<InlinePageData | null>;
+}
+
 /**
  * Serves the built web app and answers every unknown non-API GET with index.html, so the
  * client router shows the right page (or its own 404). Unknown /api paths stay JSON 404s.
  */
-async function staticWebPlugin(app: FastifyInstance) {
+async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOptions) {
   const root = app.config.webDist;
   const hasBuild = fs.existsSync(path.join(root, 'index.html'));
   const indexHtml = hasBuild ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : '';
@@ -51,14 +56,19 @@ async function staticWebPlugin(app: FastifyInstance) {
     if (isPage && hasBuild) {
       // Crawlers and link previews don't run scripts: the page's meta tags are in the HTML.
       // Unknown paths (and unknown profiles) get the app, whose router shows its not-found screen.
-      const meta = await metaForPath(app.database.db, pathname);
+      const [meta, data] = await Promise.all([
+        metaForPath(app.database.db, pathname),
+        pageData ? pageData(request, reply, pathname) : null,
+      ]);
+      const html = injectMeta(indexHtml, meta, pageOrigin(request));
       reply
         .status(meta.notFound ? 404 : 200)
-        .header('cache-control', 'no-cache')
+        // A page with data in it is this viewer's: no shared cache may keep it for another.
+        .header('cache-control', data ? 'private, no-cache' : 'no-cache')
         .type('text/html; charset=utf-8');
       // Compressed like any answer (decision 022); the not-found handler is no route, so the
       // compression plugin's route hooks never reach it.
-      return sendKeptText(request, reply, new KeptText(injectMeta(indexHtml, meta, pageOrigin(request))));
+      return sendKeptText(request, reply, new KeptText(data ? injectPageData(html, data) : html));
     }
     return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found` });
   });

@@ -4,10 +4,18 @@ import { startEarlyReads } from './early-reads';
 
 const shro = { id: 'abc', title: 'Where do we eat?' };
 
+/** A page as the server wrote it: with a data block (decision 140) or without one. */
+function stubPage(block?: { apiPath: string; text: string }) {
+  const element = block && { dataset: { apiPath: block.apiPath }, textContent: block.text, remove: vi.fn() };
+  vi.stubGlobal('document', { getElementById: (id: string) => (id === 'page-data' ? element : null) ?? null });
+  return element;
+}
+
 describe('early reads', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('starts reading the Shro of a /session/:id tab at once, and the page finds it cached', async () => {
+    stubPage();
     const fetch = vi.fn(async () => Response.json(shro));
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient();
@@ -24,7 +32,38 @@ describe('early reads', () => {
     ).toBe(false);
   });
 
+  it('takes the Shro the server put in the page: no read at all, fresh for a poll interval, the block gone', () => {
+    const block = stubPage({ apiPath: '/api/sessions/abc', text: JSON.stringify(shro) });
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    startEarlyReads(client, '/session/abc');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro);
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['/api/sessions/abc'] })
+        ?.isStale(),
+    ).toBe(false);
+    expect(block!.remove).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['another Shro', { apiPath: '/api/sessions/other', text: JSON.stringify(shro) }],
+    ['text that does not parse', { apiPath: '/api/sessions/abc', text: '{"id":' }],
+  ])('reads the Shro itself when the page holds %s', async (_, data) => {
+    stubPage(data);
+    const fetch = vi.fn(async () => Response.json(shro));
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    startEarlyReads(client, '/session/abc');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro));
+  });
+
   it('reads nothing on other pages or a malformed link', () => {
+    stubPage();
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient();

@@ -1,11 +1,30 @@
 import { appPages } from '@contract/pages';
+import type { Shro } from '@contract/shro-views';
 import type { QueryClient } from '@tanstack/react-query';
 import { wasSignedIn } from '@/features/auth/api/get-user';
 import { shroQueryOptions } from '@/features/shros/api/get-shro';
+import { apiPaths } from '@/lib/api-paths';
 import { preloadSignedInHeader } from './layout/header';
 
 /** `/session/:id` as a RegExp, from the page table (contract/pages.ts). */
 const sessionPath = new RegExp(`^${appPages.session.path.replace(':id', '([^/]+)')}/?$`);
+
+/**
+ * The answer of `apiPath` the server wrote into the page (server/features/seo/render-meta.ts
+ * injectPageData), read once: the block goes, so nothing later takes it for a fresher answer.
+ * Undefined when the page holds none for that path, or it does not parse.
+ */
+function takePageData(apiPath: string): unknown {
+  const block = document.getElementById('page-data');
+  if (!block) return undefined;
+  block.remove();
+  if (block.dataset.apiPath !== apiPath) return undefined;
+  try {
+    return JSON.parse(block.textContent ?? '');
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A tab opened on a Shro page (a shared link, usually on a phone) starts reading the Shro as the
@@ -29,7 +48,10 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string) {
   } catch {
     return; // a malformed link: the page itself answers it
   }
-  void queryClient.prefetchQuery(shroQueryOptions(id));
+  // The server put the Shro in the page (decision 140): no read at all before the boxes show.
+  const inline = takePageData(apiPaths.shro(id));
+  if (inline !== undefined) queryClient.setQueryData(shroQueryOptions(id).queryKey, inline as Shro);
+  else void queryClient.prefetchQuery(shroQueryOptions(id));
   // A member sees the game; a visitor's Join card does without its code.
   if (signedInBefore) {
     void import('@/features/shros/components/session/shro-view').catch(() => {});

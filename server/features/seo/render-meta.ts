@@ -14,6 +14,28 @@ const escapeHtml = (value: string) =>
 /** JSON for a <script> element: `<` escaped so no text can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** The Shro id of a `/session/:id` page; undefined for any other path, or an id no Shro can have. */
+export const shroIdOfPage = (pathname: string): string | undefined =>
+  /^\/session\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathname)?.[1];
+
+/**
+ * What a page's first read would fetch, answered in its HTML (decision 140): `apiPath` is the
+ * API answer `json` is, byte for byte, for the cookie the page was asked with.
+ */
+export interface InlinePageData {
+  apiPath: string;
+  json: string;
+}
+
+/**
+ * The page's data in a JSON data block before `</head>`: never run (not a script type), read by
+ * web/app/early-reads.ts. `<` is escaped, so no text in it can close the element.
+ */
+export function injectPageData(html: string, data: InlinePageData): string {
+  const block = `<script type="application/json" id="page-data" data-api-path="${escapeHtml(data.apiPath)}">${data.json.replace(/</g, '\\u003c')}</script>`;
+  return html.replace('</head>', () => `${block}</head>`);
+}
+
 /** A page's metadata as the server renders it: `notFound` pages answer 404 and have no URL of their own. */
 export type ServerPageMeta = PageMetaData & { notFound?: boolean };
 
@@ -58,10 +80,10 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
   if (fixed?.meta) return fixed.meta;
 
   if (pathname.startsWith('/session/')) {
-    const session = /^\/session\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathname);
+    const id = shroIdOfPage(pathname);
     // No Shro has an id of another shape; a well-formed unknown id reads like a private one.
-    if (!session) return notFoundMeta();
-    const preview = await findShroPreview(db, session[1]!);
+    if (!id) return notFoundMeta();
+    const preview = await findShroPreview(db, id);
     // Title and creator exactly when it has its own image (decision 125): a link or public Shro
     // that moderation left visible, by a creator who is not suspended. Anything else (private,
     // hidden, pending review, auto-hidden, a suspended creator's) previews like a private one.
@@ -72,7 +94,7 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
         description: `@${preview.creatorUsername} ${hidOptionsPhrase(preview.filledBoxes)}. Open one to reveal your pick!`,
         path: pathname,
         // Versioned by what the image shows.
-        image: shroPreviewImagePath(session[1]!, previewStateKey(card)),
+        image: shroPreviewImagePath(id, previewStateKey(card)),
         // Link shares reach whoever has the link; only public ones belong in search results.
         noindex: !preview.isPublic,
       };

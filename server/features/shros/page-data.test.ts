@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Shro } from '../../../contract/shro-views';
+import {
+  befriend,
+  createShro,
+  createUser,
+  getShro,
+  insertShro,
+  type SignedInUser,
+  textOptions,
+} from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+/**
+ * Decision 140: a `/session/:id` page's HTML carries the Shro exactly as `GET /api/sessions/:id`
+ * answers the same cookie, so a phone needs no second round trip before the boxes show. It must
+ * never carry more than that read would, and no text in it can leave its data block.
+ */
+let ctx: TestContext;
+let webDist: string;
+let creator: SignedInUser;
+const template =
+  '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="UTF-8" />\n<title>Shro</title>\n<!--server-meta-->\n</head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), template);
+  ctx = await createTestApp({ webDist });
+  creator = await createUser(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const page = (url: string, cookie?: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const BLOCK = /<script type="application\/json" id="page-data" data-api-path="([^"]*)">([^<]*)<\/script>/g;
+/** The data blocks of a page: the API path each answers and its text as JSON.parse reads it. */
+const blocksOf = (html: string) => [...html.matchAll(BLOCK)].map((m) => ({ apiPath: m[1], text: m[2]! }));
+
+describe('a Shro page carries its Shro', () => {
+  it('for a visitor: the API answer, byte for byte, in one data block before </head>, kept private', async () => {
+    const shro = await createShro(ctx, creator.cookie, { isPublic: true, title: 'Lunch?' });
+    const html = await page(`/session/${shro.id}`);
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['cache-control']).toBe('private, no-cache');
+    const blocks = blocksOf(html.body);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]!.apiPath).toBe(`/api/sessions/${shro.id}`);
+    expect(html.body.indexOf('id="page-data"')).toBeLessThan(html.body.indexOf('</head>'));
+    expect(JSON.parse(blocks[0]!.text)).toEqual(JSON.parse((await getShro(ctx, shro.id)).body));
+    expect(blocks[0]!.text).toBe((await getShro(ctx, shro.id)).body);
+  });
+
+  it('hidden boxes stay hidden: no option text the visitor’s read would not show', async () => {
+    const shro = await createShro(ctx, creator.cookie, {
+      isPublic: true,
+      textOptions: textOptions('SECRET-ALPHA', 'SECRET-BRAVO', 'SECRET-CHARLIE', 'SECRET-DELTA'),
+    });
+    const html = (await page(`/session/${shro.id}`)).body;
+    expect(blocksOf(html)).toHaveLength(1);
+    expect(html).not.toContain('SECRET-');
+  });
+
+  it('for a signed-in viewer: their own view, as the API answers their cookie', async () => {
+    const shro = await createShro(ctx, creator.cookie, { isPublic: true });
+    const picker = await createUser(ctx);
+    const asCreator = blocksOf((await page(`/session/${shro.id}`, creator.cookie)).body);
+    expect(asCreator[0]!.text).toBe((await getShro(ctx, shro.id, creator.cookie)).body);
+    expect((JSON.parse(asCreator[0]!.text) as Shro).viewerRole).toBe('creator');
+    const asPicker = blocksOf((await page(`/session/${shro.id}`, picker.cookie)).body);
+    expect(asPicker[0]!.text).toBe((await getShro(ctx, shro.id, picker.cookie)).body);
+    expect((JSON.parse(asPicker[0]!.text) as Shro).viewerRole).toBe('viewer');
+  });
+
+  it('a Shro the viewer may not see, an unknown or malformed id: no block, nothing of the Shro', async () => {
+    const other = await createUser(ctx);
+    await befriend(ctx, creator, other);
+    const hidden = await createShro(ctx, creator.cookie, {
+      title: 'PRIVATE-TITLE',
+      isShareable: false,
+      recipients: JSON.stringify([other.id]),
+    });
+    for (const [url, cookie] of [
+      [`/session/${hidden.id}`, undefined],
+      [`/session/${hidden.id}`, (await createUser(ctx)).cookie],
+      ['/session/00000000-0000-4000-8000-000000000000', undefined],
+      ['/session/not%20an%20id', undefined],
+    ] as const) {
+      const html = (await page(url, cookie)).body;
+      expect(blocksOf(html), url).toEqual([]);
+      expect(html).not.toContain('PRIVATE-TITLE');
+    }
+    // Its recipient gets it.
+    expect(blocksOf((await page(`/session/${hidden.id}`, other.cookie)).body)).toHaveLength(1);
+  });
+
+  it.each(['</script><script>window.__xss=1</script>', '<!-- <script>', '\u2028 \u2029 & " \' > <'])(
+    'a title like %j stays inside the block, and reads back as written',
+    async (title) => {
+      const { id } = await insertShro(ctx, creator.id, { title, isPublic: true });
+      const plain = await insertShro(ctx, creator.id, { title: 'Plain', isPublic: true });
+      const scripts = (html: string) => html.split('<script').length;
+      const html = (await page(`/session/${id}`)).body;
+      const blocks = blocksOf(html);
+      expect(blocks).toHaveLength(1);
+      expect((JSON.parse(blocks[0]!.text) as Shro).title).toBe(title);
+      expect(html).not.toContain('<script>window.__xss');
+      // No element more than a plain title's page has.
+      expect(scripts(html)).toBe(scripts((await page(`/session/${plain.id}`)).body));
+    },
+  );
+
+  it('other pages carry nothing, and nothing makes them private', async () => {
+    for (const url of ['/', '/explore', '/@nobody-here']) {
+      const answer = await page(url);
+      expect(blocksOf(answer.body), url).toEqual([]);
+      expect(answer.headers['cache-control'], url).not.toContain('private');
+    }
+  });
+});

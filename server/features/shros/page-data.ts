@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/http-errors';
+import { type InlinePageData, shroIdOfPage } from '../seo/render-meta';
+import type { ShroDeps } from './access';
+import { getShroJsonForViewer } from './view';
+
+/**
+ * The Shro a `/session/:id` page shows, answered in the page's HTML (decision 140), so that the
+ * page needs no second round trip before its boxes show: on a phone's network that is the longest
+ * wait of a visit. The JSON is exactly `GET /api/sessions/:id`'s answer for the same cookie
+ * (`getShroJsonForViewer`, the same presenter, the same response schema), so it shows nothing that
+ * read would not. A Shro the viewer may not see (404), or any failure, inlines nothing: the page
+ * then reads it itself and shows that read's answer, as before.
+ */
+export function shroPageData(
+  deps: ShroDeps,
+  loadUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<InlinePageData | null> => {
+    const id = shroIdOfPage(pathname);
+    if (!id) return null;
+    try {
+      await loadUser(request, reply);
+      const viewer = request.user ? { id: request.user.id, username: request.user.username } : null;
+      const body = await getShroJsonForViewer(deps, id, viewer);
+      return { apiPath: `/api/sessions/${id}`, json: body.text };
+    } catch (error) {
+      if (!(error instanceof HttpError && error.statusCode < 500)) {
+        request.log.warn({ err: error }, 'the Shro could not be inlined into its page');
+      }
+      return null;
+    }
+  };
+}
