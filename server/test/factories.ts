@@ -252,6 +252,13 @@ export async function insertShro(
   return row!;
 }
 
+/** An avatar's `uploads` row straight in the database, for tests of what serving its bytes does. */
+export async function insertAvatarRow(ctx: Pick<TestContext, 'database'>, ownerId: string, key: string, byteSize = 1) {
+  await ctx.database.db
+    .insert(uploads)
+    .values({ key, ownerId, kind: 'avatar', contentType: 'image/webp', width: 1, height: 1, byteSize });
+}
+
 /** GET /api/sessions/:id; the raw response. */
 export async function getShro(ctx: TestContext, id: string, cookie?: string) {
   return ctx.app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: cookie ? { cookie } : {} });

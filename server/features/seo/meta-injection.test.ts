@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shroBoxes, shros } from '../../db/schema/index';
 import { createUser } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { fakeWebDist } from '../../test/web-dist';
 
 /**
  * Regression (issue 7): titles went into index.html through String.replace with a replacement
@@ -13,18 +11,15 @@ import { createTestApp, type TestContext } from '../../test/test-app';
  * included) into the page, breaking out of the meta tags' attributes.
  */
 let ctx: TestContext;
-let webDist: string;
-const template =
-  '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="UTF-8" />\n<title>Shro</title>\n<!--server-meta-->\n</head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+let webDist: ReturnType<typeof fakeWebDist>;
 
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), template);
-  ctx = await createTestApp({ webDist });
+  webDist = fakeWebDist();
+  ctx = await createTestApp({ webDist: webDist.dir });
 });
 afterAll(async () => {
   await ctx.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
+  webDist.remove();
 });
 
 describe('server-rendered link previews', () => {

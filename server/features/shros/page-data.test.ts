@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
 import {
@@ -13,6 +10,7 @@ import {
   textOptions,
 } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { fakeWebDist } from '../../test/web-dist';
 
 /**
  * Decision 140: a `/session/:id` page's HTML carries the Shro exactly as `GET /api/sessions/:id`
@@ -20,20 +18,17 @@ import { createTestApp, type TestContext } from '../../test/test-app';
  * never carry more than that read would, and no text in it can leave its data block.
  */
 let ctx: TestContext;
-let webDist: string;
+let webDist: ReturnType<typeof fakeWebDist>;
 let creator: SignedInUser;
-const template =
-  '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="UTF-8" />\n<title>Shro</title>\n<!--server-meta-->\n</head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
 
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), template);
-  ctx = await createTestApp({ webDist });
+  webDist = fakeWebDist();
+  ctx = await createTestApp({ webDist: webDist.dir });
   creator = await createUser(ctx);
 });
 afterAll(async () => {
   await ctx.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
+  webDist.remove();
 });
 
 const page = (url: string, cookie?: string) =>

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { uploadBlobs, uploads } from '../../db/schema/index';
+import { uploadBlobs } from '../../db/schema/index';
 import { HttpError } from '../../lib/http-errors';
-import { createUser } from '../../test/factories';
+import { createUser, insertAvatarRow } from '../../test/factories';
 import { type S3Service, startS3Service } from '../../test/s3-service';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createDatabaseStorage } from './database-storage';
@@ -117,29 +117,13 @@ describe('GET /api/uploads/:key with S3 down', () => {
       const user = await createUser(down);
       const key = newUploadKey();
       await (await store()).save(key, binary(30));
-      await down.database.db.insert(uploads).values({
-        key,
-        ownerId: user.id,
-        kind: 'avatar',
-        contentType: 'image/webp',
-        width: 1,
-        height: 1,
-        byteSize: 30,
-      });
+      await insertAvatarRow(down, user.id, key, 30);
       const answer = await down.app.inject({ method: 'GET', url: `/api/uploads/${key}` });
       expect(answer.statusCode).toBe(503);
       expect(answer.json()).toEqual({ message: 'Service temporarily unavailable' });
       expect(answer.headers['retry-after']).toBe('5');
 
-      await up.database.db.insert(uploads).values({
-        key,
-        ownerId: (await createUser(up)).id,
-        kind: 'avatar',
-        contentType: 'image/webp',
-        width: 1,
-        height: 1,
-        byteSize: 30,
-      });
+      await insertAvatarRow(up, (await createUser(up)).id, key, 30);
       const served = await up.app.inject({ method: 'GET', url: `/api/uploads/${key}` });
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(binary(30))).toBe(true);
@@ -189,15 +173,7 @@ describe('the orphan sweep on S3', () => {
     const user = await createUser(ctx);
     const [known, orphan] = [newUploadKey(), newUploadKey()];
     for (const key of [known, orphan]) await storage.save(key, binary(20));
-    await ctx.database.db.insert(uploads).values({
-      key: known,
-      ownerId: user.id,
-      kind: 'avatar',
-      contentType: 'image/webp',
-      width: 1,
-      height: 1,
-      byteSize: 20,
-    });
+    await insertAvatarRow(ctx, user.id, known, 20);
 
     // Both were just written: an orphan this young may be an upload whose row is on its way.
     expect(await sweepOrphanObjects(ctx.database.db, storage)).toBe(0);

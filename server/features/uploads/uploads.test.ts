@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shroBoxes, shros, uploads } from '../../db/schema/index';
 import { reencodeImage } from '../../lib/images';
-import { createUser, png } from '../../test/factories';
+import { createUser, insertAvatarRow, png } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { sweepOrphanFiles } from './orphan-sweep';
 import { storeImages } from './service';
@@ -106,15 +106,7 @@ describe('GET /api/uploads/:key for avatars', () => {
   it('a row whose file is gone is a 404, not a 500', async () => {
     const user = await createUser(ctx);
     const key = newUploadKey();
-    await ctx.database.db.insert(uploads).values({
-      key,
-      ownerId: user.id,
-      kind: 'avatar',
-      contentType: 'image/webp',
-      width: 1,
-      height: 1,
-      byteSize: 1,
-    });
+    await insertAvatarRow(ctx, user.id, key);
     const response = await ctx.app.inject({ method: 'GET', url: `/api/uploads/${key}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Image not found' });
