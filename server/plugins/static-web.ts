@@ -12,7 +12,7 @@ import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 /** A built script or style sheet, as sent (`.br` and `.gz` included). */
 const SCRIPT_OR_STYLE = /\.(js|css)(\.br|\.gz)?$/;
 
-export interface StaticWebOptions {
+interface StaticWebOptions {
   /** What a page's first read would fetch, answered in its HTML (decision 140); null: nothing. */
   pageData?: (request: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<InlinePageData | null>;
 }
