@@ -56,10 +56,13 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
     if (isPage && hasBuild) {
       // Crawlers and link previews don't run scripts: the page's meta tags are in the HTML.
       // Unknown paths (and unknown profiles) get the app, whose router shows its not-found screen.
-      const [meta, data] = await Promise.all([
+      const [meta, read] = await Promise.all([
         metaForPath(app.database.db, pathname),
         pageData ? pageData(request, reply, pathname) : null,
       ]);
+      // What a page without a viewer (a crawler's) tells stays what its tags tell (decision 125):
+      // a Shro moderation took out of sight, say, is named to signed-in viewers only.
+      const data = read && (request.user || meta.namesShro) ? read : null;
       const html = injectMeta(indexHtml, meta, pageOrigin(request));
       reply
         .status(meta.notFound ? 404 : 200)

@@ -36,8 +36,12 @@ export function injectPageData(html: string, data: InlinePageData): string {
   return html.replace('</head>', () => `${block}</head>`);
 }
 
-/** A page's metadata as the server renders it: `notFound` pages answer 404 and have no URL of their own. */
-export type ServerPageMeta = PageMetaData & { notFound?: boolean };
+/**
+ * A page's metadata as the server renders it: `notFound` pages answer 404 and have no URL of their
+ * own. `namesShro`: the tags name a Shro (its title and creator), so its page may tell anyone
+ * about it, crawlers included; without it, only a signed-in viewer's page carries its data.
+ */
+export type ServerPageMeta = PageMetaData & { notFound?: boolean; namesShro?: true };
 
 /** Any other path is the app's not-found screen: no canonical link echoing it, indexed by nobody. */
 const notFoundMeta = (): ServerPageMeta => ({ ...pageMeta.home, path: '/', noindex: true, notFound: true });
@@ -97,6 +101,7 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
         image: shroPreviewImagePath(id, previewStateKey(card)),
         // Link shares reach whoever has the link; only public ones belong in search results.
         noindex: !preview.isPublic,
+        namesShro: true,
       };
     }
     return {

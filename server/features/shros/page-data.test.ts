@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
+import { shros } from '../../db/schema/index';
 import {
   befriend,
   createShro,
@@ -92,6 +94,19 @@ describe('a Shro page carries its Shro', () => {
     }
     // Its recipient gets it.
     expect(blocksOf((await page(`/session/${hidden.id}`, other.cookie)).body)).toHaveLength(1);
+  });
+
+  it('a Shro moderation took out of sight: nothing for a page without a viewer (a crawler), its view for a viewer', async () => {
+    const shro = await createShro(ctx, creator.cookie, { isPublic: true, title: 'UNDER-REVIEW' });
+    await ctx.database.db.update(shros).set({ moderationStatus: 'pending_review' }).where(eq(shros.id, shro.id));
+    ctx.app.shroCache.invalidate(shro.id);
+    const anonymous = (await page(`/session/${shro.id}`)).body;
+    expect(blocksOf(anonymous)).toEqual([]);
+    expect(anonymous).not.toContain('UNDER-REVIEW');
+    const viewer = await createUser(ctx);
+    const theirs = blocksOf((await page(`/session/${shro.id}`, viewer.cookie)).body);
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]!.text).toBe((await getShro(ctx, shro.id, viewer.cookie)).body);
   });
 
   it.each(['</script><script>window.__xss=1</script>', '<!-- <script>', '\u2028 \u2029 & " \' > <'])(
