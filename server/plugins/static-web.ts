@@ -66,8 +66,9 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
       const html = injectMeta(indexHtml, meta, pageOrigin(request));
       reply
         .status(meta.notFound ? 404 : 200)
-        // A page with data in it is this viewer's: no shared cache may keep it for another.
-        .header('cache-control', data ? 'private, no-cache' : 'no-cache')
+        // A page with data in it is this viewer's: no cache keeps it, so Back after a logout, or
+        // the next account in this browser, never shows it again (the API's JSON is no-store too).
+        .header('cache-control', data ? 'private, no-store' : 'no-cache')
         .type('text/html; charset=utf-8');
       // Compressed like any answer (decision 022); the not-found handler is no route, so the
       // compression plugin's route hooks never reach it.

@@ -3,10 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEarlyReads } from './early-reads';
 
 const shro = { id: 'abc', title: 'Where do we eat?' };
+/** The Shro query's staleTime (web/features/shros/api/get-shro.ts): one poll interval. */
+const POLL_MS = 2000;
 
 /** A page as the server wrote it: with a data block (decision 140) or without one. */
-function stubPage(block?: { apiPath: string; text: string }) {
-  const element = block && { dataset: { apiPath: block.apiPath }, textContent: block.text, remove: vi.fn() };
+function stubPage(block?: { apiPath: string; text: string; at?: number }) {
+  const element = block && {
+    dataset: { apiPath: block.apiPath, at: String(block.at ?? Date.now()) },
+    textContent: block.text,
+    remove: vi.fn(),
+  };
   vi.stubGlobal('document', { getElementById: (id: string) => (id === 'page-data' ? element : null) ?? null });
   return element;
 }
@@ -28,8 +34,22 @@ describe('early reads', () => {
       client
         .getQueryCache()
         .find({ queryKey: ['/api/sessions/abc'] })
-        ?.isStale(),
+        ?.isStaleByTime(POLL_MS),
     ).toBe(false);
+  });
+
+  it('a Shro the server read longer ago than a poll interval is stale at once: the page reads it again', () => {
+    stubPage({ apiPath: '/api/sessions/abc', text: JSON.stringify(shro), at: Date.now() - 10_000 });
+    vi.stubGlobal('fetch', vi.fn());
+    const client = new QueryClient();
+    startEarlyReads(client, '/session/abc');
+    expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro);
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['/api/sessions/abc'] })
+        ?.isStaleByTime(POLL_MS),
+    ).toBe(true);
   });
 
   it('takes the Shro the server put in the page: no read at all, fresh for a poll interval, the block gone', () => {
@@ -44,7 +64,7 @@ describe('early reads', () => {
       client
         .getQueryCache()
         .find({ queryKey: ['/api/sessions/abc'] })
-        ?.isStale(),
+        ?.isStaleByTime(POLL_MS),
     ).toBe(false);
     expect(block!.remove).toHaveBeenCalled();
   });

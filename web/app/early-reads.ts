@@ -11,16 +11,20 @@ const sessionPath = new RegExp(`^${appPages.session.path.replace(':id', '([^/]+)
 
 /**
  * The answer of `apiPath` the server wrote into the page (server/features/seo/render-meta.ts
- * injectPageData), read once: the block goes, so nothing later takes it for a fresher answer.
- * Undefined when the page holds none for that path, or it does not parse.
+ * injectPageData), with when it was read, read once: the block goes, so nothing later takes it
+ * for a fresher answer. Undefined when the page holds none for that path, or it does not parse.
  */
-function takePageData(apiPath: string): unknown {
+function takePageData(apiPath: string): { data: unknown; at: number } | undefined {
   const block = document.getElementById('page-data');
   if (!block) return undefined;
   block.remove();
   if (block.dataset.apiPath !== apiPath) return undefined;
   try {
-    return JSON.parse(block.textContent ?? '');
+    const data: unknown = JSON.parse(block.textContent ?? '');
+    // The server's clock, never later than now here: a clock behind the server's cannot make an
+    // old answer look fresh.
+    const at = Math.min(Number(block.dataset.at) || 0, Date.now());
+    return { data, at };
   } catch {
     return undefined;
   }
@@ -50,8 +54,11 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string) {
   }
   // The server put the Shro in the page (decision 140): no read at all before the boxes show.
   const inline = takePageData(apiPaths.shro(id));
-  if (inline !== undefined) queryClient.setQueryData(shroQueryOptions(id).queryKey, inline as Shro);
-  else void queryClient.prefetchQuery(shroQueryOptions(id));
+  // As old as it is: a page that took longer than a poll interval to start reads it again at
+  // once, behind the boxes it already shows (picks made meanwhile, with no event to tell).
+  if (inline !== undefined) {
+    queryClient.setQueryData(shroQueryOptions(id).queryKey, inline.data as Shro, { updatedAt: inline.at });
+  } else void queryClient.prefetchQuery(shroQueryOptions(id));
   // A member sees the game; a visitor's Join card does without its code.
   if (signedInBefore) {
     void import('@/features/shros/components/session/shro-view').catch(() => {});

@@ -20,11 +20,12 @@ export const shroIdOfPage = (pathname: string): string | undefined =>
 
 /**
  * What a page's first read would fetch, answered in its HTML (decision 140): `apiPath` is the
- * API answer `json` is, byte for byte, for the cookie the page was asked with.
+ * API answer `json` is, byte for byte, for the cookie the page was asked with, at `at` (ms).
  */
 export interface InlinePageData {
   apiPath: string;
   json: string;
+  at: number;
 }
 
 /**
@@ -32,7 +33,7 @@ export interface InlinePageData {
  * web/app/early-reads.ts. `<` is escaped, so no text in it can close the element.
  */
 export function injectPageData(html: string, data: InlinePageData): string {
-  const block = `<script type="application/json" id="page-data" data-api-path="${escapeHtml(data.apiPath)}">${data.json.replace(/</g, '\\u003c')}</script>`;
+  const block = `<script type="application/json" id="page-data" data-api-path="${escapeHtml(data.apiPath)}" data-at="${Math.floor(data.at)}">${data.json.replace(/</g, '\\u003c')}</script>`;
   return html.replace('</head>', () => `${block}</head>`);
 }
 

@@ -123,7 +123,7 @@ export class OutboxProcessor {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly waiters = new Map<number, Waiter[]>();
-  /** Rows this instance's runs hold right now (another run here need not wait for them). */
+  /** Rows this instance's run holds right now (the awaited rows it need not wait for). */
   private readonly claimedHere = new Set<number>();
   /** Lone retries and stranded events are looked for at start and then once per sweep. */
   private housekeepingDue = true;
@@ -220,9 +220,8 @@ export class OutboxProcessor {
         await sleep(GATHER_MS);
         const claimed = await this.process(claimOldest);
         if (claimed === BATCH || this.again) continue;
-        // Awaited rows this run could not claim are locked by another instance (or another run
-        // here): wait for its transaction (a plain FOR UPDATE), and apply them here if it ended
-        // without doing so.
+        // Awaited rows this run could not claim are locked by another instance: wait for its
+        // transaction (a plain FOR UPDATE), and apply them here if it ended without doing so.
         const pending = [...this.waiters.keys()].filter((id) => !this.claimedHere.has(id));
         if (pending.length > 0) await this.process(claimAwaited(pending), pending);
         if (this.housekeepingDue) {

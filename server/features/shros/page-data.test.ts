@@ -35,19 +35,26 @@ afterAll(async () => {
 
 const page = (url: string, cookie?: string) =>
   ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const BLOCK = /<script type="application\/json" id="page-data" data-api-path="([^"]*)">([^<]*)<\/script>/g;
-/** The data blocks of a page: the API path each answers and its text as JSON.parse reads it. */
-const blocksOf = (html: string) => [...html.matchAll(BLOCK)].map((m) => ({ apiPath: m[1], text: m[2]! }));
+const BLOCK =
+  /<script type="application\/json" id="page-data" data-api-path="([^"]*)" data-at="(\d+)">([^<]*)<\/script>/g;
+/** The data blocks of a page: the API path each answers, when it was read, and its text as JSON.parse reads it. */
+const blocksOf = (html: string) =>
+  [...html.matchAll(BLOCK)].map((m) => ({ apiPath: m[1], at: Number(m[2]), text: m[3]! }));
 
 describe('a Shro page carries its Shro', () => {
   it('for a visitor: the API answer, byte for byte, in one data block before </head>, kept private', async () => {
     const shro = await createShro(ctx, creator.cookie, { isPublic: true, title: 'Lunch?' });
+    const before = Date.now();
     const html = await page(`/session/${shro.id}`);
     expect(html.statusCode).toBe(200);
-    expect(html.headers['cache-control']).toBe('private, no-cache');
+    // No cache keeps a viewer's page: Back after a logout must not show it again.
+    expect(html.headers['cache-control']).toBe('private, no-store');
     const blocks = blocksOf(html.body);
     expect(blocks).toHaveLength(1);
     expect(blocks[0]!.apiPath).toBe(`/api/sessions/${shro.id}`);
+    // When it was read, for the app to know how fresh it is.
+    expect(blocks[0]!.at).toBeGreaterThanOrEqual(before);
+    expect(blocks[0]!.at).toBeLessThanOrEqual(Date.now());
     expect(html.body.indexOf('id="page-data"')).toBeLessThan(html.body.indexOf('</head>'));
     expect(JSON.parse(blocks[0]!.text)).toEqual(JSON.parse((await getShro(ctx, shro.id)).body));
     expect(blocks[0]!.text).toBe((await getShro(ctx, shro.id)).body);

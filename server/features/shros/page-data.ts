@@ -22,8 +22,9 @@ export function shroPageData(
     try {
       await loadUser(request, reply);
       const viewer = request.user ? { id: request.user.id, username: request.user.username } : null;
-      const body = await getShroJsonForViewer(deps, id, viewer);
-      return { apiPath: `/api/sessions/${id}`, json: body.text };
+      const at = Date.now();
+      const body = await getShroJsonForViewer(deps, id, viewer, new Date(at));
+      return { apiPath: `/api/sessions/${id}`, json: body.text, at };
     } catch (error) {
       if (!(error instanceof HttpError && error.statusCode < 500)) {
         request.log.warn({ err: error }, 'the Shro could not be inlined into its page');

@@ -69,7 +69,8 @@ export async function createS3Storage(
         .catch(unavailable);
       yield (page.Contents ?? []).flatMap((object) => {
         const key = keyOf(object.Key);
-        return key ? [{ key, modifiedAt: object.LastModified ?? new Date(0) }] : [];
+        // An object of unknown age is never taken for an old one (the orphan sweep removes those).
+        return key && object.LastModified ? [{ key, modifiedAt: object.LastModified }] : [];
       });
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);

@@ -50,7 +50,7 @@ async function uploadStoragePlugin(app: FastifyInstance) {
   }
   app.decorate('uploadStorage', storage);
 
-  if (sweep && dataDir !== ':memory:') {
+  if (sweep) {
     const run = sweep;
     let sweeping: Promise<void> | undefined;
     app.addHook('onReady', async () => {
