@@ -17,6 +17,13 @@ function stubPage(block?: { apiPath: string; text: string; at?: number }) {
   return element;
 }
 
+/** Whether the cached Shro is older than the query's staleTime: a page mounting now would read it again. */
+const staleAfterAPoll = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .find({ queryKey: ['/api/sessions/abc'] })
+    ?.isStaleByTime(POLL_MS);
+
 describe('early reads', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -30,12 +37,7 @@ describe('early reads', () => {
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe('/api/sessions/abc');
     await vi.waitFor(() => expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro));
     // Fresh for a poll interval: a page mounting now would not ask again.
-    expect(
-      client
-        .getQueryCache()
-        .find({ queryKey: ['/api/sessions/abc'] })
-        ?.isStaleByTime(POLL_MS),
-    ).toBe(false);
+    expect(staleAfterAPoll(client)).toBe(false);
   });
 
   it('a Shro the server read longer ago than a poll interval is stale at once: the page reads it again', () => {
@@ -44,12 +46,7 @@ describe('early reads', () => {
     const client = new QueryClient();
     startEarlyReads(client, '/session/abc');
     expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro);
-    expect(
-      client
-        .getQueryCache()
-        .find({ queryKey: ['/api/sessions/abc'] })
-        ?.isStaleByTime(POLL_MS),
-    ).toBe(true);
+    expect(staleAfterAPoll(client)).toBe(true);
   });
 
   it('takes the Shro the server put in the page: no read at all, fresh for a poll interval, the block gone', () => {
@@ -60,12 +57,7 @@ describe('early reads', () => {
     startEarlyReads(client, '/session/abc');
     expect(fetch).not.toHaveBeenCalled();
     expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro);
-    expect(
-      client
-        .getQueryCache()
-        .find({ queryKey: ['/api/sessions/abc'] })
-        ?.isStaleByTime(POLL_MS),
-    ).toBe(false);
+    expect(staleAfterAPoll(client)).toBe(false);
     expect(block!.remove).toHaveBeenCalled();
   });
 
