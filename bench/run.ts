@@ -66,13 +66,22 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
     await bare.stop();
     log(`${kind}: ceiling ${Math.round(ceiling.rps)} req/s`);
     log(`${kind}: authenticated GET /api/sessions/{id}…`);
+    // `BENCH_PROFILE=1`: a CPU profile of the app during the reads, written to the log folder.
+    const profiling = process.env.BENCH_PROFILE === '1';
+    if (profiling) await server.ask('profile-start');
     // As a browser asks: the answer is then compressed (decision 022), and that cost is measured too.
     const read = await load(url, { cookie: seed.ownerCookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING });
+    if (profiling) {
+      const file = path.join(logDir, `reads-${kind}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(await server.ask('profile-stop')));
+      log(`${kind}: CPU profile written to ${file}`);
+    }
     // One request line per request: the read requests (and the first fetch above) in the log.
     const logLines = countLogLines(server.logFile, 'GET', '/api/sessions/:id');
     results.reads[kind] = { ...read, cache: await server.ask('cache'), logLines };
     log(`${kind}: ${Math.round(read.rps)} req/s, p99 ${read.p99} ms`);
 
+    if (readsOnly) return { server, seed };
     log(`${kind}: ${seed.selectorCookies.length} selects…`);
     const run = await selects(server.port, seed);
     const counters = (await server.ask('counters', seed.selectShroId)) as PickCounters;
@@ -83,6 +92,23 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
     await server.stop();
     throw error;
   }
+}
+
+/** `--reads-only`: sections 1–2 alone (the cached read against its ceiling), printed, not written. */
+const readsOnly = process.argv.includes('--reads-only');
+
+async function readsOnlyRun(started: number) {
+  const pglite = await databaseRun('PGlite', undefined);
+  await pglite.server.stop();
+  const postgres = await createPostgresDatabase();
+  if (postgres) {
+    try {
+      await (await databaseRun('PostgreSQL', postgres.url)).server.stop();
+    } finally {
+      await postgres.drop();
+    }
+  }
+  console.log(report(results, (Date.now() - started) / 1000, loadAtStart));
 }
 
 /**
@@ -128,6 +154,7 @@ async function picksOnly(started: number) {
 async function main() {
   const started = Date.now();
   if (process.argv.includes('--picks-only')) return picksOnly(started);
+  if (readsOnly) return readsOnlyRun(started);
   // `--web-only`: just the web sections (5 and 6), for work on the first load.
   const webOnly = process.argv.includes('--web-only');
   if (!webOnly) await serverRuns();

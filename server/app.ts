@@ -33,6 +33,7 @@ import { shroRoutes } from './features/shros/routes';
 import uploadLimits from './features/uploads/limits';
 import uploadStorage from './features/uploads/storage-plugin';
 import { loadCookieSecret } from './lib/cookie-secret';
+import { stdoutLogDestination } from './lib/log-destination';
 import { keyedNameHash } from './lib/name-hash';
 import { validatorCompiler } from './lib/schema-compilers';
 import apiDocs from './plugins/api-docs';
@@ -80,7 +81,8 @@ export async function buildApp({
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            ...(logStream ? { stream: logStream } : {}),
+            // Request lines are written in batches, warnings and errors at once (decision 142).
+            stream: logStream ?? stdoutLogDestination(),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

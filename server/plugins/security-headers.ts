@@ -113,7 +113,7 @@ export const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ] as const;
 
-/** The one list of security headers every answer carries (uploads then tighten their own CSP). */
+/** The one list of security headers a document carries (uploads then tighten their own CSP). */
 function securityHeaderSet(config: { secureCookies: boolean }): Record<string, string> {
   return {
     ...helmetHeaders(helmetOptions(config)),
@@ -122,25 +122,49 @@ function securityHeaderSet(config: { secureCookies: boolean }): Record<string, s
   };
 }
 
+/**
+ * The CSP of an answer that is data: nothing in it may load or run anything, and no page may
+ * frame it (decision 141).
+ */
+export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * What an answer that is data carries (JSON, an event stream, an image): the document set without
+ * the headers only a document obeys, and with a CSP and `X-Frame-Options` that refuse everything,
+ * for a browser that opens it as a page anyway (decision 141).
+ */
+function dataHeaderSet(documentSet: Record<string, string>): Record<string, string> {
+  const set = { ...documentSet };
+  for (const name of DOCUMENT_ONLY_HEADERS) delete set[name];
+  return { ...set, 'content-security-policy': DATA_CSP, 'x-frame-options': 'DENY' };
+}
+
+/** Answers under /api/ are data, except the API reference page (text/html, given the document set). */
+const isApiPath = (url: string) => url.startsWith('/api/');
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The security headers of every answer, for answers written outside Fastify's reply (event streams, parser errors). */
+    /** The security headers of a data answer written outside Fastify's reply (event streams, parser errors). */
     securityHeaders: Readonly<Record<string, string>>;
   }
 }
 
 /**
- * The security header set, computed once. @fastify/helmet (no longer used) built a new helmet
+ * The security header sets, computed once. @fastify/helmet (no longer used) built a new helmet
  * middleware, CSP directives parsed again, on every request; with fixed options (no per-request
  * nonces) the headers never change, and that rebuilding was half of a cached Shro read's CPU
  * (issue 6). Also makes `Cache-Control: no-store` the default: an answer is cached only when its
  * route says so (static assets, posters, uploads), so no private JSON is ever kept by a cache.
+ *
+ * Pages get the document set, answers under /api/ the data set (decision 141), and any HTML
+ * answer the document set whatever its path, so a document never goes without its headers.
  */
 async function securityHeaders(app: FastifyInstance) {
-  const headers = Object.freeze(securityHeaderSet(app.config));
-  app.decorate('securityHeaders', headers);
-  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    reply.headers(headers);
+  const documentHeaders = Object.freeze(securityHeaderSet(app.config));
+  const dataHeaders = Object.freeze(dataHeaderSet(documentHeaders));
+  app.decorate('securityHeaders', dataHeaders);
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    reply.headers(isApiPath(request.url) ? dataHeaders : documentHeaders);
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -149,8 +173,13 @@ async function securityHeaders(app: FastifyInstance) {
     if (reply.statusCode >= 400 || (reply.statusCode !== 304 && !reply.hasHeader('cache-control'))) {
       reply.header('cache-control', 'no-store');
     }
+    if (isHtml(reply.getHeader('content-type')) && reply.getHeader('content-security-policy') === DATA_CSP) {
+      reply.headers(documentHeaders);
+    }
     done(null, payload);
   });
 }
+
+const isHtml = (type: unknown) => typeof type === 'string' && type.startsWith('text/html');
 
 export default fp(securityHeaders, { name: 'security-headers' });

@@ -9,7 +9,7 @@ import { INVALID_CREDENTIALS_MESSAGE, USERNAME_TAKEN_MESSAGE } from '../../contr
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { authSessions } from '../../server/db/schema/index';
-import { DOCUMENT_ONLY_HEADERS } from '../../server/plugins/security-headers';
+import { DATA_CSP, DOCUMENT_ONLY_HEADERS } from '../../server/plugins/security-headers';
 import { cookieFrom, createUser, TEST_PASSWORD } from '../../server/test/factories';
 import { createTestApp, createTestDatabase, type TestContext, withoutRateLimits } from '../../server/test/test-app';
 import { changedTables, tableChecksum } from '../support/db-checksum';
@@ -117,9 +117,11 @@ describe('CSRF: cookie-authenticated writes from another site are refused', () =
 
 describe('security headers', () => {
   /**
-   * The one header set every answer carries, whatever produced it: a page, an API
-   * answer, an error (from a route, the router or Node's parser), an upload, the live channel. A
-   * built script or style sheet carries it without the headers only documents obey (decision 135).
+   * The headers checked on every answer, whatever produced it. A document (a page, the API
+   * reference) carries them all; data (an API answer, an error from a route, the router or Node's
+   * parser, an image, the live channel) carries a CSP and `X-Frame-Options` that refuse everything
+   * and none of the other headers only documents obey (decision 141); a built script or style
+   * sheet carries neither (decision 135).
    */
   const HEADER_SET = [
     'content-security-policy',
@@ -174,6 +176,27 @@ describe('security headers', () => {
         .map((entry) => entry.trim().split('='))
         .map(([name, allow]) => [name, allow]),
     ) as Record<string, string | undefined>;
+
+  /** Headers every answer carries, document or data. */
+  function expectBaseHeaders(headers: Record<string, unknown>, what = '') {
+    expect(headers['x-content-type-options'], what).toBe('nosniff');
+    expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+    expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
+    expect(headers['x-powered-by'], what).toBeUndefined();
+  }
+
+  /** An answer that is data: nothing in it may run or load, no page may frame it, no document header. */
+  function expectDataHeaders(headers: Record<string, unknown>, what = '') {
+    expectBaseHeaders(headers, what);
+    expect(headers['content-security-policy'], what).toBe(DATA_CSP);
+    expect(directivesOf(headers['content-security-policy'])['default-src'], what).toEqual(["'none'"]);
+    expect(directivesOf(headers['content-security-policy'])['frame-ancestors'], what).toEqual(["'none'"]);
+    expect(headers['x-frame-options'], what).toBe('DENY');
+    for (const name of DOCUMENT_ONLY_HEADERS) {
+      if (name !== 'content-security-policy' && name !== 'x-frame-options')
+        expect(headers[name], `${what} ${name}`).toBeUndefined();
+    }
+  }
 
   function expectCommonHeaders(headers: Record<string, unknown>, what = '') {
     const directives = directivesOf(headers['content-security-policy']);
@@ -261,19 +284,25 @@ describe('security headers', () => {
     }
   });
 
-  it('API answers carry the same headers, errors included', async () => {
-    for (const url of ['/api/auth/user', '/api/platform/stats', '/api/no-such-route', '/healthz']) {
+  it('API answers carry the data set, errors included; the API reference page is a document and carries the whole set', async () => {
+    for (const url of ['/api/auth/user', '/api/platform/stats', '/api/no-such-route', '/api/openapi.json']) {
       const response = await ctx.app.inject({ method: 'GET', url });
-      expectCommonHeaders(response.headers, url);
+      expectDataHeaders(response.headers, url);
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    expectCommonHeaders(docs.headers, 'API reference page');
   });
 
-  it('one header set on every kind of answer: page, built script, API, errors, uploads, images, the live channel', async () => {
+  it('two header sets on every kind of answer: documents (pages) and data (API, errors, uploads, images, the live channel); built scripts', async () => {
     const world = await buildWorld(ctx);
     const owner = { cookie: world.owner.cookie };
+    const page = await ctx.app.inject({ method: 'GET', url: '/' });
+    expectCommonHeaders(page.headers, 'page');
     const reference = await ctx.app.inject({ method: 'GET', url: '/api/platform/stats' });
-    expectCommonHeaders(reference.headers, 'API JSON');
+    expectDataHeaders(reference.headers, 'API JSON');
     const expected = headerSet(reference.headers);
     type SetOptions = { withCsp?: boolean; document?: boolean };
     const kinds: [string, Record<string, unknown>, SetOptions?][] = [];
@@ -282,8 +311,6 @@ describe('security headers', () => {
       expect(response.statusCode, `${what}: ${response.body.slice(0, 200)}`).toBe(status);
       kinds.push([what, response.headers, options]);
     };
-    await add('page', { method: 'GET', url: '/' }, 200);
-    await add('not-found page', { method: 'GET', url: '/no-such-page' }, 404);
     await add('built script', { method: 'GET', url: '/assets/app.js' }, 200, { document: false });
     await add('signed-in API answer', { method: 'GET', url: '/api/auth/user', headers: owner }, 200);
     await add('401', { method: 'GET', url: '/api/notifications' }, 401);
@@ -303,6 +330,10 @@ describe('security headers', () => {
     for (const [what, headers, options] of kinds) {
       expect(headerSet(headers, options), what).toEqual(headerSet(reference.headers, options));
     }
+    // Documents: every page, found or not, carries the same whole set.
+    const notFoundPage = await ctx.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(notFoundPage.statusCode).toBe(404);
+    expect(headerSet(notFoundPage.headers), 'not-found page').toEqual(headerSet(page.headers));
     // A built script is never a document: the headers only documents obey are left off, the rest
     // (nosniff, the resource and referrer policies) are the same.
     const script = kinds.find(([what]) => what === 'built script')![1];
@@ -398,11 +429,16 @@ describe('security headers', () => {
         payload: { username: 'hsts_user', password: TEST_PASSWORD },
       });
       expect(login.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
-      // Over HTTPS violations also go through the Reporting API (report-to + Reporting-Endpoints).
-      const directives = directivesOf(login.headers['content-security-policy']);
+      // Over HTTPS a page's violations also go through the Reporting API (report-to + Reporting-Endpoints).
+      const page = await secure.app.inject({ method: 'GET', url: '/' });
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      const directives = directivesOf(page.headers['content-security-policy']);
       expect(directives['report-uri']).toEqual(['/api/csp-report']);
       expect(directives['report-to']).toEqual(['csp-endpoint']);
-      expect(login.headers['reporting-endpoints']).toBe('csp-endpoint="/api/csp-report"');
+      expect(page.headers['reporting-endpoints']).toBe('csp-endpoint="/api/csp-report"');
+      // Data is never a document: no reporting endpoint, its CSP refuses everything.
+      expect(login.headers['reporting-endpoints']).toBeUndefined();
+      expect(login.headers['content-security-policy']).toBe(DATA_CSP);
       const cookie = login.cookies.find((c) => c.name === 'shro_sid')!;
       expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     } finally {
