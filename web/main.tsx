@@ -2,24 +2,32 @@
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startEarlyReads } from './app/early-reads';
 import { AppLayout } from './app/layout/app-layout';
 import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadPageFor } from './app/router';
 import { configureStatusBar } from './lib/native';
+import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 // Inside the native shell: the dark status bar on the brand background (a no-op on the web).
 configureStatusBar();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <AppLayout>
-        <AppRouter />
-      </AppLayout>
-    </AppProviders>
-  </StrictMode>,
+// The reads the page will need start now (web/app/early-reads.ts), and the app renders once the
+// page's own code is there: the page shows at once, never after a loading screen (decision 143).
+const queryClient = createQueryClient();
+startEarlyReads(queryClient, window.location.pathname);
+void preloadPageFor(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <AppLayout>
+          <AppRouter />
+        </AppLayout>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

@@ -24,6 +24,10 @@ const staleAfterAPoll = (client: QueryClient) =>
     .find({ queryKey: ['/api/sessions/abc'] })
     ?.isStaleByTime(POLL_MS);
 
+/** The paths `fetch` was asked for, the auth check (which every page starts) left out. */
+const reads = (fetch: ReturnType<typeof vi.fn>) =>
+  fetch.mock.calls.map((call) => String((call as unknown[])[0])).filter((path) => path !== '/api/auth/user');
+
 describe('early reads', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -33,8 +37,7 @@ describe('early reads', () => {
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient();
     startEarlyReads(client, '/session/abc');
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe('/api/sessions/abc');
+    expect(reads(fetch)).toEqual(['/api/sessions/abc']);
     await vi.waitFor(() => expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro));
     // Fresh for a poll interval: a page mounting now would not ask again.
     expect(staleAfterAPoll(client)).toBe(false);
@@ -55,7 +58,7 @@ describe('early reads', () => {
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient();
     startEarlyReads(client, '/session/abc');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(reads(fetch)).toEqual([]);
     expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro);
     expect(staleAfterAPoll(client)).toBe(false);
     expect(block!.remove).toHaveBeenCalled();
@@ -70,7 +73,7 @@ describe('early reads', () => {
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient();
     startEarlyReads(client, '/session/abc');
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(reads(fetch)).toEqual(['/api/sessions/abc']);
     await vi.waitFor(() => expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro));
   });
 
@@ -81,6 +84,14 @@ describe('early reads', () => {
     const client = new QueryClient();
     for (const path of ['/', '/explore', '/session', '/session/a/b', '/session/%E0%A4%A'])
       startEarlyReads(client, path);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(reads(fetch)).toEqual([]);
+  });
+
+  it('starts the auth check at once on every page, before the app renders (decision 143)', () => {
+    stubPage();
+    const fetch = vi.fn(async () => Response.json({ message: 'Not signed in' }, { status: 401 }));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyReads(new QueryClient(), '/explore');
+    expect(fetch.mock.calls.map((call) => String((call as unknown[])[0]))).toEqual(['/api/auth/user']);
   });
 });

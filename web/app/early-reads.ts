@@ -1,7 +1,7 @@
 import { appPages } from '@contract/pages';
 import type { Shro } from '@contract/shro-views';
 import type { QueryClient } from '@tanstack/react-query';
-import { wasSignedIn } from '@/features/auth/api/get-user';
+import { startAuthCheck, wasSignedIn } from '@/features/auth/api/get-user';
 import { shroQueryOptions } from '@/features/shros/api/get-shro';
 import { apiPaths } from '@/lib/api-paths';
 import { preloadSignedInHeader } from './layout/header';
@@ -38,6 +38,8 @@ function takePageData(apiPath: string): { data: unknown; at: number } | undefine
  * auth check, rather than after it.
  */
 export function startEarlyReads(queryClient: QueryClient, pathname: string) {
+  // Every page asks who is signed in; the first render waits for the page's code (decision 143).
+  startAuthCheck(queryClient);
   const signedInBefore = wasSignedIn();
   if (signedInBefore) void preloadSignedInHeader().catch(() => {});
   if (pathname === appPages.home.path) {

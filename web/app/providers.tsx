@@ -1,10 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useAuth } from '@/features/auth/api/get-user';
 import { watchConnection } from '@/lib/connection';
 import { LiveProvider } from '@/lib/live';
-import { createQueryClient } from '@/lib/query-client';
-import { startEarlyReads } from './early-reads';
 
 /** The tab's live channel, restarted when the signed-in user changes (their cookie did). */
 function LiveChannelMount({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -21,12 +19,7 @@ function LiveChannelMount({ queryClient, children }: { queryClient: QueryClient;
  * tooltip, and the provider alone pulled the popper code into every first load (decision 094); a
  * tooltip, when one comes, brings its provider with docs/product.md §9's 700 ms / 300 ms delays.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    startEarlyReads(client, window.location.pathname);
-    return client;
-  });
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   useEffect(() => watchConnection(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

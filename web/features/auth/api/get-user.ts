@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@contract/auth';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGetOrNullOn401, NetworkError } from '@/lib/api-client';
 import { apiPaths, queryKey } from '@/lib/api-paths';
@@ -12,6 +12,9 @@ const currentUserQueryOptions = queryOptions({
   retry: false,
   refetchOnWindowFocus: false,
 });
+
+/** Starts the auth check as the app starts, before its first render (web/app/early-reads.ts). */
+export const startAuthCheck = (queryClient: QueryClient) => void queryClient.prefetchQuery(currentUserQueryOptions);
 
 /** The last signed-in user on this device, shown while the server cannot be reached (decision 019). */
 const lastUserKey = 'shro:last-user';
