@@ -12,6 +12,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { compileEmbeddedDatabaseOptimised, openDatabase } from '../server/db/client';
 import { previewCacheStats } from '../server/features/seo/preview-image';
+import { stdoutLogDestination } from '../server/lib/log-destination';
 import {
   type BenchUser,
   countParticipations,
@@ -48,7 +49,16 @@ export interface SeedInfo {
 
 export type ToChild = {
   id: number;
-  cmd: 'memory' | 'count' | 'counters' | 'channels' | 'cache' | 'preview-cache' | 'profile-start' | 'profile-stop';
+  cmd:
+    | 'memory'
+    | 'count'
+    | 'counters'
+    | 'channels'
+    | 'cache'
+    | 'preview-cache'
+    | 'profile-start'
+    | 'profile-stop'
+    | 'flush-log';
   shroId?: string;
 };
 export type FromChild =
@@ -145,6 +155,8 @@ try {
     else if (message.cmd === 'channels') result = app.liveHub.size;
     else if (message.cmd === 'cache') result = app.shroCache.stats();
     else if (message.cmd === 'preview-cache') result = previewCacheStats();
+    // The request log is written in batches (decision 142): what is counted must be written first.
+    else if (message.cmd === 'flush-log') await new Promise((resolve) => stdoutLogDestination().flush(resolve));
     // For finding what dominates (`BENCH_PROFILE=1 npm run bench`): a CPU profile of the load only.
     else if (message.cmd === 'profile-start') {
       profiler = new Session();

@@ -92,7 +92,11 @@ function actLikeATab(watchers: Watchers, tab: TabRule): void {
 }
 
 /** The app's request lines in these log files (their writes may lag a little: call after a pause). */
-const requestLines = (servers: Child[]) => servers.reduce((sum, s) => sum + countLogLines(s.logFile).route, 0);
+/** The servers' request lines so far, once each has written what it batched (decision 142). */
+async function requestLines(servers: Child[]): Promise<number> {
+  await Promise.all(servers.map((s) => s.ask('flush-log')));
+  return servers.reduce((sum, s) => sum + countLogLines(s.logFile).route, 0);
+}
 
 /**
  * Opens the watchers (split over the servers), fires `rounds` events, and times each watcher's
@@ -133,7 +137,7 @@ export async function fanout(
   let delivered = 0;
   let requestsPerPick = 0;
   for (let round = 0; round < SIZES.rounds; round++) {
-    const linesBefore = options.tab ? requestLines(servers) : 0;
+    const linesBefore = options.tab ? await requestLines(servers) : 0;
     const { done } = watchers.expect(marker);
     const sentAt = performance.now();
     await fire(round);
@@ -148,7 +152,7 @@ export async function fanout(
     await new Promise((resolve) => setTimeout(resolve, 300));
     if (options.tab) {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      requestsPerPick = Math.max(requestsPerPick, requestLines(servers) - linesBefore);
+      requestsPerPick = Math.max(requestsPerPick, (await requestLines(servers)) - linesBefore);
     }
   }
   watchers.close();

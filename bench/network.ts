@@ -75,11 +75,29 @@ async function throttleServiceWorkers(browser: Browser, profile: NetworkProfile)
   const session = await browser.newBrowserCDPSession();
   const { targetInfos } = await session.send('Target.getTargets');
   const workers = targetInfos.filter((target) => target.type === 'service_worker');
+  // The worker's answers come back as events; each command waits for its own and fails on an error.
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  session.on('Target.receivedMessageFromTarget', (event) => {
+    const reply = JSON.parse(event.message) as { id?: number; error?: { message: string } };
+    const waiter = reply.id === undefined ? undefined : waiting.get(reply.id);
+    if (!waiter) return;
+    waiting.delete(reply.id!);
+    if (reply.error) waiter.reject(new Error(`service worker throttling: ${reply.error.message}`));
+    else waiter.resolve();
+  });
   let id = 0;
   for (const worker of workers) {
     const { sessionId } = await session.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
-    const send = (method: string, params: object) =>
-      session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
+    const send = (method: string, params: object) => {
+      const commandId = ++id;
+      const answered = new Promise<void>((resolve, reject) => {
+        waiting.set(commandId, { resolve, reject });
+        session
+          .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: commandId, method, params }) })
+          .catch(reject);
+      });
+      return answered;
+    };
     await send('Network.enable', {});
     await send('Network.emulateNetworkConditions', {
       offline: false,

@@ -76,7 +76,9 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
       fs.writeFileSync(file, JSON.stringify(await server.ask('profile-stop')));
       log(`${kind}: CPU profile written to ${file}`);
     }
-    // One request line per request: the read requests (and the first fetch above) in the log.
+    // One request line per request: the read requests (and the first fetch above) in the log,
+    // once the server has written what it batched (decision 142).
+    await server.ask('flush-log');
     const logLines = countLogLines(server.logFile, 'GET', '/api/sessions/:id');
     results.reads[kind] = { ...read, cache: await server.ask('cache'), logLines };
     log(`${kind}: ${Math.round(read.rps)} req/s, p99 ${read.p99} ms`);

@@ -14,11 +14,17 @@ import './styles.css';
 // Inside the native shell: the dark status bar on the brand background (a no-op on the web).
 configureStatusBar();
 
+/** A page's code that has not come by then (a stalled request) no longer holds the app back. */
+const FIRST_RENDER_WAIT_MS = 3000;
+
 // The reads the page will need start now (web/app/early-reads.ts), and the app renders once the
 // page's own code is there: the page shows at once, never after a loading screen (decision 143).
 const queryClient = createQueryClient();
 startEarlyReads(queryClient, window.location.pathname);
-void preloadPageFor(window.location.pathname).then(() =>
+void Promise.race([
+  preloadPageFor(window.location.pathname),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -22,35 +22,45 @@ function logger(name: string, options?: { batchBytes?: number; flushEveryMs?: nu
   return { log, destination, messages, written };
 }
 
+/** Long enough for a background write that was started to land. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+const poll = { timeout: 2000, interval: 10 };
+
 describe('batched log destination (decision 142)', () => {
-  it('keeps info lines until a warning, then writes them all in order, the warning last', () => {
+  it('keeps info lines until a warning, then writes them all in order, the warning last', async () => {
     const { log, messages } = logger('warn.log');
     log.info('first');
     log.info('second');
+    await settle();
     expect(messages()).toEqual([]);
     log.warn('trouble');
-    expect(messages()).toEqual(['first', 'second', 'trouble']);
+    await expect.poll(messages, poll).toEqual(['first', 'second', 'trouble']);
+    await settle();
     log.info('after');
+    await settle();
     expect(messages()).toEqual(['first', 'second', 'trouble']);
     log.error('worse');
-    expect(messages()).toEqual(['first', 'second', 'trouble', 'after', 'worse']);
+    await expect.poll(messages, poll).toEqual(['first', 'second', 'trouble', 'after', 'worse']);
   });
 
-  it('writes a batch once it reaches its size, without waiting', () => {
-    const { log, messages, written } = logger('size.log', { batchBytes: 1000 });
-    let sent = 0;
-    let lines = 0;
-    while (written() === '') {
-      const line = `line ${lines} ${'x'.repeat(80)}`;
-      log.info(line);
-      sent += Buffer.byteLength(JSON.stringify({ level: 30, time: Date.now(), msg: line })) + 1;
-      lines++;
-      if (lines < 5) expect(written()).toBe('');
-    }
-    // Written by the line that took the batch to 1,000 bytes, all of it, in order.
-    expect(sent).toBeGreaterThanOrEqual(1000);
-    expect(sent).toBeLessThan(1200);
-    expect(messages()).toHaveLength(lines);
+  it('a warning logged while a write is under way is written right after it, not a second later', async () => {
+    const { log, messages } = logger('busy.log', { batchBytes: 200 });
+    // A whole batch starts a background write; the warning comes while it is under way.
+    for (let i = 0; i < 3; i++) log.info(`line ${i} ${'x'.repeat(80)}`);
+    log.warn('during');
+    await expect
+      .poll(messages, poll)
+      .toEqual(['line 0', 'line 1', 'line 2', 'during'].map((m, i) => (i < 3 ? `${m} ${'x'.repeat(80)}` : m)));
+  });
+
+  it('writes a batch once it reaches its size, without waiting', async () => {
+    const { log, messages } = logger('size.log', { batchBytes: 1000 });
+    for (let i = 0; i < 5; i++) log.info(`line ${i} ${'x'.repeat(80)}`);
+    await settle();
+    expect(messages()).toEqual([]);
+    for (let i = 5; i < 12; i++) log.info(`line ${i} ${'x'.repeat(80)}`);
+    // About 125 bytes a line: the batch reached 1,000 bytes at the eighth line.
+    await expect.poll(() => messages().length, poll).toBeGreaterThanOrEqual(8);
     expect(messages()[0]).toMatch(/^line 0 /);
   });
 
@@ -58,7 +68,14 @@ describe('batched log destination (decision 142)', () => {
     const { log, messages } = logger('quiet.log', { flushEveryMs: 50 });
     log.info('alone');
     expect(messages()).toEqual([]);
-    await expect.poll(messages, { timeout: 2000, interval: 20 }).toEqual(['alone']);
+    await expect.poll(messages, poll).toEqual(['alone']);
+  });
+
+  it('flush writes what is batched and says when it is written', async () => {
+    const { log, destination, messages } = logger('flush.log');
+    log.info('kept');
+    await new Promise<void>((resolve, reject) => destination.flush((error) => (error ? reject(error) : resolve())));
+    expect(messages()).toEqual(['kept']);
   });
 
   it("a process's batched stdout lines are written when it exits", () => {
@@ -75,12 +92,5 @@ describe('batched log destination (decision 142)', () => {
     });
     expect(child.status, child.stderr).toBe(0);
     expect(child.stdout).toContain('"msg":"before exit"');
-  });
-
-  it('flush writes what is batched at once', () => {
-    const { log, destination, messages } = logger('flush.log');
-    log.info('kept');
-    destination.flush();
-    expect(messages()).toEqual(['kept']);
   });
 });

@@ -1,6 +1,6 @@
 import pino from 'pino';
 
-/** A batch is written once it holds this much (a tenth of a pipe's buffer)… */
+/** A batch is written once it holds this much… */
 const BATCH_BYTES = 4096;
 /** …or after this long, so a quiet server's lines still show up within a second. */
 const FLUSH_EVERY_MS = 1000;
@@ -9,39 +9,48 @@ const WARN = 40;
 
 export interface LogDestination {
   write(line: string): void;
-  /** Writes what is batched, now. */
-  flush(): void;
+  /** Writes what is batched now; `done` once it is written. */
+  flush(done?: (error?: Error | null) => void): void;
 }
 
 /**
- * Where the server's JSON log lines go (decision 142): `dest` (a file descriptor or path) through pino's
- * own writer, sonic-boom, writing synchronously but in batches. Request lines wait for a batch of
- * 4 KB or at most a second; a warning or error is written at once, after the lines batched before
- * it, so the lines that explain a crash are out before it. The process's exit writes what is left.
+ * Where the server's JSON log lines go (decision 142): `dest` (a file descriptor or path) through
+ * pino's own writer, sonic-boom, in the background as pino's default destination writes, but in
+ * batches. Request lines wait for a batch of 4 KB or at most a second (sonic-boom's `minLength`
+ * and `periodicFlush`); a warning or an error starts a write at once, of itself and of everything
+ * batched before it, in order. pino writes what is left when the process exits.
  */
 export function batchedLogDestination(
   dest: number | string,
   { batchBytes = BATCH_BYTES, flushEveryMs = FLUSH_EVERY_MS } = {},
 ): LogDestination {
-  const out = pino.destination({ dest, sync: true, minLength: batchBytes });
-  let pending = false;
-  const flush = () => {
-    if (!pending) return;
-    pending = false;
-    out.flush();
-  };
-  setInterval(flush, flushEveryMs).unref();
-  process.once('exit', flush);
+  const out = pino.destination({ dest, sync: false, minLength: batchBytes, periodicFlush: flushEveryMs });
+  // A warning that arrived while a write was under way is written as soon as that write is done
+  // (sonic-boom itself then writes on only once a whole batch is waiting).
+  let urgent = false;
+  let unwritten = 0;
+  out.on('write', (bytes: number) => {
+    unwritten -= bytes;
+  });
+  out.on('drain', () => {
+    if (!urgent) return;
+    urgent = false;
+    if (unwritten > 0) out.flush();
+  });
   return {
     // pino sets `lastLevel` before each write when the stream asks for it.
     [Symbol.for('pino.metadata')]: true,
     lastLevel: 0,
     write(this: { lastLevel: number }, line: string) {
       out.write(line);
-      pending = true;
-      if (this.lastLevel >= WARN) flush();
+      unwritten += Buffer.byteLength(line);
+      if (this.lastLevel < WARN) return;
+      urgent = true;
+      out.flush();
     },
-    flush,
+    flush(done?: (error?: Error | null) => void) {
+      out.flush(done ? (error) => done(error) : undefined);
+    },
   } as LogDestination;
 }
 

@@ -68,7 +68,7 @@ export function clientErrorHandler(this: FastifyInstance | undefined, error: Nod
         ? [408, 'Request Timeout', 'The request took too long']
         : [400, 'Bad Request', 'The request could not be read'];
   const body = JSON.stringify({ message });
-  // Fastify calls this bound to the app: the same security headers as every other answer.
+  // Fastify calls this bound to the app: the data set of security headers, as every JSON answer (decision 141).
   const headers = { ...this?.securityHeaders, 'cache-control': 'no-store' };
   const headerLines = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)

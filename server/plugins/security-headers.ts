@@ -43,7 +43,7 @@ const PERMISSIONS_POLICY = Object.entries({
   .map(([feature, allow]) => `${feature}=${allow}`)
   .join(', ');
 
-/** Helmet's options for the app: one policy for pages, API answers and errors alike. */
+/** Helmet's options for the app: the document set, from which the data set is derived (decision 141). */
 function helmetOptions(config: { secureCookies: boolean }): HelmetOptions {
   return {
     contentSecurityPolicy: {
@@ -98,7 +98,8 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * Headers only a document obeys: a page, a frame, a worker. A fingerprinted script or style sheet
  * under /assets/ is never one: a browser that opens one shows it as text (`nosniff`, and its
  * type), and these headers do nothing on it but cost about 1 KB of each such answer's 1.4 KB head,
- * on every file of a first load (decision 135). They stay on everything else.
+ * on every file of a first load (decision 135). Answers under /api/ go without them too, but for
+ * a CSP and `X-Frame-Options` that refuse everything (decision 141).
  */
 export const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
@@ -140,7 +141,7 @@ function dataHeaderSet(documentSet: Record<string, string>): Record<string, stri
 }
 
 /** Answers under /api/ are data, except the API reference page (text/html, given the document set). */
-const isApiPath = (url: string) => url.startsWith('/api/');
+export const isApiPath = (url: string) => url.startsWith('/api/');
 
 declare module 'fastify' {
   interface FastifyInstance {

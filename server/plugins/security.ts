@@ -7,7 +7,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Security headers and a cross-site write check for cookie-authenticated calls. */
 async function securityPlugin(app: FastifyInstance) {
-  // One header set for every answer (pages, API, errors, uploads, the live channel).
+  // The security headers: documents get the whole set, answers under /api/ the data set (decision 141).
   await app.register(securityHeaders);
 
   // Fastify parses text/plain by default; a cross-site HTML form can send that without a preflight.

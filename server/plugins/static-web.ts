@@ -7,7 +7,7 @@ import { pageOriginResolver, publicOriginWarning } from '../features/seo/public-
 import { type InlinePageData, injectMeta, injectPageData, metaForPath } from '../features/seo/render-meta';
 import { KeptText } from '../lib/compression';
 import { sendKeptText } from './compression';
-import { DOCUMENT_ONLY_HEADERS } from './security-headers';
+import { DOCUMENT_ONLY_HEADERS, isApiPath } from './security-headers';
 
 /** A built script or style sheet, as sent (`.br` and `.gz` included). */
 const SCRIPT_OR_STYLE = /\.(js|css)(\.br|\.gz)?$/;
@@ -52,7 +52,7 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
     if (isPage && hasBuild) {
       // Crawlers and link previews don't run scripts: the page's meta tags are in the HTML.
       // Unknown paths (and unknown profiles) get the app, whose router shows its not-found screen.

@@ -82,9 +82,17 @@ describe('early reads', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient();
-    for (const path of ['/', '/explore', '/session', '/session/a/b', '/session/%E0%A4%A'])
-      startEarlyReads(client, path);
+    for (const path of ['/', '/explore', '/session', '/session/a/b', '/sessionx/abc']) startEarlyReads(client, path);
     expect(reads(fetch)).toEqual([]);
+  });
+
+  it('reads the Shro the page will show, matched as the router matches (decoded, any case)', () => {
+    stubPage();
+    const fetch = vi.fn(async () => Response.json(shro));
+    vi.stubGlobal('fetch', fetch);
+    for (const path of ['/Session/abc', '/session/a%20b/', '/session/%E0%A4%A'])
+      startEarlyReads(new QueryClient(), path);
+    expect(reads(fetch)).toEqual(['/api/sessions/abc', '/api/sessions/a%20b', '/api/sessions/%25E0%25A4%25A']);
   });
 
   it('starts the auth check at once on every page, before the app renders (decision 143)', () => {

@@ -1,13 +1,10 @@
-import { appPages } from '@contract/pages';
 import type { Shro } from '@contract/shro-views';
 import type { QueryClient } from '@tanstack/react-query';
 import { startAuthCheck, wasSignedIn } from '@/features/auth/api/get-user';
 import { shroQueryOptions } from '@/features/shros/api/get-shro';
 import { apiPaths } from '@/lib/api-paths';
 import { preloadSignedInHeader } from './layout/header';
-
-/** `/session/:id` as a RegExp, from the page table (contract/pages.ts). */
-const sessionPath = new RegExp(`^${appPages.session.path.replace(':id', '([^/]+)')}/?$`);
+import { pageForPath } from './page-for-path';
 
 /**
  * The answer of `apiPath` the server wrote into the page (server/features/seo/render-meta.ts
@@ -42,18 +39,14 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string) {
   startAuthCheck(queryClient);
   const signedInBefore = wasSignedIn();
   if (signedInBefore) void preloadSignedInHeader().catch(() => {});
-  if (pathname === appPages.home.path) {
+  const page = pageForPath(pathname);
+  if (page?.name === 'home') {
     if (signedInBefore) void import('./routes/home-member').catch(() => {});
     return;
   }
-  const match = sessionPath.exec(pathname);
-  if (!match) return;
-  let id: string;
-  try {
-    id = decodeURIComponent(match[1]!);
-  } catch {
-    return; // a malformed link: the page itself answers it
-  }
+  if (page?.name !== 'session' || !page.params.id) return;
+  // The id as the page reads it (wouter's useParams): the router decoded the path already.
+  const id = page.params.id;
   // The server put the Shro in the page (decision 140): no read at all before the boxes show.
   const inline = takePageData(apiPaths.shro(id));
   // As old as it is: a page that took longer than a poll interval to start reads it again at

@@ -1,10 +1,11 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useAuth } from '@/features/auth/api/get-user';
+import { LazyPartView, lazyPart } from '@/lib/lazy-part';
 import { LoadingScreen } from './loading-screen';
 import { OfflineNotice } from './offline-notice';
 
 /** A page of its own, for visitors only: loaded when one opens a login-required route (decision 094). */
-const LoginRequired = lazy(() =>
+export const loginRequiredPage = lazyPart(() =>
   import('../routes/login-required').then((module) => ({ default: module.LoginRequired })),
 );
 
@@ -16,6 +17,6 @@ const LoginRequired = lazy(() =>
 export function Protected({ children }: { children: ReactNode }) {
   const { user, isLoading, isOffline } = useAuth();
   if (isLoading) return <LoadingScreen />;
-  if (!user) return isOffline ? <OfflineNotice /> : <LoginRequired />;
+  if (!user) return isOffline ? <OfflineNotice /> : <LazyPartView part={loginRequiredPage} />;
   return <>{children}</>;
 }
