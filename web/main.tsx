@@ -20,9 +20,9 @@ const FIRST_RENDER_WAIT_MS = 3000;
 // The reads the page will need start now (web/app/early-reads.ts), and the app renders once the
 // page's own code is there: the page shows at once, never after a loading screen (decision 143).
 const queryClient = createQueryClient();
-startEarlyReads(queryClient, window.location.pathname);
+const earlyParts = startEarlyReads(queryClient, window.location.pathname);
 void Promise.race([
-  preloadPageFor(window.location.pathname),
+  Promise.all([preloadPageFor(window.location.pathname), earlyParts]),
   new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
 ]).then(() =>
   createRoot(document.getElementById('root')!).render(

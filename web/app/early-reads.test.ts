@@ -2,6 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEarlyReads } from './early-reads';
 
+/** The game's code and the member actions' (loaded apart, decision 094): only whether they load is checked. */
+const parts = vi.hoisted(() => ({ view: vi.fn(async () => undefined), actions: vi.fn(async () => undefined) }));
+vi.mock('@/features/shros/components/session/shro-view-part', () => ({ shroViewPart: { preload: parts.view } }));
+vi.mock('./routes/session-member-actions-part', () => ({ sessionMemberActionsPart: { preload: parts.actions } }));
+
 const shro = { id: 'abc', title: 'Where do we eat?' };
 /** The Shro query's staleTime (web/features/shros/api/get-shro.ts): one poll interval. */
 const POLL_MS = 2000;
@@ -29,7 +34,11 @@ const reads = (fetch: ReturnType<typeof vi.fn>) =>
   fetch.mock.calls.map((call) => String((call as unknown[])[0])).filter((path) => path !== '/api/auth/user');
 
 describe('early reads', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    parts.view.mockClear();
+    parts.actions.mockClear();
+  });
 
   it('starts reading the Shro of a /session/:id tab at once, and the page finds it cached', async () => {
     stubPage();
@@ -101,5 +110,38 @@ describe('early reads', () => {
     vi.stubGlobal('fetch', fetch);
     startEarlyReads(new QueryClient(), '/explore');
     expect(fetch.mock.calls.map((call) => String((call as unknown[])[0]))).toEqual(['/api/auth/user']);
+  });
+
+  it("a member's page (the server's data says so): the first render waits for the game's code (decision 143)", async () => {
+    stubPage({ apiPath: '/api/sessions/abc', text: JSON.stringify({ ...shro, viewerRole: 'participant' }) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(null, { status: 401 })),
+    );
+    let loaded: () => void = () => {};
+    parts.view.mockImplementationOnce(() => new Promise<undefined>((resolve) => (loaded = () => resolve(undefined))));
+    const wait = startEarlyReads(new QueryClient(), '/session/abc');
+    expect(wait).toBeInstanceOf(Promise);
+    expect(parts.view).toHaveBeenCalledTimes(1);
+    expect(parts.actions).toHaveBeenCalledTimes(1);
+    let done = false;
+    void wait!.then(() => {
+      done = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toBe(false);
+    loaded();
+    await expect.poll(() => done).toBe(true);
+  });
+
+  it("a visitor's page loads none of the game's code and holds nothing back", () => {
+    stubPage({ apiPath: '/api/sessions/abc', text: JSON.stringify({ ...shro, viewerRole: 'visitor' }) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(null, { status: 401 })),
+    );
+    expect(startEarlyReads(new QueryClient(), '/session/abc')).toBeUndefined();
+    expect(parts.view).not.toHaveBeenCalled();
+    expect(parts.actions).not.toHaveBeenCalled();
   });
 });

@@ -2,9 +2,11 @@ import type { Shro } from '@contract/shro-views';
 import type { QueryClient } from '@tanstack/react-query';
 import { startAuthCheck, wasSignedIn } from '@/features/auth/api/get-user';
 import { shroQueryOptions } from '@/features/shros/api/get-shro';
+import { shroViewPart } from '@/features/shros/components/session/shro-view-part';
 import { apiPaths } from '@/lib/api-paths';
 import { preloadSignedInHeader } from './layout/header';
 import { pageForPath } from './page-for-path';
+import { sessionMemberActionsPart } from './routes/session-member-actions-part';
 
 /**
  * The answer of `apiPath` the server wrote into the page (server/features/seo/render-meta.ts
@@ -34,7 +36,7 @@ function takePageData(apiPath: string): { data: unknown; at: number } | undefine
  * only signed-in users see on that page (which visitors never load) starts now too, beside the
  * auth check, rather than after it.
  */
-export function startEarlyReads(queryClient: QueryClient, pathname: string) {
+export function startEarlyReads(queryClient: QueryClient, pathname: string): Promise<void> | undefined {
   // Every page asks who is signed in; the first render waits for the page's code (decision 143).
   startAuthCheck(queryClient);
   const signedInBefore = wasSignedIn();
@@ -42,9 +44,9 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string) {
   const page = pageForPath(pathname);
   if (page?.name === 'home') {
     if (signedInBefore) void import('./routes/home-member').catch(() => {});
-    return;
+    return undefined;
   }
-  if (page?.name !== 'session' || !page.params.id) return;
+  if (page?.name !== 'session' || !page.params.id) return undefined;
   // The id as the page reads it (wouter's useParams): the router decoded the path already.
   const id = page.params.id;
   // The server put the Shro in the page (decision 140): no read at all before the boxes show.
@@ -54,9 +56,19 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string) {
   if (inline !== undefined) {
     queryClient.setQueryData(shroQueryOptions(id).queryKey, inline.data as Shro, { updatedAt: inline.at });
   } else void queryClient.prefetchQuery(shroQueryOptions(id));
-  // A member sees the game; a visitor's Join card does without its code.
-  if (signedInBefore) {
-    void import('@/features/shros/components/session/shro-view').catch(() => {});
-    void import('./routes/session-member-actions').catch(() => {});
-  }
+  // A member sees the game; a visitor's Join card does without its code. When the page says the
+  // viewer is a member, the first render waits for that code too (decision 143).
+  const member = inline !== undefined && isMemberView(inline.data);
+  if (!member && !signedInBefore) return undefined;
+  const parts = Promise.all([shroViewPart.preload(), sessionMemberActionsPart.preload()]).then(
+    () => undefined,
+    () => undefined,
+  );
+  return member ? parts : undefined;
+}
+
+/** The Shro as a member sees it (anything but a visitor's view). */
+function isMemberView(data: unknown): boolean {
+  const role = typeof data === 'object' && data !== null ? (data as { viewerRole?: unknown }).viewerRole : undefined;
+  return typeof role === 'string' && role !== 'visitor';
 }

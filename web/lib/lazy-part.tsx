@@ -1,19 +1,19 @@
 import { type ComponentType, lazy, useState } from 'react';
 
 /** A part of the app whose code loads on its own (a page, a screen only some people see). */
-export interface LazyPart {
+export interface LazyPart<P extends object = object> {
   /** Loads the code (once; a failed load is tried again by the next call). */
   preload: () => Promise<unknown>;
   /** The component, once its code has loaded. */
-  loaded: ComponentType | null;
+  loaded: ComponentType<P> | null;
   /** The component through React.lazy (it suspends until its code is there). */
-  Lazy: ComponentType;
+  Lazy: ComponentType<P>;
 }
 
-/** A part of the app loaded on its own; render it with `<LazyPartView part={…} />`. */
-export function lazyPart(load: () => Promise<{ default: ComponentType }>): LazyPart {
+/** A part of the app loaded on its own; render it with `<LazyPartView part={…} {...props} />`. */
+export function lazyPart<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPart<P> {
   let loading: Promise<unknown> | null = null;
-  const part: LazyPart = {
+  const part: LazyPart<P> = {
     loaded: null,
     preload: () => {
       loading ??= load().then(
@@ -41,7 +41,7 @@ export function lazyPart(load: () => Promise<{ default: ComponentType }>): LazyP
  * as React.lazy does. Each mount keeps the component it started with, so a part never remounts
  * when its code arrives.
  */
-export function LazyPartView({ part }: { part: LazyPart }) {
-  const [Part] = useState<ComponentType>(() => part.loaded ?? part.Lazy);
-  return <Part />;
+export function LazyPartView<P extends object>({ part, ...props }: { part: LazyPart<P> } & P) {
+  const [Part] = useState<ComponentType<P>>(() => part.loaded ?? part.Lazy);
+  return <Part {...(props as unknown as P)} />;
 }

@@ -5,9 +5,9 @@ import { LoadingScreen } from './loading-screen';
 import { OfflineNotice } from './offline-notice';
 
 /** A page of its own, for visitors only: loaded when one opens a login-required route (decision 094). */
-export const loginRequiredPage = lazyPart(() =>
-  import('../routes/login-required').then((module) => ({ default: module.LoginRequired })),
-);
+export const loginRequiredPage = lazyPart(async () => ({
+  default: (await import('../routes/login-required')).LoginRequired,
+}));
 
 /**
  * Login-required routes: a loading screen while auth loads, then the page or the Login Required

@@ -1,16 +1,12 @@
-import { lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import { LoadBoundary } from '@/components/load-boundary';
 import { useAuth } from '@/features/auth/api/get-user';
 import { PushPromptCard } from '@/features/notifications/components/push-prompt-card';
-import { loadShroView, ShroPage } from '@/features/shros/components/session/shro-page';
-
-/**
- * Report, mute and block load with the Shro's own view (members only): no Suspense of their own,
- * so the page shows the Shro once both are there, not the title first and the buttons later.
- */
-const loadSessionMemberActions = () => import('./session-member-actions');
-const SessionMemberActions = lazy(loadSessionMemberActions);
+import { ShroPage } from '@/features/shros/components/session/shro-page';
+import { shroViewPart } from '@/features/shros/components/session/shro-view-part';
+import { LazyPartView } from '@/lib/lazy-part';
+import { sessionMemberActionsPart } from './session-member-actions-part';
 
 /** /session/:id is public: visitors get the Join card, members the game (and mute or block from blocks). */
 export default function SessionPage() {
@@ -20,8 +16,8 @@ export default function SessionPage() {
   // (early-reads.ts already started it if someone was signed in on this device).
   useEffect(() => {
     if (!user) return;
-    void loadShroView().catch(() => {});
-    void loadSessionMemberActions().catch(() => {});
+    void shroViewPart.preload().catch(() => {});
+    void sessionMemberActionsPart.preload().catch(() => {});
   }, [user]);
   // A new id is a new page: state such as a running reveal must not carry over.
   return (
@@ -31,7 +27,7 @@ export default function SessionPage() {
         id={id}
         shroActions={(shro) => (
           <LoadBoundary fallback={null}>
-            <SessionMemberActions shro={shro} />
+            <LazyPartView part={sessionMemberActionsPart} shro={shro} />
           </LoadBoundary>
         )}
       />

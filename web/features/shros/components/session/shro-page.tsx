@@ -1,19 +1,13 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { LazyPartView } from '@/lib/lazy-part';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useShro } from '../../api/get-shro';
 import { filledBoxes } from '../../utils/option-count';
+import { shroViewPart } from './shro-view-part';
 import { JoinCard, ShroExpired, ShroLoading, ShroNotFound } from './state-screens';
-
-/**
- * The game itself (boxes, reveal, result, reactions, sharing) is for members only: a visitor gets
- * the Join card, so its code loads apart and a visitor never downloads it (decision 094). Signed-in
- * users start loading it with the app (web/app/early-reads.ts), so they do not wait for it after.
- */
-export const loadShroView = () => import('./shro-view');
-const ShroView = lazy(() => loadShroView().then((module) => ({ default: module.ShroView })));
 
 /** /session/:id — every state and role of docs/product.md §2, refreshed every 2 s. */
 /** `shroActions`: more actions for a signed-in viewer (mute, block), from another feature. */
@@ -55,7 +49,7 @@ export function ShroPage({ id, shroActions }: { id: string; shroActions?: (shro:
   // Still loading its code: the loading screen stays (the actions may suspend with it).
   return (
     <Suspense fallback={<ShroLoading />}>
-      <ShroView shro={shro} actions={shroActions?.(shro)} />
+      <LazyPartView part={shroViewPart} shro={shro} actions={shroActions?.(shro)} />
     </Suspense>
   );
 }
