@@ -2,10 +2,24 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEarlyReads } from './early-reads';
 
-/** The game's code and the member actions' (loaded apart, decision 094): only whether they load is checked. */
-const parts = vi.hoisted(() => ({ view: vi.fn(async () => undefined), actions: vi.fn(async () => undefined) }));
-vi.mock('@/features/shros/components/session/shro-view-part', () => ({ shroViewPart: { preload: parts.view } }));
-vi.mock('./routes/session-member-actions-part', () => ({ sessionMemberActionsPart: { preload: parts.actions } }));
+/** The parts of a Shro page that load on their own (decision 143): only whether they load is checked. */
+const parts = vi.hoisted(() => {
+  const part = () => ({ preload: vi.fn(async () => undefined) });
+  return { view: part(), actions: part(), board: part(), note: part(), result: part(), checks: part() };
+});
+vi.mock('@/features/shros/components/session/session-parts', () => ({
+  shroViewPart: parts.view,
+  creatorBoardPart: parts.board,
+  moderationNotePart: parts.note,
+  openedResultPart: parts.result,
+  boxChecksPart: parts.checks,
+}));
+vi.mock('./routes/session-member-actions-part', () => ({ sessionMemberActionsPart: parts.actions }));
+/** Which parts' code the start loaded. */
+const preloaded = () =>
+  Object.entries(parts)
+    .filter(([, part]) => part.preload.mock.calls.length > 0)
+    .map(([name]) => name);
 
 const shro = { id: 'abc', title: 'Where do we eat?' };
 /** The Shro query's staleTime (web/features/shros/api/get-shro.ts): one poll interval. */
@@ -36,8 +50,7 @@ const reads = (fetch: ReturnType<typeof vi.fn>) =>
 describe('early reads', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    parts.view.mockClear();
-    parts.actions.mockClear();
+    for (const part of Object.values(parts)) part.preload.mockClear();
   });
 
   it('starts reading the Shro of a /session/:id tab at once, and the page finds it cached', async () => {
@@ -119,11 +132,12 @@ describe('early reads', () => {
       vi.fn(async () => Response.json(null, { status: 401 })),
     );
     let loaded: () => void = () => {};
-    parts.view.mockImplementationOnce(() => new Promise<undefined>((resolve) => (loaded = () => resolve(undefined))));
+    parts.view.preload.mockImplementationOnce(
+      () => new Promise<undefined>((resolve) => (loaded = () => resolve(undefined))),
+    );
     const wait = startEarlyReads(new QueryClient(), '/session/abc');
     expect(wait).toBeInstanceOf(Promise);
-    expect(parts.view).toHaveBeenCalledTimes(1);
-    expect(parts.actions).toHaveBeenCalledTimes(1);
+    expect(preloaded()).toEqual(['view', 'actions']);
     let done = false;
     void wait!.then(() => {
       done = true;
@@ -141,7 +155,24 @@ describe('early reads', () => {
       vi.fn(async () => Response.json(null, { status: 401 })),
     );
     expect(startEarlyReads(new QueryClient(), '/session/abc')).toBeUndefined();
-    expect(parts.view).not.toHaveBeenCalled();
-    expect(parts.actions).not.toHaveBeenCalled();
+    expect(preloaded()).toEqual([]);
+  });
+
+  it.each([
+    ['the creator of a private Shro', { viewerRole: 'creator', isPublic: false }, ['view', 'actions', 'board']],
+    ['the creator of a public Shro', { viewerRole: 'creator', isPublic: true }, ['view', 'actions', 'board', 'note']],
+    [
+      'someone who opened a box',
+      { viewerRole: 'participant', hasSelected: true },
+      ['view', 'actions', 'result', 'checks'],
+    ],
+  ])('%s: the first render waits for the code of what they will see', (_, view, expected) => {
+    stubPage({ apiPath: '/api/sessions/abc', text: JSON.stringify({ ...shro, ...view, boxes: [] }) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(null, { status: 401 })),
+    );
+    expect(startEarlyReads(new QueryClient(), '/session/abc')).toBeInstanceOf(Promise);
+    expect(preloaded()).toEqual(expected);
   });
 });

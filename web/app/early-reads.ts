@@ -2,8 +2,15 @@ import type { Shro } from '@contract/shro-views';
 import type { QueryClient } from '@tanstack/react-query';
 import { startAuthCheck, wasSignedIn } from '@/features/auth/api/get-user';
 import { shroQueryOptions } from '@/features/shros/api/get-shro';
-import { shroViewPart } from '@/features/shros/components/session/shro-view-part';
+import {
+  boxChecksPart,
+  creatorBoardPart,
+  moderationNotePart,
+  openedResultPart,
+  shroViewPart,
+} from '@/features/shros/components/session/session-parts';
 import { apiPaths } from '@/lib/api-paths';
+import type { LazyPart } from '@/lib/lazy-part';
 import { preloadSignedInHeader } from './layout/header';
 import { pageForPath } from './page-for-path';
 import { sessionMemberActionsPart } from './routes/session-member-actions-part';
@@ -57,18 +64,28 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string): Pro
     queryClient.setQueryData(shroQueryOptions(id).queryKey, inline.data as Shro, { updatedAt: inline.at });
   } else void queryClient.prefetchQuery(shroQueryOptions(id));
   // A member sees the game; a visitor's Join card does without its code. When the page says the
-  // viewer is a member, the first render waits for that code too (decision 143).
-  const member = inline !== undefined && isMemberView(inline.data);
+  // viewer is a member, the first render waits for the code of what they will see (decision 143).
+  const member = inline === undefined ? undefined : memberParts(inline.data);
   if (!member && !signedInBefore) return undefined;
-  const parts = Promise.all([shroViewPart.preload(), sessionMemberActionsPart.preload()]).then(
+  const parts = Promise.all((member ?? [shroViewPart, sessionMemberActionsPart]).map((part) => part.preload())).then(
     () => undefined,
     () => undefined,
   );
   return member ? parts : undefined;
 }
 
-/** The Shro as a member sees it (anything but a visitor's view). */
-function isMemberView(data: unknown): boolean {
-  const role = typeof data === 'object' && data !== null ? (data as { viewerRole?: unknown }).viewerRole : undefined;
-  return typeof role === 'string' && role !== 'visitor';
+/**
+ * What a member's view of this Shro shows of the parts that load on their own; undefined for a
+ * visitor's view (or data that is not a Shro).
+ */
+function memberParts(data: unknown): Pick<LazyPart, 'preload'>[] | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const shro = data as Partial<Shro>;
+  if (typeof shro.viewerRole !== 'string' || shro.viewerRole === 'visitor') return undefined;
+  const parts: Pick<LazyPart, 'preload'>[] = [shroViewPart, sessionMemberActionsPart];
+  if (shro.viewerRole === 'creator') parts.push(creatorBoardPart);
+  if (shro.viewerRole === 'creator' && shro.isPublic) parts.push(moderationNotePart);
+  // An opened box (the viewer's, or every box once revealed): its result card and checks.
+  if (shro.hasSelected || shro.boxes?.some((box) => box.salt)) parts.push(openedResultPart, boxChecksPart);
+  return parts;
 }

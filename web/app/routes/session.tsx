@@ -3,8 +3,8 @@ import { useParams } from 'wouter';
 import { LoadBoundary } from '@/components/load-boundary';
 import { useAuth } from '@/features/auth/api/get-user';
 import { PushPromptCard } from '@/features/notifications/components/push-prompt-card';
+import { shroViewPart } from '@/features/shros/components/session/session-parts';
 import { ShroPage } from '@/features/shros/components/session/shro-page';
-import { shroViewPart } from '@/features/shros/components/session/shro-view-part';
 import { LazyPartView } from '@/lib/lazy-part';
 import { sessionMemberActionsPart } from './session-member-actions-part';
 

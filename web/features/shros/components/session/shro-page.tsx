@@ -6,7 +6,7 @@ import { LazyPartView } from '@/lib/lazy-part';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useShro } from '../../api/get-shro';
 import { filledBoxes } from '../../utils/option-count';
-import { shroViewPart } from './shro-view-part';
+import { shroViewPart } from './session-parts';
 import { JoinCard, ShroExpired, ShroLoading, ShroNotFound } from './state-screens';
 
 /** /session/:id — every state and role of docs/product.md §2, refreshed every 2 s. */

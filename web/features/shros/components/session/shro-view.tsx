@@ -2,13 +2,14 @@ import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
 import { hidOptionsPhrase, type ShroStatus } from '@contract/shros';
 import { Check, Link2, Plus, TimerOff } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { LoadBoundary } from '@/components/load-boundary';
 import { SoundToggle } from '@/components/sound-toggle';
 import { Button } from '@/components/ui/button';
 import { userHandle } from '@/components/user-avatar';
 import { ApiError } from '@/lib/api-client';
+import { LazyPartView } from '@/lib/lazy-part';
 import { haptic, playSound } from '@/lib/sounds';
 import { toast } from '@/lib/use-toast';
 import { useSelectBox } from '../../api/select-box';
@@ -17,24 +18,17 @@ import { resultAnnouncement } from './box-text';
 import { ClosesInNote } from './closes-in-note';
 import { ParticipantsList } from './participants-list';
 import { PickGrid } from './pick-grid';
+import {
+  boxChecksPart,
+  creatorBoardPart,
+  moderationNotePart,
+  openedResultPart,
+  preloadOpenedBox,
+  revealStagePart,
+} from './session-parts';
 import { ShareAgainButton } from './share-again';
 import { ShareDialog, useCopyShroLink } from './share-dialog';
 import { StatusPill } from './status-pill';
-
-/** Only the creator sees the board: its code stays out of everyone else's load (decision 094). */
-const CreatorBoard = lazy(() => import('./creator-board').then((module) => ({ default: module.CreatorBoard })));
-
-/** Why a public Shro is not on Explore: for its creator only, like the board. */
-const ModerationNote = lazy(() => import('./moderation-note').then((module) => ({ default: module.ModerationNote })));
-
-/**
- * The reveal, the result card and the commitment checks: loaded once a box is open, or when the
- * viewer reaches for one (before the server answers the pick), not with the closed boxes.
- */
-const loadOpenedBox = () => import('./opened-box');
-const RevealStage = lazy(() => loadOpenedBox().then((module) => ({ default: module.RevealStage })));
-const OpenedResult = lazy(() => loadOpenedBox().then((module) => ({ default: module.OpenedResult })));
-const BoxChecks = lazy(() => loadOpenedBox().then((module) => ({ default: module.BoxChecks })));
 
 /** A part of the view that needs the opened box's code: nothing until it is there. */
 function Opened({ children }: { children: ReactNode }) {
@@ -46,7 +40,7 @@ function Opened({ children }: { children: ReactNode }) {
 }
 
 /** Reaching for a box starts the reveal's code, so it is there when the server answers. */
-const reachForBox = () => void loadOpenedBox().catch(() => {});
+const reachForBox = () => void preloadOpenedBox().catch(() => {});
 
 /** A participant who opened a box sees it as revealed even while a link Shro keeps collecting picks. */
 function displayStatus(shro: Shro): ShroStatus {
@@ -142,7 +136,8 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
   const isLink = shro.isShareable || shro.isPublic;
   const result = resultBox ? (
     <Opened>
-      <OpenedResult
+      <LazyPartView
+        part={openedResultPart}
         shro={shro}
         box={resultBox}
         openedBy={isCreator ? creatorPickUser : shro.selectedByUser}
@@ -172,7 +167,7 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
       {shro.isShareable && shro.status !== 'expired' && <ClosesInNote expiresAt={shro.expiresAt} />}
       {isCreator && shro.isPublic && (
         <Opened>
-          <ModerationNote moderation={shro.moderation} />
+          <LazyPartView part={moderationNotePart} moderation={shro.moderation} />
         </Opened>
       )}
       {shro.status === 'expired' && (
@@ -194,19 +189,19 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
       {isCreator && (
         <LoadBoundary fallback={null}>
           <Suspense fallback={null}>
-            <CreatorBoard shro={shro} />
+            <LazyPartView part={creatorBoardPart} shro={shro} />
           </Suspense>
         </LoadBoundary>
       )}
 
       {shro.boxes.some((box) => box.salt) && (
         <Opened>
-          <BoxChecks boxes={shro.boxes} />
+          <LazyPartView part={boxChecksPart} boxes={shro.boxes} />
         </Opened>
       )}
       {!isCreator && revealingBox && (
         <Opened>
-          <RevealStage box={revealingBox} onDone={endReveal} />
+          <LazyPartView part={revealStagePart} box={revealingBox} onDone={endReveal} />
         </Opened>
       )}
       {!isCreator && !shro.hasSelected && shro.status === 'waiting' && (
