@@ -10,7 +10,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Shro } from '../contract/shro-views';
 import type { SeedPlan } from './app-server';
-import { createPostgresDatabase, logDir, pgAdminUrl, redisReachable, redisUrl, startChild } from './children';
+import {
+  type Child,
+  createPostgresDatabase,
+  logDir,
+  pgAdminUrl,
+  redisReachable,
+  redisUrl,
+  startChild,
+} from './children';
 import { countLogLines, fanout, fireSelect, load, selects } from './measure';
 import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
 import { measurePreviews } from './preview';
@@ -37,6 +45,20 @@ const ANALYSIS_MARKER = '<!-- analysis: kept across runs -->';
 const log = (message: string) => console.log(`[bench] ${message}`);
 /** What Chromium sends: the app's reads are measured with the compression a browser gets. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/**
+ * `work`, with a CPU profile of the app during it when `BENCH_PROFILE=1`, written to the log folder
+ * as `<name>.cpuprofile` (for finding what dominates the reads or the picks).
+ */
+async function profiled<T>(server: Child, name: string, work: () => Promise<T>): Promise<T> {
+  if (process.env.BENCH_PROFILE !== '1') return work();
+  await server.ask('profile-start');
+  const result = await work();
+  const file = path.join(logDir, `${name}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(await server.ask('profile-stop')));
+  log(`${name}: CPU profile written to ${file}`);
+  return result;
+}
 
 async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined) {
   log(`${kind}: seeding ${SIZES.shros} Shros…`);
@@ -66,16 +88,10 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
     await bare.stop();
     log(`${kind}: ceiling ${Math.round(ceiling.rps)} req/s`);
     log(`${kind}: authenticated GET /api/sessions/{id}…`);
-    // `BENCH_PROFILE=1`: a CPU profile of the app during the reads, written to the log folder.
-    const profiling = process.env.BENCH_PROFILE === '1';
-    if (profiling) await server.ask('profile-start');
     // As a browser asks: the answer is then compressed (decision 022), and that cost is measured too.
-    const read = await load(url, { cookie: seed.ownerCookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING });
-    if (profiling) {
-      const file = path.join(logDir, `reads-${kind}.cpuprofile`);
-      fs.writeFileSync(file, JSON.stringify(await server.ask('profile-stop')));
-      log(`${kind}: CPU profile written to ${file}`);
-    }
+    const read = await profiled(server, `reads-${kind}`, () =>
+      load(url, { cookie: seed.ownerCookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING }),
+    );
     // One request line per request: the read requests (and the first fetch above) in the log,
     // once the server has written what it batched (decision 142).
     await server.ask('flush-log');
@@ -103,7 +119,8 @@ async function readsOnlyRun(started: number) {
   const pglite = await databaseRun('PGlite', undefined);
   await pglite.server.stop();
   const postgres = await createPostgresDatabase();
-  if (postgres) {
+  if (!postgres) results.notes.push(`PostgreSQL not reachable at ${pgAdminUrl}: its reads were skipped.`);
+  else {
     try {
       await (await databaseRun('PostgreSQL', postgres.url)).server.stop();
     } finally {
@@ -133,15 +150,7 @@ async function picksOnly(started: number) {
     });
     try {
       log(`${kind}: ${selectors} selects…`);
-      // `BENCH_PROFILE=1`: a CPU profile of the app during the picks, written to the log folder.
-      const profiling = process.env.BENCH_PROFILE === '1';
-      if (profiling) await server.ask('profile-start');
-      const run = await selects(server.port, server.seed!);
-      if (profiling) {
-        const file = path.join(logDir, `picks-${kind}.cpuprofile`);
-        fs.writeFileSync(file, JSON.stringify(await server.ask('profile-stop')));
-        log(`${kind}: CPU profile written to ${file}`);
-      }
+      const run = await profiled(server, `picks-${kind}`, () => selects(server.port, server.seed!));
       const counters = (await server.ask('counters', server.seed!.selectShroId)) as PickCounters;
       results.selects[kind] = { ...run, count: counters.participations, counters };
       log(`${kind}: ${Math.round(run.perSecond)} selects/s, counters ${JSON.stringify(counters)}`);

@@ -10,10 +10,13 @@ import {
   shroViewPart,
 } from '@/features/shros/components/session/session-parts';
 import { apiPaths } from '@/lib/api-paths';
-import type { LazyPart } from '@/lib/lazy-part';
+import { type LazyPart, preloadParts } from '@/lib/lazy-part';
 import { preloadSignedInHeader } from './layout/header';
 import { pageForPath } from './page-for-path';
 import { sessionMemberActionsPart } from './routes/session-member-actions-part';
+
+/** The game and the member actions: what every member's view of a Shro shows. */
+const GAME = [shroViewPart, sessionMemberActionsPart];
 
 /**
  * The answer of `apiPath` the server wrote into the page (server/features/seo/render-meta.ts
@@ -66,12 +69,9 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string): Pro
   // A member sees the game; a visitor's Join card does without its code. When the page says the
   // viewer is a member, the first render waits for the code of what they will see (decision 143).
   const member = inline === undefined ? undefined : memberParts(inline.data);
-  if (!member && !signedInBefore) return undefined;
-  const parts = Promise.all((member ?? [shroViewPart, sessionMemberActionsPart]).map((part) => part.preload())).then(
-    () => undefined,
-    () => undefined,
-  );
-  return member ? parts : undefined;
+  if (member) return preloadParts(member);
+  if (signedInBefore) void preloadParts(GAME);
+  return undefined;
 }
 
 /**
@@ -82,7 +82,7 @@ function memberParts(data: unknown): Pick<LazyPart, 'preload'>[] | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const shro = data as Partial<Shro>;
   if (typeof shro.viewerRole !== 'string' || shro.viewerRole === 'visitor') return undefined;
-  const parts: Pick<LazyPart, 'preload'>[] = [shroViewPart, sessionMemberActionsPart];
+  const parts: Pick<LazyPart, 'preload'>[] = [...GAME];
   if (shro.viewerRole === 'creator') parts.push(creatorBoardPart);
   if (shro.viewerRole === 'creator' && shro.isPublic) parts.push(moderationNotePart);
   // An opened box (the viewer's, or every box once revealed): its result card and checks.

@@ -2,7 +2,7 @@ import { type AppPageName, appPages } from '@contract/pages';
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { wasSignedIn } from '@/features/auth/api/get-user';
-import { type LazyPart, LazyPartView, lazyPart } from '@/lib/lazy-part';
+import { type LazyPart, LazyPartView, lazyPart, preloadParts } from '@/lib/lazy-part';
 import { LoadingScreen } from './layout/loading-screen';
 import { PageLoadBoundary, PageShown } from './layout/page-load-boundary';
 import { loginRequiredPage, Protected } from './layout/protected';
@@ -54,10 +54,7 @@ export function preloadPageFor(pathname: string): Promise<void> {
     : appPages[page.name].protected && !wasSignedIn()
       ? loginRequiredPage
       : pageComponents[page.name];
-  return part.preload().then(
-    () => undefined,
-    () => undefined,
-  );
+  return preloadParts([part]);
 }
 
 export function AppRouter() {

@@ -36,6 +36,17 @@ export function lazyPart<P extends object = object>(load: () => Promise<{ defaul
 }
 
 /**
+ * Loads the parts' code; resolves either way, once every load has ended: a part that could not
+ * load shows its error (or the offline notice) when it renders.
+ */
+export function preloadParts(parts: readonly Pick<LazyPart, 'preload'>[]): Promise<void> {
+  return Promise.all(parts.map((part) => part.preload())).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
  * Renders a lazily loaded part at once when its code is already there: no Suspense fallback, whose
  * replacement React 19 holds back for 300 ms after it showed (decision 143). Otherwise it suspends
  * as React.lazy does. Each mount keeps the component it started with, so a part never remounts

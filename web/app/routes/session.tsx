@@ -5,7 +5,7 @@ import { useAuth } from '@/features/auth/api/get-user';
 import { PushPromptCard } from '@/features/notifications/components/push-prompt-card';
 import { shroViewPart } from '@/features/shros/components/session/session-parts';
 import { ShroPage } from '@/features/shros/components/session/shro-page';
-import { LazyPartView } from '@/lib/lazy-part';
+import { LazyPartView, preloadParts } from '@/lib/lazy-part';
 import { sessionMemberActionsPart } from './session-member-actions-part';
 
 /** /session/:id is public: visitors get the Join card, members the game (and mute or block from blocks). */
@@ -16,8 +16,7 @@ export default function SessionPage() {
   // (early-reads.ts already started it if someone was signed in on this device).
   useEffect(() => {
     if (!user) return;
-    void shroViewPart.preload().catch(() => {});
-    void sessionMemberActionsPart.preload().catch(() => {});
+    void preloadParts([shroViewPart, sessionMemberActionsPart]);
   }, [user]);
   // A new id is a new page: state such as a running reveal must not carry over.
   return (

@@ -1,4 +1,4 @@
-import { lazyPart } from '@/lib/lazy-part';
+import { lazyPart, preloadParts } from '@/lib/lazy-part';
 
 /*
  * The parts of a Shro page that load on their own (decision 094), each rendered with
@@ -32,5 +32,4 @@ export const openedResultPart = lazyPart(async () => ({ default: (await openedBo
 export const boxChecksPart = lazyPart(async () => ({ default: (await openedBox()).BoxChecks }));
 
 /** The opened box's three parts (one chunk). */
-export const preloadOpenedBox = () =>
-  Promise.all([revealStagePart.preload(), openedResultPart.preload(), boxChecksPart.preload()]);
+export const preloadOpenedBox = () => preloadParts([revealStagePart, openedResultPart, boxChecksPart]);

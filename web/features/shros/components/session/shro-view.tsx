@@ -40,7 +40,7 @@ function Opened({ children }: { children: ReactNode }) {
 }
 
 /** Reaching for a box starts the reveal's code, so it is there when the server answers. */
-const reachForBox = () => void preloadOpenedBox().catch(() => {});
+const reachForBox = () => void preloadOpenedBox();
 
 /** A participant who opened a box sees it as revealed even while a link Shro keeps collecting picks. */
 function displayStatus(shro: Shro): ShroStatus {
