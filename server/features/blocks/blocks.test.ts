@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExplorePage } from '../../../contract/explore';
 import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
-import { friendRequests, participations, shroMutes, userBlocks, userMutes } from '../../db/schema/index';
+import { friendRequests, outbox, participations, shroMutes, shros, userBlocks, userMutes } from '../../db/schema/index';
 import {
   befriend,
   block,
@@ -304,6 +304,44 @@ describe('Shros', () => {
       .from(participations)
       .where(eq(participations.shroId, shro.id));
     expect(row?.n).toBe(1);
+  });
+
+  it('a first pick across a block writes nothing, and an expired Shro answers 404 to them too (decision 144)', async () => {
+    const a = await createUser(ctx);
+    const b = await createUser(ctx);
+    const shro = await publicShro(a, 'Never picked');
+    const missing = await getShro(ctx, randomUUID(), b.cookie);
+    // Read while nothing stood between them: this instance keeps the Shro, and no block check is cached.
+    expect((await getShro(ctx, shro.id, b.cookie)).statusCode).toBe(200);
+    for (const [blocker, blocked] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      expect((await blockCall(blocker, blocked.id)).statusCode).toBe(200);
+      const refused = await select(ctx, shro.id, b.cookie, shro.boxes[0]!.id);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual(missing.json());
+      expect((await blockCall(blocker, blocked.id, 'DELETE')).statusCode).toBe(200);
+    }
+    const picks = await ctx.database.db
+      .select({ n: count() })
+      .from(participations)
+      .where(eq(participations.shroId, shro.id));
+    const queued = await ctx.database.db.select({ n: count() }).from(outbox).where(eq(outbox.shroId, shro.id));
+    expect([picks[0]?.n, queued[0]?.n]).toEqual([0, 0]);
+
+    // Expired: someone blocked learns nothing but "not found" (410 for everyone else).
+    await ctx.database.db
+      .update(shros)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(shros.id, shro.id));
+    ctx.app.shroCache.invalidate(shro.id);
+    const c = await createUser(ctx);
+    expect((await select(ctx, shro.id, c.cookie, shro.boxes[0]!.id)).statusCode).toBe(410);
+    expect((await blockCall(b, a.id)).statusCode).toBe(200);
+    const expired = await select(ctx, shro.id, b.cookie, shro.boxes[0]!.id);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toEqual(missing.json());
   });
 
   it('a reaction after a pick made before the block is refused too', async () => {

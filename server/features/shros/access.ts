@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-errors';
 import { blockedEitherWay } from '../blocks/queries';
 import type { LivePublisher } from '../live/bus';
 import { isSuspendedUntil } from '../moderation/suspension';
-import { MAX_VIEWERS_PER_SHRO, type OwnPick, type ShroAggregate, type ShroCache, type ViewerState } from './cache';
+import { keepForViewer, type OwnPick, type ShroAggregate, type ShroCache, type ViewerState } from './cache';
 import { isPrivateShro, viewerRoleOf } from './present';
 import { findShroWithCreator, findViewerState, listBoxes, listRecipients } from './queries';
 
@@ -66,10 +66,10 @@ function viewerStateOf(db: Db, aggregate: ShroAggregate, userId: string): Promis
   const kept = aggregate.viewers.get(userId);
   if (kept) return kept;
   const loading = loadViewerState(db, aggregate.shro.id, userId);
-  if (aggregate.viewers.size < MAX_VIEWERS_PER_SHRO) {
-    aggregate.viewers.set(userId, loading);
-    loading.catch(() => aggregate.viewers.delete(userId));
-  }
+  keepForViewer(aggregate.viewers, userId, loading);
+  loading.catch(() => {
+    if (aggregate.viewers.get(userId) === loading) aggregate.viewers.delete(userId);
+  });
   return loading;
 }
 

@@ -42,8 +42,22 @@ export interface OwnPick {
 const MAX_SHROS = 2000;
 /** Only a safety net: every write invalidates through the bus. */
 const TTL_MS = 15_000;
-/** Per Shro, the viewers whose own state is kept; a busy public Shro's others load theirs each time. */
-export const MAX_VIEWERS_PER_SHRO = 1000;
+/** Per Shro, the viewers whose own state (and serialised view) is kept: the latest ones. */
+const MAX_VIEWERS_PER_SHRO = 1000;
+
+/**
+ * Keeps one viewer's entry in a per-Shro map of at most MAX_VIEWERS_PER_SHRO entries, dropping
+ * the one used least recently first: a busy public Shro keeps the viewers of the moment (whoever
+ * just picked reads their own view next), not the first thousand.
+ */
+export function keepForViewer<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  if (map.size >= MAX_VIEWERS_PER_SHRO) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+  map.set(key, value);
+}
 
 /**
  * The read-through cache of Shro aggregates (row, creator, boxes, recipients, and lazily the
@@ -157,9 +171,7 @@ export class ShroCache {
 
   private setOwnPick(aggregate: ShroAggregate, userId: string, pick: OwnPick): void {
     aggregate.views.delete(viewKey('other', userId));
-    if (aggregate.viewers.has(userId) || aggregate.viewers.size < MAX_VIEWERS_PER_SHRO)
-      aggregate.viewers.set(userId, Promise.resolve({ ownPick: pick, ownReaction: null }));
-    else aggregate.viewers.delete(userId);
+    keepForViewer(aggregate.viewers, userId, Promise.resolve({ ownPick: pick, ownReaction: null }));
   }
 
   /** Forgets one Shro on this instance at once (the bus event does it everywhere else). */

@@ -91,10 +91,11 @@ describe.skipIf(!enabled)(title, () => {
     const picker = await createUser(a);
     const shro = await createShro(a, creator.cookie, { isPublic: true, isShareable: false, title: 'Waited' });
     // The pick committed through B (its processor not told yet).
-    const id = (await recordPick(
+    const recorded = await recordPick(
       b.database.db,
       { shroId: shro.id, userId: picker.id, boxId: shro.boxes[0]!.id, isCorrect: null, createdAt: new Date() },
       {
+        creatorId: creator.id,
         payload: {
           userId: picker.id,
           username: picker.username,
@@ -107,7 +108,9 @@ describe.skipIf(!enabled)(title, () => {
         },
         firstPrivatePick: false,
       },
-    ))!;
+    );
+    if (!('outboxId' in recorded)) throw new Error(`the pick was refused: ${recorded.refused}`);
+    const id = recorded.outboxId;
     // A claims it and stops on the Shro's row, which this test holds.
     const holder = new pg.Client({ connectionString: url });
     await holder.connect();

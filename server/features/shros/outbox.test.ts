@@ -362,7 +362,7 @@ describe('events a crash left unpublished (decision 128)', () => {
 });
 
 describe('what a pick costs (issue 12 item 5)', () => {
-  it('a burst of picks on one public Shro: 4 statements per pick, each table written once per batch', async () => {
+  it('a burst of picks on one public Shro: 2 statements per pick, each table written once per batch', async () => {
     const shro = await createShro(ctx, creator.cookie, { isPublic: true, isShareable: false, title: 'Counted' });
     const pickers = await Promise.all(Array.from({ length: 41 }, () => createUser(ctx)));
     // The first pick loads what every later one finds in the cache.
@@ -378,15 +378,16 @@ describe('what a pick costs (issue 12 item 5)', () => {
       const ofKind = (start: string) => kinds.filter(([k]) => k.startsWith(start)).reduce((n, [, c]) => n + c, 0);
       const batches = ofKind('update "outbox" set "applied_at"');
       const statsUpserts = ofKind('with v (user_id, "shros_created"');
-      // Each pick: the session, the block check, the picker's own state, the pick with its outbox row.
-      expect(ofKind('with picked as')).toBe(40);
+      // Each pick: the session, then the pick with its block check and outbox row (decision 144).
+      expect(ofKind('with blocked as')).toBe(40);
+      expect(ofKind('select 1 from "user_blocks"')).toBe(0);
       // Per batch: the pickers' stats in one statement, the creator's in another.
       expect(statsUpserts).toBeLessThanOrEqual(2 * batches);
       expect(ofKind('update "shros" set "participant_count"')).toBe(batches);
       expect(
         counter.count,
         `statements: ${counter.count} for 40 picks in ${batches} batches (${(counter.count / 40).toFixed(1)} per pick)`,
-      ).toBeLessThanOrEqual(4 * 40 + 30 * batches);
+      ).toBeLessThanOrEqual(2 * 40 + 30 * batches);
     } finally {
       counter.stop();
     }

@@ -11,6 +11,7 @@ import {
   uploads,
   users,
 } from '../../db/schema/index';
+import { blockedEitherWaySql } from '../blocks/queries';
 
 export type ShroRow = typeof shros.$inferSelect;
 export type NewShroRow = typeof shros.$inferInsert;
@@ -184,18 +185,22 @@ export async function insertParticipation(
   return row;
 }
 
+/** What recordPick wrote: the outbox row's id, or why nothing was written. */
+export type RecordedPick = { outboxId: number } | { refused: 'blocked' | 'already-picked' };
+
 /**
  * A pick and the outbox row of its effects, in one statement and so all or nothing (decision
  * 119): the participation (the unique (shro, user) index lets one per person through, whatever
  * the concurrency), for a private Shro its first pick's move from waiting to selected naming the
- * box and who opened it (decision 045; later picks change nothing), and the outbox row. Returns
- * the outbox row's id, or undefined when the user had already picked (nothing was written).
+ * box and who opened it (decision 045; later picks change nothing), and the outbox row. The
+ * statement also holds the block check between the picker and the creator (decision 144): a
+ * block either way writes nothing. Returns the outbox row's id, or why nothing was written.
  */
 export async function recordPick(
   db: Db,
   pick: { shroId: string; userId: string; boxId: number; isCorrect: boolean | null; createdAt: Date },
-  effects: { payload: unknown; firstPrivatePick: boolean },
-): Promise<number | undefined> {
+  effects: { creatorId: string; payload: unknown; firstPrivatePick: boolean },
+): Promise<RecordedPick> {
   const at = pick.createdAt.toISOString();
   const firstPick = effects.firstPrivatePick
     ? sql`, first_pick as (
@@ -204,16 +209,21 @@ export async function recordPick(
         where id = ${pick.shroId} and status = 'waiting' and selected_box_id is null and exists (select 1 from picked))`
     : sql``;
   const result = await db.execute(sql`
-    with picked as (
+    with blocked as (select ${blockedEitherWaySql(sql`${effects.creatorId}`, pick.userId)} as yes),
+    picked as (
       insert into ${participations} (shro_id, user_id, box_id, is_correct, created_at)
-      values (${pick.shroId}, ${pick.userId}, ${pick.boxId}, ${pick.isCorrect}, ${at}::timestamptz)
+      select ${pick.shroId}, ${pick.userId}, ${pick.boxId}, ${pick.isCorrect}, ${at}::timestamptz
+      where not (select yes from blocked)
       on conflict (shro_id, user_id) do nothing
-      returning id)${firstPick}
-    insert into ${outbox} (kind, shro_id, payload)
-    select 'shro.pick', ${pick.shroId}, ${JSON.stringify(effects.payload)}::jsonb from picked
-    returning id`);
-  const [row] = (result as unknown as { rows: { id: string | number }[] }).rows;
-  return row ? Number(row.id) : undefined;
+      returning id)${firstPick},
+    queued as (
+      insert into ${outbox} (kind, shro_id, payload)
+      select 'shro.pick', ${pick.shroId}, ${JSON.stringify(effects.payload)}::jsonb from picked
+      returning id)
+    select (select yes from blocked) as blocked, (select id from queued) as id`);
+  const [row] = (result as unknown as { rows: { blocked: boolean; id: string | number | null }[] }).rows;
+  if (row?.blocked) return { refused: 'blocked' };
+  return row?.id == null ? { refused: 'already-picked' } : { outboxId: Number(row.id) };
 }
 
 /** The picks on a Shro, counted from the picks themselves (its stored count lags until the outbox applies them). */

@@ -2,11 +2,12 @@ import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-errors';
+import { blockedEitherWay } from '../blocks/queries';
 import { type Actor, findVisibleShro, keptOwnPick, ownPickOf, type ShroDeps } from './access';
 import { outboxOf } from './outbox';
 import type { PickEffects } from './outbox-effects';
 import { isEmptyBox, isExpired, isPrivateShro } from './present';
-import { countParticipations, recordPick } from './queries';
+import { countParticipations, type RecordedPick, recordPick } from './queries';
 import { getShroForViewer } from './view';
 
 /**
@@ -27,20 +28,28 @@ export async function selectBox(
   now = new Date(),
 ): Promise<Shro> {
   const { db } = deps;
-  const { aggregate, role } = await findVisibleShro(deps, shroId, user.id);
+  // The block check between the picker and the creator is part of the pick's own statement
+  // (decision 144). A refusal before it checks the block first, so that someone blocked still
+  // learns nothing but "not found", as every other request tells them.
+  const { aggregate, role } = await findVisibleShro(deps, shroId, user.id, { blocksChecked: true });
   const { shro, boxes } = aggregate;
+  const refuse = async (error: Error): Promise<never> => {
+    if (await blockedEitherWay(db, user.id, shro.creatorId)) throw notFound(SHRO_MESSAGES.notFound);
+    throw error;
+  };
   if (role === 'creator') throw forbidden(SHRO_MESSAGES.ownShroSelect);
-  if (isExpired(shro, now)) throw gone(SHRO_MESSAGES.expired);
+  if (isExpired(shro, now)) return refuse(gone(SHRO_MESSAGES.expired));
   // An earlier pick this instance knows of answers at once. One it does not know of is found by
   // the insert below (the unique index), without a read before it (decision 137), unless the box
   // is refused first: an earlier pick still answers before a bad box, so it is read then.
   const known = await keptOwnPick(aggregate, user.id);
-  if (known) throw conflict(SHRO_MESSAGES.alreadySelected);
+  if (known) return refuse(conflict(SHRO_MESSAGES.alreadySelected));
 
   const picked = boxes.find((b) => b.box.id === boxId)?.box;
   if (!picked || isEmptyBox(picked)) {
-    if (known === undefined && (await ownPickOf(db, aggregate, user.id))) throw conflict(SHRO_MESSAGES.alreadySelected);
-    throw badRequest(picked ? SHRO_MESSAGES.boxEmpty : SHRO_MESSAGES.boxInvalid);
+    if (known === undefined && (await ownPickOf(db, aggregate, user.id)))
+      return refuse(conflict(SHRO_MESSAGES.alreadySelected));
+    return refuse(badRequest(picked ? SHRO_MESSAGES.boxEmpty : SHRO_MESSAGES.boxInvalid));
   }
   const isCorrect = shro.winningBoxPosition === null ? null : picked.position === shro.winningBoxPosition;
   const isPrivate = isPrivateShro(shro);
@@ -56,24 +65,25 @@ export async function selectBox(
     isPrivate,
     at: now.toISOString(),
   };
-  let entryId: number | undefined;
+  let recorded: RecordedPick;
   try {
-    entryId = await recordPick(
+    recorded = await recordPick(
       db,
       { shroId: shro.id, userId: user.id, boxId: picked.id, isCorrect, createdAt: now },
-      { payload, firstPrivatePick: isPrivate },
+      { creatorId: shro.creatorId, payload, firstPrivatePick: isPrivate },
     );
   } catch (error) {
     // The Shro was deleted while the pick was in flight.
     if (isForeignKeyViolation(error)) throw notFound(SHRO_MESSAGES.notFound);
     throw error;
   }
-  if (entryId === undefined) throw conflict(SHRO_MESSAGES.alreadySelected);
+  if ('refused' in recorded)
+    throw recorded.refused === 'blocked' ? notFound(SHRO_MESSAGES.notFound) : conflict(SHRO_MESSAGES.alreadySelected);
   // This instance's copy learns the user's pick at once (a private Shro's row changed: it is
   // dropped); the effects' event tells every instance.
   if (isPrivate) deps.cache.invalidate(shro.id);
   else deps.cache.notePick(shro.id, user.id, { boxId: picked.id, createdAt: now });
-  const settled = await outboxOf(deps).settled(entryId, shro.id);
+  const settled = await outboxOf(deps).settled(recorded.outboxId, shro.id);
   const view = await getShroForViewer(deps, shro.id, user, now, { blocksChecked: true });
   if (settled === 'applied') return view;
   return { ...view, participantCount: Math.max(view.participantCount, await countParticipations(db, shro.id)) };

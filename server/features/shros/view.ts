@@ -3,7 +3,7 @@ import { PARTICIPANTS_LIST_MAX, REVEAL_DELAY_MS, type ReactionEmoji } from '../.
 import type { Db } from '../../db/client';
 import { KeptText } from '../../lib/compression';
 import { type Access, type AccessOptions, type Actor, resolveAccess, type ShroDeps } from './access';
-import { MAX_VIEWERS_PER_SHRO, type ShroAggregate, viewKey } from './cache';
+import { keepForViewer, type ShroAggregate, viewKey } from './cache';
 import { afterShroWrite } from './events';
 import { type CreatorExtras, presentShro, storedStatusAt } from './present';
 import {
@@ -132,8 +132,6 @@ export async function getShroJsonForViewer(
   // The route's response schema, applied here because kept text skips the serializer: a field
   // the presenter adds by mistake never leaves (docs/decisions/090-response-schemas-strip.md).
   const body = new KeptText(JSON.stringify(shroSchema.parse(await project(deps, access, viewer, now))));
-  if (deps.cache.enabled && aggregate.views.size < MAX_VIEWERS_PER_SHRO) {
-    aggregate.views.set(key, { body, validUntil: projectionValidUntil(access, at) });
-  }
+  if (deps.cache.enabled) keepForViewer(aggregate.views, key, { body, validUntil: projectionValidUntil(access, at) });
   return body;
 }
