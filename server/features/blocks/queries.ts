@@ -188,46 +188,45 @@ const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
 /**
  * The rows that may reach their `userId`: without those whose actor the user muted or has a block
  * with (either way), and those about a Shro the user muted. The one filter in front of every
- * notification (and so every push); three indexed reads whatever the number of rows.
+ * notification (and so every push); one statement of three indexed reads whatever the number of
+ * rows (decision 144).
  */
 export async function deliverableTo<T extends Addressed>(db: Db, rows: T[]): Promise<T[]> {
   if (rows.length === 0) return rows;
   const recipientIds = [...new Set(rows.map((r) => r.userId))];
   const actorIds = [...new Set(rows.flatMap((r) => (r.actorId ? [r.actorId] : [])))];
   const shroIds = [...new Set(rows.flatMap((r) => (r.shroId ? [r.shroId] : [])))];
-  // One after the other: the caller may pass a transaction, and a connection runs one query at a time.
-  const blocks =
-    actorIds.length === 0
-      ? []
-      : await db
-          .select({ a: userBlocks.blockerId, b: userBlocks.blockedId })
-          .from(userBlocks)
-          .where(
-            or(
-              and(inArray(userBlocks.blockerId, recipientIds), inArray(userBlocks.blockedId, actorIds)),
-              and(inArray(userBlocks.blockerId, actorIds), inArray(userBlocks.blockedId, recipientIds)),
-            ),
-          );
-  const mutedUsers =
-    actorIds.length === 0
-      ? []
-      : await db
-          .select({ a: userMutes.userId, b: userMutes.mutedId })
-          .from(userMutes)
-          .where(and(inArray(userMutes.userId, recipientIds), inArray(userMutes.mutedId, actorIds)));
-  const mutedShros =
-    shroIds.length === 0
-      ? []
-      : await db
-          .select({ a: shroMutes.userId, b: shroMutes.shroId })
-          .from(shroMutes)
-          .where(and(inArray(shroMutes.userId, recipientIds), inArray(shroMutes.shroId, shroIds)));
-  if (blocks.length + mutedUsers.length + mutedShros.length === 0) return rows;
-  const silencedActors = new Set([
-    ...blocks.flatMap((r) => [pairKey(r.a, r.b), pairKey(r.b, r.a)]),
-    ...mutedUsers.map((r) => pairKey(r.a, r.b)),
-  ]);
-  const silencedShros = new Set(mutedShros.map((r) => pairKey(r.a, r.b)));
+  const reads: SQL[] = [];
+  if (actorIds.length > 0) {
+    reads.push(
+      sql`select 'block' as kind, ${userBlocks.blockerId} as a, ${userBlocks.blockedId} as b from ${userBlocks} where ${or(
+        and(inArray(userBlocks.blockerId, recipientIds), inArray(userBlocks.blockedId, actorIds)),
+        and(inArray(userBlocks.blockerId, actorIds), inArray(userBlocks.blockedId, recipientIds)),
+      )}`,
+      sql`select 'user' as kind, ${userMutes.userId} as a, ${userMutes.mutedId} as b from ${userMutes} where ${and(
+        inArray(userMutes.userId, recipientIds),
+        inArray(userMutes.mutedId, actorIds),
+      )}`,
+    );
+  }
+  if (shroIds.length > 0) {
+    reads.push(
+      sql`select 'shro' as kind, ${shroMutes.userId} as a, ${shroMutes.shroId} as b from ${shroMutes} where ${and(
+        inArray(shroMutes.userId, recipientIds),
+        inArray(shroMutes.shroId, shroIds),
+      )}`,
+    );
+  }
+  if (reads.length === 0) return rows;
+  const result = await db.execute(sql.join(reads, sql` union all `));
+  const found = (result as unknown as { rows: { kind: 'block' | 'user' | 'shro'; a: string; b: string }[] }).rows;
+  if (found.length === 0) return rows;
+  const silencedActors = new Set(
+    found.flatMap((r) =>
+      r.kind === 'block' ? [pairKey(r.a, r.b), pairKey(r.b, r.a)] : r.kind === 'user' ? [pairKey(r.a, r.b)] : [],
+    ),
+  );
+  const silencedShros = new Set(found.filter((r) => r.kind === 'shro').map((r) => pairKey(r.a, r.b)));
   return rows.filter(
     (row) =>
       !(row.actorId && silencedActors.has(pairKey(row.userId, row.actorId))) &&

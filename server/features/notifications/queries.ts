@@ -1,10 +1,9 @@
-import { and, count, desc, eq, gte, inArray, ne, not, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, gte, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { notifications, participations, reactions, shroRecipients, shros, users } from '../../db/schema/index';
 import { blockedEitherWaySql, deliverableTo, mutedBySql } from '../blocks/queries';
-import { queueNotificationPushes } from '../push/dispatch';
-import { keptInApp } from '../push/settings';
+import { routeNotifications } from '../push/dispatch';
 
 export type { NotificationType };
 
@@ -26,8 +25,7 @@ export async function insertNotifications(db: Db, rows: NewNotification[]) {
   const deliverable = await deliverableTo(db, rows);
   if (deliverable.length === 0) return [];
   // Pushed when the transaction commits, whatever the in-app channel keeps (decisions 116, 117).
-  await queueNotificationPushes(db, deliverable);
-  const kept = await keptInApp(db, deliverable);
+  const kept = await routeNotifications(db, deliverable);
   if (kept.length === 0) return [];
   return db.insert(notifications).values(kept).returning();
 }
@@ -59,8 +57,7 @@ export interface GroupedNotificationEvent {
 export async function upsertGroupedNotifications(db: Db, events: GroupedNotificationEvent[]) {
   const allowed = await deliverableTo(db, events);
   // Pushed when the transaction commits (at most one per Shro per 10 minutes), whatever the in-app channel keeps.
-  await queueNotificationPushes(db, allowed);
-  const deliverable = await keptInApp(db, allowed);
+  const deliverable = await routeNotifications(db, allowed);
   const latest = new Map<string, { event: GroupedNotificationEvent; since: Date }>();
   for (const event of deliverable) {
     const key = `${event.userId}\u0000${event.shroId}\u0000${event.type}`;
@@ -93,9 +90,14 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
           groupSince: sql`least(${notifications.groupSince}, excluded.group_since)`,
         },
       })
-      .returning({ id: notifications.id, groupSince: notifications.groupSince, created: sql<boolean>`(xmax = 0)` });
+      .returning({
+        id: notifications.id,
+        created: sql<boolean>`(xmax = 0)`,
+        // The people in the group as it now stands, counted in the same statement (decision 144).
+        people: groupActorsSince(event, notifications.groupSince),
+      });
     if (!row) continue;
-    const people = await countGroupActors(db, event, row.groupSince ?? since);
+    const people = Number(row.people);
     const message = people > 1 ? event.groupMessage(people - 1) : event.message;
     const [updated] = await db
       .update(notifications)
@@ -107,8 +109,8 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
   return stored;
 }
 
-/** People who picked (or reacted to) the Shro since the group began, but for those the creator silenced. */
-async function countGroupActors(db: Db, event: GroupedNotificationEvent, since: Date): Promise<number> {
+/** SQL: people who picked (or reacted to) the Shro since the group began, but for those the creator silenced. */
+function groupActorsSince(event: GroupedNotificationEvent, since: AnyColumn): SQL<number> {
   const creator = event.userId;
   const by = (actor: typeof participations.userId | typeof reactions.userId) =>
     and(
@@ -117,23 +119,17 @@ async function countGroupActors(db: Db, event: GroupedNotificationEvent, since: 
       not(blockedEitherWaySql(actor, creator)),
       not(mutedBySql(creator, actor)),
     );
-  const [row] =
-    event.type === 'shro_selected'
-      ? await db
-          .select({ n: count() })
-          .from(participations)
-          .where(
-            and(
-              eq(participations.shroId, event.shroId),
-              gte(participations.createdAt, since),
-              by(participations.userId),
-            ),
-          )
-      : await db
-          .select({ n: count() })
-          .from(reactions)
-          .where(and(eq(reactions.shroId, event.shroId), gte(reactions.createdAt, since), by(reactions.userId)));
-  return row?.n ?? 0;
+  return event.type === 'shro_selected'
+    ? sql<number>`(select count(*) from ${participations} where ${and(
+        eq(participations.shroId, event.shroId),
+        gte(participations.createdAt, since),
+        by(participations.userId),
+      )})`
+    : sql<number>`(select count(*) from ${reactions} where ${and(
+        eq(reactions.shroId, event.shroId),
+        gte(reactions.createdAt, since),
+        by(reactions.userId),
+      )})`;
 }
 
 const itemColumns = {

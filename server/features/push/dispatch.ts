@@ -1,7 +1,7 @@
 import type { MessageType } from '../../../contract/chat';
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
-import { transactionIdIfSubscribed } from './queries';
+import { kindOfNotification, settingsAndPushOf } from './settings';
 
 /*
  * The one door to Web Push for the rest of the server (decision 116). The notification insert and
@@ -46,13 +46,22 @@ export function setPushSink(next: PushSink): () => void {
 
 /**
  * Call in the transaction that inserts `rows`, after block and mute filters: queues their pushes
- * for after the commit. One cheap read, and nothing more when none of the recipients subscribed.
+ * for after the commit, whatever the in-app channel keeps (decisions 116, 117), and returns the
+ * rows whose owners keep their kind in the app. One read for both (decision 144).
  */
-export async function queueNotificationPushes(db: Db, rows: NotificationForPush[]): Promise<void> {
+export async function routeNotifications<T extends NotificationForPush>(db: Db, rows: T[]): Promise<T[]> {
+  if (rows.length === 0) return rows;
   const target = sink;
-  if (!target || rows.length === 0) return;
-  const xid = await transactionIdIfSubscribed(db, [...new Set(rows.map((row) => row.userId))]);
-  if (xid) target.notifications(xid, rows);
+  const { settings, pushXid } = await settingsAndPushOf(
+    db,
+    rows.map((row) => row.userId),
+    { push: target !== undefined },
+  );
+  if (target && pushXid) target.notifications(pushXid, rows);
+  return rows.filter((row) => {
+    const kind = kindOfNotification(row.type);
+    return kind === null || settings.get(row.userId)!.kinds[kind].inApp;
+  });
 }
 
 /** Call after the message's transaction committed: queues its push. Never throws. */

@@ -43,17 +43,13 @@ export const markDelivered = (db: Db, id: number, now: Date) =>
   db.update(pushSubscriptions).set({ lastSuccessAt: now }).where(eq(pushSubscriptions.id, id));
 
 /**
- * In the caller's transaction: its id, when any of `userIds` has a subscription (else null, and
- * nothing needs pushing). The id lets the sender wait for the commit (pg_xact_status).
+ * SQL for the caller's transaction id when any of `userIds` has a push subscription (else null,
+ * and nothing needs pushing). The id lets the sender wait for the commit (pg_xact_status).
  */
-export async function transactionIdIfSubscribed(db: Db, userIds: string[]): Promise<string | null> {
-  const [row] = await db
-    .select({ xid: sql<string>`pg_current_xact_id()::text` })
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, userIds))
-    .limit(1);
-  return row?.xid ?? null;
-}
+export const transactionIdIfSubscribedSql = (userIds: string[]) =>
+  sql<
+    string | null
+  >`(select pg_current_xact_id()::text from ${pushSubscriptions} where ${inArray(pushSubscriptions.userId, userIds)} limit 1)`;
 
 /** 'committed', 'aborted' or 'in progress' (null once the id is too old to know). */
 export async function transactionStatus(db: Db, xid: string): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../contract/notifications';
 import {
   defaultNotificationSettings,
@@ -8,6 +8,7 @@ import {
 } from '../../../contract/push';
 import type { Db } from '../../db/client';
 import { notificationSettings } from '../../db/schema/index';
+import { transactionIdIfSubscribedSql } from './queries';
 
 /*
  * Notification settings (decision 117): each kind on or off per channel (in app, push), and quiet
@@ -53,13 +54,33 @@ export async function getNotificationSettings(db: Db, userId: string): Promise<N
 
 /** Several users' settings at once, keyed by user id (every asked id present). */
 export async function notificationSettingsOf(db: Db, userIds: string[]): Promise<Map<string, NotificationSettings>> {
+  return (await settingsAndPushOf(db, userIds, { push: false })).settings;
+}
+
+/**
+ * Several users' settings and, with `push`, the caller's transaction id when any of them has a
+ * push subscription (else null): what routing a notification needs, in one statement (decision
+ * 144).
+ */
+export async function settingsAndPushOf(
+  db: Db,
+  userIds: string[],
+  options: { push: boolean },
+): Promise<{ settings: Map<string, NotificationSettings>; pushXid: string | null }> {
   const unique = [...new Set(userIds)];
-  const rows =
-    unique.length === 0
-      ? []
-      : await db.select().from(notificationSettings).where(inArray(notificationSettings.userId, unique));
-  const byUser = new Map(rows.map((row) => [row.userId, row]));
-  return new Map(unique.map((id) => [id, fromRow(byUser.get(id))]));
+  if (unique.length === 0) return { settings: new Map(), pushXid: null };
+  const rows = await db
+    .select({
+      pushXid: options.push ? transactionIdIfSubscribedSql(unique) : sql<null>`null`,
+      stored: notificationSettings,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(notificationSettings, inArray(notificationSettings.userId, unique));
+  const byUser = new Map(rows.flatMap(({ stored }) => (stored ? [[stored.userId, stored] as const] : [])));
+  return {
+    settings: new Map(unique.map((id) => [id, fromRow(byUser.get(id))])),
+    pushXid: rows[0]?.pushXid ?? null,
+  };
 }
 
 /** Replaces the user's settings with `settings` (already validated by the contract schema). */
@@ -116,17 +137,4 @@ export function inQuietHours(quietHours: NotificationSettings['quietHours'], tim
   const start = toMinutes(quietHours.start);
   const end = toMinutes(quietHours.end);
   return start < end ? minute >= start && minute < end : minute >= start || minute < end;
-}
-
-/** The rows whose owner keeps this kind in the app (the in-app channel); pass the caller's transaction. */
-export async function keptInApp<T extends { userId: string; type: NotificationType }>(db: Db, rows: T[]): Promise<T[]> {
-  if (rows.length === 0) return rows;
-  const settings = await notificationSettingsOf(
-    db,
-    rows.map((row) => row.userId),
-  );
-  return rows.filter((row) => {
-    const kind = kindOfNotification(row.type);
-    return kind === null || settings.get(row.userId)!.kinds[kind].inApp;
-  });
 }
