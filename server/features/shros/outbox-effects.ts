@@ -82,10 +82,10 @@ type StatsOp = Parameters<typeof bumpStatsFor>[1][number];
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The effects of a batch, in one order for every processor (the actors' rows by id, then Shro
- * rows by id, creators' rows by id, then the creators' notifications). Each table is written
- * with one statement for the whole batch (decision 119). Two batches can still cross when one's
- * picker is the other's creator: PostgreSQL then aborts one, which is retried row by row.
+ * The effects of a batch, in one order for every processor (the people's rows by id, actors' and
+ * creators' alike, then Shro rows by id, then the creators' notifications). Each table is written
+ * with one statement for the whole batch (decisions 119, 144). Should two batches still cross,
+ * PostgreSQL aborts one, which is retried row by row.
  */
 export async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
   const picksPerShro = new Map<string, Extract<Entry, { kind: 'shro.pick' }>[]>();
@@ -95,8 +95,9 @@ export async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
     else if (row.payload.changed) reactedShros.add(row.shroId);
   }
 
-  // 1. The actors' own rows: stats, streak days and achievements, each person's in outbox order.
-  // Rows nobody else's batch touches, so batches side by side do this part in parallel.
+  // 1. The people's own rows: the actors' stats, streak days and achievements, each person's in
+  // outbox order, and the creators' counters, in one statement per table for everyone (their
+  // rows locked in user-id order, so two batches never wait on each other crosswise).
   const notify = new Set<string>();
   const actorOps: StatsOp[] = [];
   const creatorPicks = new Map<string, { n: number; at: Date }>();
@@ -116,12 +117,16 @@ export async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
       actorOps.push({ userId: row.payload.userId, deltas: {}, options: { activity: true, now: at } });
     }
   }
-  for (const userId of await bumpStatsFor(tx, actorOps)) notify.add(userId);
+  const creatorOps: StatsOp[] = [...creatorPicks.entries()].map(([creatorId, { n, at }]) => ({
+    userId: creatorId,
+    deltas: { totalParticipants: n },
+    options: { now: at },
+  }));
+  for (const userId of await bumpStatsFor(tx, [...actorOps, ...creatorOps])) notify.add(userId);
 
-  // 2. The shared rows, last and briefly: the Shros' participant counts (the batch's picks in
-  // one statement per Shro), then the creators' counters. A Shro deleted meanwhile is missing:
-  // its people keep their stats, nobody gets a notification. The key-share lock keeps it from
-  // being deleted until this commits.
+  // 2. The Shros' participant counts (the batch's picks in one statement per Shro). A Shro
+  // deleted meanwhile is missing: its people keep their stats, nobody gets a notification. The
+  // key-share lock keeps it from being deleted until this commits.
   const states: Applied['states'] = [];
   const shroIds = [...new Set([...picksPerShro.keys(), ...reactedShros])].sort(byId);
   for (const shroId of shroIds) {
@@ -151,11 +156,6 @@ export async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
     });
   }
   const existing = new Set(states.map((s) => s.shroId));
-  const creatorOps: StatsOp[] = [...creatorPicks.keys()].sort(byId).map((creatorId) => {
-    const { n, at } = creatorPicks.get(creatorId)!;
-    return { userId: creatorId, deltas: { totalParticipants: n }, options: { now: at } };
-  });
-  for (const userId of await bumpStatsFor(tx, creatorOps)) notify.add(userId);
 
   // 3. Notifications: a picker's "sent you a Shro" is answered; the creator's group is updated.
   const events: Parameters<typeof upsertGroupedNotifications>[1] = [];

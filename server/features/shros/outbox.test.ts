@@ -381,13 +381,13 @@ describe('what a pick costs (issue 12 item 5)', () => {
       // Each pick: the session, then the pick with its block check and outbox row (decision 144).
       expect(ofKind('with blocked as')).toBe(40);
       expect(ofKind('select 1 from "user_blocks"')).toBe(0);
-      // Per batch: the pickers' stats in one statement, the creator's in another.
-      expect(statsUpserts).toBeLessThanOrEqual(2 * batches);
+      // Per batch: the pickers' and the creator's stats in one statement (decision 144).
+      expect(statsUpserts).toBe(batches);
       expect(ofKind('update "shros" set "participant_count"')).toBe(batches);
       expect(
         counter.count,
         `statements: ${counter.count} for 40 picks in ${batches} batches (${(counter.count / 40).toFixed(1)} per pick)`,
-      ).toBeLessThanOrEqual(2 * 40 + 30 * batches);
+      ).toBeLessThanOrEqual(2 * 40 + 18 * batches);
     } finally {
       counter.stop();
     }
