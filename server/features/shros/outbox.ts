@@ -87,15 +87,33 @@ const fresh = and(isNull(outbox.appliedAt), isNull(outbox.failedAt), eq(outbox.a
 /** Rows still to apply (failed alone before, but not set aside). */
 const due = and(isNull(outbox.appliedAt), isNull(outbox.failedAt));
 
-/** The oldest fresh rows no other instance holds. */
-const claimOldest = (tx: Db) =>
-  tx
-    .select(entryColumns)
+/** How a run takes its rows; `marksApplied` when the claim itself marks them (see claimOldest). */
+interface Claim {
+  (tx: Db): Promise<Entry[]>;
+  marksApplied?: boolean;
+}
+
+/**
+ * The oldest fresh rows no other instance holds, marked applied by the same statement (decision
+ * 144): the effects follow in the same transaction, so the mark commits with them or not at all.
+ * Returned as they were before the mark (not applied: to apply here).
+ */
+const claimOldest: Claim = async (tx) => {
+  const oldest = tx
+    .select({ id: outbox.id })
     .from(outbox)
     .where(fresh)
     .orderBy(asc(outbox.id))
     .limit(BATCH)
-    .for('update', { skipLocked: true }) as Promise<Entry[]>;
+    .for('update', { skipLocked: true });
+  const rows = (await tx
+    .update(outbox)
+    .set({ appliedAt: sql`now()` })
+    .where(inArray(outbox.id, oldest))
+    .returning({ ...entryColumns, appliedAt: sql<null>`null`, failedAt: sql<null>`null` })) as Entry[];
+  return rows.sort((a, b) => a.id - b.id);
+};
+claimOldest.marksApplied = true;
 
 /** One row still to apply, unless another instance holds it. */
 const claimOne = (id: number) => (tx: Db) =>
@@ -120,6 +138,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class OutboxProcessor {
   private readonly runs = new Set<Promise<void>>();
+  /** Deletes of published rows still under way (stop waits for them). */
+  private readonly deletes = new Set<Promise<void>>();
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly waiters = new Map<number, Waiter[]>();
@@ -162,6 +182,7 @@ export class OutboxProcessor {
     clearInterval(this.timer);
     this.timer = undefined;
     await Promise.all(this.runs);
+    await Promise.all(this.deletes);
   }
 
   /**
@@ -259,7 +280,7 @@ export class OutboxProcessor {
    * A batch that fails is retried row by row, so that one bad row holds no other back. Returns
    * the number of rows claimed. `awaited`: the ids asked for (rows missing were deleted: done).
    */
-  private async process(claim: (tx: Db) => Promise<Entry[]>, awaited?: number[]): Promise<number> {
+  private async process(claim: Claim, awaited?: number[]): Promise<number> {
     let claimedIds: number[] = [];
     try {
       let claimed: Claimed;
@@ -271,7 +292,8 @@ export class OutboxProcessor {
           const todo = rows.filter((r) => r.appliedAt === null && r.failedAt === null);
           if (todo.length === 0) return { rows };
           const applied = await applyEffects(tx, todo);
-          await tx.update(outbox).set({ appliedAt: sql`now()` }).where(inArray(outbox.id, applied.ids));
+          if (!claim.marksApplied)
+            await tx.update(outbox).set({ appliedAt: sql`now()` }).where(inArray(outbox.id, applied.ids));
           return { rows, applied };
         });
       } catch (error) {
@@ -334,12 +356,19 @@ export class OutboxProcessor {
       notifyUsers(this.deps, applied.notify),
     ]);
     this.settle(applied.ids, 'applied');
-    try {
-      await this.deps.db.delete(outbox).where(inArray(outbox.id, applied.ids));
-    } catch (error) {
-      // Left applied: the sweep publishes them again (harmless: events carry absolute state) and deletes them.
-      this.log.warn({ err: error }, 'outbox rows published but not deleted');
-    }
+    // Deleted while the next run starts (decision 144): that run claims only rows not applied.
+    const deleted: Promise<void> = this.deps.db
+      .delete(outbox)
+      .where(inArray(outbox.id, applied.ids))
+      .then(
+        () => {},
+        (error) => {
+          // Left applied: the sweep publishes them again (harmless: events carry absolute state) and deletes them.
+          this.log.warn({ err: error }, 'outbox rows published but not deleted');
+        },
+      )
+      .finally(() => this.deletes.delete(deleted));
+    this.deletes.add(deleted);
   }
 
   /**
