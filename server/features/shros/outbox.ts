@@ -233,12 +233,13 @@ export class OutboxProcessor {
   /** Until nothing this instance can claim is left and every awaited row is settled. */
   private async run(): Promise<void> {
     let failures = 0;
-    for (;;) {
+    for (let first = true; ; first = false) {
       this.again = false;
       try {
-        // A moment for the commits already under way to join this batch: one batch per burst
-        // of picks, not one per pick (the batch's fixed cost is most of a lone pick's).
-        await sleep(GATHER_MS);
+        // A moment for the commits already under way to join the first batch: one batch per
+        // burst of picks, not one per pick (the batch's fixed cost is most of a lone pick's).
+        // Later batches of the run took what arrived while the last one worked.
+        if (first) await sleep(GATHER_MS);
         const claimed = await this.process(claimOldest);
         if (claimed === BATCH || this.again) continue;
         // Awaited rows this run could not claim are locked by another instance: wait for its
