@@ -27,6 +27,33 @@ test.describe('app shell', () => {
     await saveScreenshot(page, 'login-required');
   });
 
+  test('a page reached for through a link renders at once, without a loading screen (decision 145)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
+    const signUp = hero.getByRole('link', { name: 'Sign up free' });
+    await expect(signUp).toBeVisible();
+    // Every loading screen the app shows from now on is noted.
+    await page.evaluate(() => {
+      const noted = window as unknown as { loadingShown: boolean };
+      noted.loadingShown = false;
+      new MutationObserver(() => {
+        const statuses = [...document.querySelectorAll('[role="status"]')];
+        if (statuses.some((status) => status.textContent?.includes('Loading...'))) noted.loadingShown = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    // The pointer on the link loads the page's code (nothing loaded it before: decision 094).
+    const code = page.waitForResponse((response) =>
+      /^\/assets\/register-[\w-]+\.js$/.test(new URL(response.url()).pathname),
+    );
+    await signUp.hover();
+    await code;
+    await signUp.click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { loadingShown: boolean }).loadingShown)).toBe(false);
+  });
+
   test('shows the visitor landing page with the tutorial', async ({
     page,
     viewport,

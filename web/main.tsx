@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startEarlyReads } from './app/early-reads';
 import { AppLayout } from './app/layout/app-layout';
+import { preloadOnIntent } from './app/preload-on-intent';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadPageFor } from './app/router';
 import { configureStatusBar } from './lib/native';
@@ -35,5 +36,8 @@ void Promise.race([
     </StrictMode>,
   ),
 );
+
+// Later pages: their code loads when the user reaches for a link to them (decision 145).
+preloadOnIntent(document, window.location.origin, preloadPageFor);
 
 registerServiceWorker();
