@@ -16,6 +16,7 @@ import {
   type SignedInUser,
   select,
   selectBox,
+  textOptions,
 } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { insertNotifications } from '../notifications/queries';
@@ -309,7 +310,14 @@ describe('Shros', () => {
   it('a first pick across a block writes nothing, and an expired Shro answers 404 to them too (decision 144)', async () => {
     const a = await createUser(ctx);
     const b = await createUser(ctx);
-    const shro = await publicShro(a, 'Never picked');
+    // Two options: boxes 3 and 4 are empty.
+    const shro = await createShro(ctx, a.cookie, {
+      title: 'Never picked',
+      isShareable: false,
+      isPublic: true,
+      textOptions: textOptions('Heads', 'Tails'),
+    });
+    expect(shro.boxes[3]!.isEmpty).toBe(true);
     const missing = await getShro(ctx, randomUUID(), b.cookie);
     // Read while nothing stood between them: this instance keeps the Shro, and no block check is cached.
     expect((await getShro(ctx, shro.id, b.cookie)).statusCode).toBe(200);
@@ -318,9 +326,12 @@ describe('Shros', () => {
       [b, a],
     ] as const) {
       expect((await blockCall(blocker, blocked.id)).statusCode).toBe(200);
-      const refused = await select(ctx, shro.id, b.cookie, shro.boxes[0]!.id);
-      expect(refused.statusCode).toBe(404);
-      expect(refused.json()).toEqual(missing.json());
+      // A box of the Shro, a box that is not one of its boxes, an empty box: "not found" every time.
+      for (const boxId of [shro.boxes[0]!.id, 999_999, shro.boxes[3]!.id]) {
+        const refused = await select(ctx, shro.id, b.cookie, boxId);
+        expect(refused.statusCode, `box ${boxId}`).toBe(404);
+        expect(refused.json()).toEqual(missing.json());
+      }
       expect((await blockCall(blocker, blocked.id, 'DELETE')).statusCode).toBe(200);
     }
     const picks = await ctx.database.db

@@ -33,12 +33,14 @@ export async function shareShro(
         const shareCount = await findShareCount(tx, shro.id);
         return { response: { success: true as const, counted: false, shareCount }, unlockedFor: [] };
       }
-      const shareCount = await incrementShareCount(tx, shro.id);
-      if (shareCount === undefined) throw notFound(SHRO_MESSAGES.notFound);
+      // People's stats rows before the Shro's row, in the order every outbox batch takes them
+      // (decision 144): a share during a batch on this Shro waits for it, never crosswise.
       const unlocked = await bumpStatsFor(tx, [
         { userId: shro.creatorId, deltas: { shares: 1 }, options: { activity: isCreator, now } },
         ...(isCreator ? [] : [{ userId, deltas: {}, options: { activity: true, now } }]),
       ]);
+      const shareCount = await incrementShareCount(tx, shro.id);
+      if (shareCount === undefined) throw notFound(SHRO_MESSAGES.notFound);
       return { response: { success: true as const, counted: true, shareCount }, unlockedFor: unlocked };
     });
     // An unlocked achievement (Trendsetter, a streak) is a new notification for its owner.

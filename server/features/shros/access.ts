@@ -77,7 +77,7 @@ function viewerStateOf(db: Db, aggregate: ShroAggregate, userId: string): Promis
  * The Shro if this viewer (null: a signed-out visitor) may read it, with their role before any
  * pick. A private Shro does not exist (404) for anyone but its creator and recipients; link and
  * public Shros are readable by anyone, visitors included, except by someone who and whose creator
- * blocked each other.
+ * blocked each other (unless `blocksChecked`: the caller checks that itself).
  */
 export async function findVisibleShro(
   deps: Pick<ShroDeps, 'db' | 'cache'>,
@@ -109,8 +109,9 @@ export async function findVisibleShro(
 
 export interface AccessOptions {
   /**
-   * The answer to the viewer's own write (a pick), whose request already passed the block check
-   * a moment ago: it is not read again.
+   * The block check is the caller's own: the answer to the viewer's pick, whose request passed it
+   * a moment ago, or the pick itself (`selectBox`: the pick's statement checks it, and every
+   * refusal before that statement checks it first; decision 144). Not read here.
    */
   blocksChecked?: boolean;
 }

@@ -47,8 +47,9 @@ const MAX_VIEWERS_PER_SHRO = 1000;
 
 /**
  * Keeps one viewer's entry in a per-Shro map of at most MAX_VIEWERS_PER_SHRO entries, dropping
- * the one used least recently first: a busy public Shro keeps the viewers of the moment (whoever
- * just picked reads their own view next), not the first thousand.
+ * the one set longest ago first: a busy public Shro keeps the viewers of the moment (whoever just
+ * picked reads their own view next), not the first thousand. A read does not move an entry (the
+ * cached read path stays one lookup); a shared view pushed out is rendered again once.
  */
 export function keepForViewer<V>(map: Map<string, V>, key: string, value: V): void {
   map.delete(key);

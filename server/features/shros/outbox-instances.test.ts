@@ -202,4 +202,39 @@ describe.skipIf(!enabled)(title, () => {
     const [left] = await a.database.db.select({ n: count() }).from(outbox).where(eq(outbox.shroId, shro.id));
     expect(left!.n).toBe(0);
   });
+
+  it('a share takes the creator’s stats before the Shro’s row, as a batch does, so a share during a batch cannot deadlock with it', async () => {
+    const creator = await createUser(a);
+    const sharer = await createUser(a);
+    const shro = await createShro(a, creator.cookie, { isPublic: true, isShareable: false, title: 'Shared mid-batch' });
+    // A batch in progress (decision 144): it holds the creator's stats row, and the Shro's row comes next.
+    const batch = new pg.Client({ connectionString: url });
+    await batch.connect();
+    try {
+      await batch.query('begin');
+      const locked = await batch.query('select 1 from user_stats where user_id = $1 for update', [creator.id]);
+      expect(locked.rowCount).toBe(1);
+      const share = fetch(`${baseOf(a)}/api/sessions/${shro.id}/share`, {
+        method: 'POST',
+        headers: { cookie: sharer.cookie },
+      });
+      // The share now waits for that row.
+      for (let waiting = 0; waiting === 0; ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const { rows } = await batch.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
+        waiting = rows[0].n;
+      }
+      // Holding nothing on the Shro's row meanwhile: the batch's next step goes through.
+      await batch.query("set local lock_timeout = '3s'");
+      await batch.query('update shros set participant_count = participant_count where id = $1', [shro.id]);
+      await batch.query('commit');
+      const answer = await share;
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      expect(((await answer.json()) as { shareCount: number }).shareCount).toBe(1);
+    } finally {
+      await batch.end();
+    }
+  });
 });

@@ -181,8 +181,8 @@ export class OutboxProcessor {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await Promise.all(this.runs);
-    await Promise.all(this.deletes);
+    // A run may start another as it ends (work arrived meanwhile), and runs leave deletes behind.
+    while (this.runs.size + this.deletes.size > 0) await Promise.all([...this.runs, ...this.deletes]);
   }
 
   /**
@@ -410,6 +410,8 @@ export class OutboxProcessor {
    * (each tried alone again) and applied rows whose events were never published.
    */
   private async housekeeping(): Promise<void> {
+    // This instance's own published rows are not stranded: their deletes finish first.
+    await Promise.all(this.deletes);
     // Stranded events are only published while the bus reaches every instance (see publishStranded).
     const publishing = !STALL_AFTER_APPLY_FOR_DRILL && this.deps.cache.enabled;
     const olderThanMs = this.firstLook ? 0 : this.strandedAfterMs;
