@@ -156,6 +156,37 @@ describe('a box opened on your Shro', () => {
   });
 });
 
+describe.skipIf(!process.env.DATABASE_URL)('pushes about one Shro, in the order they were queued (PostgreSQL)', () => {
+  it('the first event keeps the throttle even when a later one saw its commit sooner', async () => {
+    const { user: creator, browser } = await subscribedUser();
+    const friend = await createUser(ctx);
+    const shro = await createShro(ctx, creator.cookie, { title: 'Order?' });
+    // Pushes so far (the creator's first-Shro achievement) are not this test's.
+    const earlier = (await pushesTo(browser)).length;
+    const about = { userId: creator.id, shroId: shro.id, actorId: friend.id };
+    // The pick's transaction is still under way when the reaction's, queued after it, has committed.
+    const pool = (ctx.database.db as unknown as { $client: import('pg').Pool }).$client;
+    const pickTx = await pool.connect();
+    try {
+      await pickTx.query('begin');
+      const { rows } = await pickTx.query('select pg_current_xact_id()::text as xid');
+      const reactionXid = (await pool.query('select pg_current_xact_id()::text as xid')).rows[0].xid as string;
+      ctx.app.push.notifications(rows[0].xid, [
+        { ...about, type: 'shro_selected', title: 'Box opened!', message: `@${friend.username} opened Box #1` },
+      ]);
+      ctx.app.push.notifications(reactionXid, [
+        { ...about, type: 'reaction', title: 'New reaction!', message: `@${friend.username} reacted 🔥` },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pickTx.query('commit');
+    } finally {
+      pickTx.release();
+    }
+    const pushes = (await pushesTo(browser)).slice(earlier);
+    expect(pushes.map((push) => (push.payload as { title: string }).title)).toEqual(['Box opened!']);
+  });
+});
+
 describe('subscriptions the push service refuses', () => {
   it.each([410, 404])('a %i answer removes the subscription', async (status) => {
     const { user, browser } = await subscribedUser();

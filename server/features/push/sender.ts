@@ -97,6 +97,8 @@ interface Log {
 export class PushSender implements PushSink {
   private readonly queue = pLimit(4);
   private readonly pending = new Set<Promise<void>>();
+  /** Per person and throttle tag, the last queued push job (their order is kept: see notifications). */
+  private readonly lastThrottled = new Map<string, Promise<void>>();
   private closed = false;
   /** web-push request options: an outbound proxy, a timeout; tests add an agent trusting their push service. */
   readonly requestOptions: { proxy?: string; agent?: https.Agent; timeout: number };
@@ -115,12 +117,20 @@ export class PushSender implements PushSink {
   }
 
   notifications(xid: string, rows: NotificationForPush[]): void {
-    this.enqueue(async () => {
+    const targets = rows.flatMap((row) => notificationPush(row) ?? []);
+    // Throttled pushes about one Shro to one person go out in the order they were queued, so the
+    // throttle keeps the first event (a pick), never one that merely saw its commit sooner.
+    const keys = [...new Set(targets.filter((t) => t.throttled).map((t) => `${t.userId}\u0000${t.payload.tag}`))];
+    const before = keys.flatMap((key) => this.lastThrottled.get(key) ?? []);
+    const run = this.enqueue(async () => {
+      await Promise.all(before);
       if (!(await this.committed(xid))) return;
-      for (const row of rows) {
-        const target = notificationPush(row);
-        if (target) await this.deliver(target);
-      }
+      for (const target of targets) await this.deliver(target);
+    });
+    if (!run) return;
+    for (const key of keys) this.lastThrottled.set(key, run);
+    void run.then(() => {
+      for (const key of keys) if (this.lastThrottled.get(key) === run) this.lastThrottled.delete(key);
     });
   }
 
@@ -143,8 +153,9 @@ export class PushSender implements PushSink {
     await this.idle();
   }
 
-  private enqueue(job: () => Promise<void>) {
-    if (this.closed) return;
+  /** Queues a job (a few run at once); returns it, or undefined once closed. */
+  private enqueue(job: () => Promise<void>): Promise<void> | undefined {
+    if (this.closed) return undefined;
     const run = this.queue(async () => {
       if (this.closed) return;
       try {
@@ -154,6 +165,7 @@ export class PushSender implements PushSink {
       }
     }).finally(() => this.pending.delete(run));
     this.pending.add(run);
+    return run;
   }
 
   private async committed(xid: string): Promise<boolean> {
