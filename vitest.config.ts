@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ciReporters } from './scripts/vitest-reporters';
+import { ciTestOptions } from './scripts/vitest-ci';
 
 export default defineConfig({
   resolve: {
@@ -16,6 +16,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     env: { NODE_ENV: 'test' },
-    ...ciReporters('api'),
+    ...ciTestOptions('api'),
   },
 });

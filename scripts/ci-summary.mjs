@@ -3,6 +3,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** The first line of an error's text that says something. */
+function firstLine(text) {
+  return (
+    String(text ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '') ?? ''
+  );
+}
+
 /** Passed, failed and skipped counts of one report, whichever runner wrote it. */
 function counts(report) {
   if (report.stats && Array.isArray(report.suites)) {
@@ -18,9 +27,20 @@ function counts(report) {
   };
 }
 
-/** The tests Playwright reports as flaky (failed, then passed on their retry; decision 131). */
+/**
+ * The tests that failed, then passed on their retry (decisions 131 and 146): Playwright reports
+ * them as `flaky`; Vitest as passed, keeping the failed try's error.
+ */
 function flakyTests(report) {
-  if (!(report.stats && Array.isArray(report.suites))) return [];
+  if (!(report.stats && Array.isArray(report.suites)))
+    return (report.testResults ?? []).flatMap((file) =>
+      (file.assertionResults ?? [])
+        .filter((test) => test.status === 'passed' && (test.failureMessages?.length ?? 0) > 0)
+        .map(
+          (test) =>
+            `${path.relative(process.cwd(), file.name ?? '')} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`,
+        ),
+    );
   const found = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
@@ -32,23 +52,56 @@ function flakyTests(report) {
   return found;
 }
 
+/** The tests that failed, with the first line of their first error, whichever runner wrote it. */
+function failedTests(report) {
+  const found = [];
+  if (report.stats && Array.isArray(report.suites)) {
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === 'unexpected') {
+            const error = test.results?.find((r) => r.error)?.error?.message;
+            found.push(`${spec.file}:${spec.line} ${spec.title} [${test.projectName}]: ${firstLine(error)}`);
+          }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites) walk(suite);
+    for (const error of report.errors ?? []) found.push(`(no test): ${firstLine(error.message)}`);
+    return found;
+  }
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name ?? '');
+    const failedInFile = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of failedInFile) found.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed to load or whose hooks threw has no failed test of its own to name.
+    if (failedInFile.length === 0 && file.status === 'failed') found.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return found;
+}
+
 const dir = process.argv[2];
 const flaky = [];
+const failures = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const json = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   const report = counts(json);
-  flaky.push(...flakyTests(json));
+  flaky.push(...flakyTests(json).map((name) => `${file}: ${name}`));
+  failures.push(...failedTests(json).map((name) => `${file}: ${name}`));
   passed += report.passed;
   failed += report.failed;
   skipped += report.skipped;
   console.log(`${file}: ${report.passed} passed, ${report.failed} failed`);
 }
 if (flaky.length > 0) {
-  console.log(`flaky (passed on retry; decision 131): ${flaky.length}`);
-  for (const name of flaky) console.log(`  ${name}`);
+  console.log(`flaky (passed on retry; decisions 131 and 146): ${flaky.length}`);
+  for (const name of flaky) console.log(`  ${name.slice(0, 400)}`);
+}
+if (failures.length > 0) {
+  console.log(`failed: ${failures.length}`);
+  for (const name of failures) console.log(`  ${name.slice(0, 400)}`);
 }
 if (passed + failed === 0) {
   console.log('0 passed, 1 failed');

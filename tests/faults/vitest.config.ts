@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ciReporters } from '../../scripts/vitest-reporters';
+import { ciTestOptions } from '../../scripts/vitest-ci';
 
 /**
  * `npm run test:faults`: drills against the real server as a child process, with a private
@@ -16,6 +16,6 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     env: { NODE_ENV: 'test' },
-    ...ciReporters('faults'),
+    ...ciTestOptions('faults'),
   },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ciReporters } from '../../scripts/vitest-reporters';
+import { ciTestOptions } from '../../scripts/vitest-ci';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -17,7 +17,7 @@ export default defineConfig({
   },
   test: {
     root,
-    ...ciReporters('security'),
+    ...ciTestOptions('security'),
     projects: [
       {
         extends: true,
