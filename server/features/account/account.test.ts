@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES, EXPORT_JSON_NAME } from '../../../contract/account';
+import type { UserAchievement } from '../../../contract/achievements';
 import type { Conversation } from '../../../contract/chat';
 import { DELETED_USER_LABEL, isDeletedUsername } from '../../../contract/deleted-user';
 import type { Shro } from '../../../contract/shro-views';
@@ -281,7 +282,24 @@ describe('GET /api/account/export', () => {
       expect.arrayContaining(['shro_selected', 'shro_received']),
     );
     expect(data.stats).toMatchObject({ shrosCreated: 1 });
-    expect(Array.isArray(data.achievements)).toBe(true);
+    // Achievements begun or unlocked, as GET /api/achievements shows them (decision 147).
+    const achievementsShown = await ctx.app.inject({ url: '/api/achievements', headers: { cookie: user.cookie } });
+    const begun = (achievementsShown.json() as UserAchievement[]).filter((a) => a.isUnlocked || a.progress > 0);
+    expect(data.achievements).toEqual(
+      begun.map((a) => ({
+        id: a.id,
+        name: a.achievement.name,
+        progress: a.progress,
+        requirement: a.achievement.requirement,
+        unlockedAt: a.unlockedAt,
+      })),
+    );
+    expect(data.achievements).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'first-shro', progress: 1, requirement: 1, unlockedAt: expect.any(String) }),
+        expect.objectContaining({ id: 'shro-master', progress: 1, requirement: 10, unlockedAt: null }),
+      ]),
+    );
     const [session] = data.authSessions;
     const [storedSession] = await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, user.id));
     expect(session.id).toBe(storedSession!.publicId);

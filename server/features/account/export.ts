@@ -4,6 +4,7 @@ import type { Archiver } from 'archiver';
 import { EXPORT_FORMAT_VERSION, EXPORT_IMAGES_FOLDER, EXPORT_JSON_NAME } from '../../../contract/account';
 import type { Shro } from '../../../contract/shro-views';
 import { HttpError } from '../../lib/http-errors';
+import { getAchievements } from '../achievements/service';
 import { listInvitesForExport } from '../invites/queries';
 import type { ShroDeps } from '../shros/access';
 import { getShroForViewer } from '../shros/view';
@@ -11,7 +12,6 @@ import type { UploadStorage } from '../uploads/storage';
 import {
   findAccountRow,
   findStatsForExport,
-  listAchievementsForExport,
   listAnalyticsForExport,
   listAuthSessionsForExport,
   listFriendRequestsForExport,
@@ -111,7 +111,19 @@ async function* documentParts(
   ];
   yield ['profile', dated(account)];
   yield ['stats', await findStatsForExport(db, userId)];
-  yield ['achievements', (await listAchievementsForExport(db, userId)).map(dated)];
+  // Every achievement begun or unlocked, its progress as GET /api/achievements shows it (decision 147).
+  yield [
+    'achievements',
+    (await getAchievements(db, userId, now))
+      .filter((entry) => entry.isUnlocked || entry.progress > 0)
+      .map((entry) => ({
+        id: entry.id,
+        name: entry.achievement.name,
+        progress: entry.progress,
+        requirement: entry.achievement.requirement,
+        unlockedAt: entry.unlockedAt,
+      })),
+  ];
   yield [
     'shrosCreated',
     (async function* () {

@@ -2,7 +2,6 @@ import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
-  achievements,
   analyticsEvents,
   authSessions,
   friendRequests,
@@ -15,7 +14,6 @@ import {
   shroShares,
   shros,
   uploads,
-  userAchievements,
   userStats,
   users,
 } from '../../db/schema/index';
@@ -171,21 +169,6 @@ export async function listNotificationsForExport(db: Db, userId: string, page: E
     .where(and(eq(notifications.userId, userId), gt(notifications.id, page.afterId)))
     .orderBy(asc(notifications.id))
     .limit(page.limit);
-}
-
-export async function listAchievementsForExport(db: Db, userId: string) {
-  return db
-    .select({
-      id: userAchievements.achievementId,
-      name: achievements.name,
-      progress: userAchievements.progress,
-      requirement: achievements.requirement,
-      unlockedAt: userAchievements.unlockedAt,
-    })
-    .from(userAchievements)
-    .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
-    .where(eq(userAchievements.userId, userId))
-    .orderBy(asc(achievements.sortOrder));
 }
 
 export async function findStatsForExport(db: Db, userId: string) {

@@ -115,54 +115,44 @@ export async function updateTimeZone(db: Db, userId: string, timeZone: string): 
 }
 
 /**
- * Upserts, for several users at once, the progress of every achievement driven by one of their
- * metrics (capped at the requirement). An unlocked achievement keeps its progress whatever the
- * counter does later; a row whose progress would not change is left alone.
+ * Unlocks, for several users at once, every achievement driven by one of their metrics that has
+ * reached its requirement at the metric's new value, and returns those just unlocked. The
+ * progress of a locked achievement is not stored: it is the counter as it reads now, capped at
+ * the requirement (GET /api/achievements derives it from the stats). A row is written when an
+ * achievement unlocks, with the progress it unlocked with (its requirement), so an unlocked one
+ * keeps it whatever the counter does later. `unlocked_at is null` in the conflict's WHERE makes
+ * this exactly-once: a concurrent transaction that unlocked the same row first leaves nothing
+ * here. Rows are written in user-id order.
  */
-export async function upsertProgress(
+export async function unlockReached(
   db: Db,
-  entries: { userId: string; values: Partial<Record<AchievementMetric, number>> }[],
-): Promise<void> {
-  const rows = entries
-    .flatMap(({ userId, values }) =>
-      Object.entries(values).map(([metric, value]) => ({ userId, metric, value: value as number })),
-    )
-    .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-  if (rows.length === 0) return;
+  entries: { userId: string; values: Partial<Record<AchievementMetric, number>>; at: Date }[],
+) {
+  const rows = entries.flatMap(({ userId, values, at }) =>
+    Object.entries(values).map(([metric, value]) => ({ userId, metric, value: value as number, at })),
+  );
+  if (rows.length === 0) return [];
   const values = sql.join(
-    rows.map((r) => sql`(${r.userId}::text, ${r.metric}::text, ${r.value}::int)`),
+    rows.map((r) => sql`(${r.userId}::text, ${r.metric}::text, ${r.value}::int, ${r.at.toISOString()}::timestamptz)`),
     sql`, `,
   );
-  await db.execute(sql`
-    with v (user_id, metric, value) as (values ${values})
-    insert into ${userAchievements} as ua (user_id, achievement_id, progress)
-    select v.user_id, a.id, least(v.value, a.requirement)
-    from v join ${achievements} a on a.metric = v.metric
-    order by v.user_id, a.id
-    on conflict (user_id, achievement_id) do update set progress = excluded.progress
-    where ua.unlocked_at is null and ua.progress is distinct from excluded.progress`);
-}
-
-/**
- * Unlocks, for each of these users, every achievement whose progress has reached its requirement
- * (at that user's time) and returns those just unlocked. `unlocked_at is null` in the WHERE makes
- * this exactly-once: a concurrent transaction that unlocked the same row first leaves nothing here.
- */
-export async function unlockReached(db: Db, entries: { userId: string; at: Date }[]) {
-  if (entries.length === 0) return [];
-  const values = sql.join(
-    entries.map((e) => sql`(${e.userId}::text, ${e.at.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
-  const { rows } = (await db.execute(sql`
-    update ${userAchievements} ua set unlocked_at = v.at
-    from ${achievements} a, (values ${values}) v (user_id, at)
-    where ua.achievement_id = a.id and ua.user_id = v.user_id
-      and ua.unlocked_at is null and ua.progress >= a.requirement
-    returning ua.user_id as "userId", a.id, a.name, a.description, a.icon`)) as unknown as {
+  const { rows: unlocked } = (await db.execute(sql`
+    with v (user_id, metric, value, at) as (values ${values}),
+    reached as (
+      insert into ${userAchievements} as ua (user_id, achievement_id, progress, unlocked_at)
+      select v.user_id, a.id, a.requirement, v.at
+      from v join ${achievements} a on a.metric = v.metric
+      where v.value >= a.requirement
+      order by v.user_id, a.id
+      on conflict (user_id, achievement_id) do update set progress = excluded.progress, unlocked_at = excluded.unlocked_at
+      where ua.unlocked_at is null
+      returning ua.user_id, ua.achievement_id)
+    select reached.user_id as "userId", a.id, a.name, a.description, a.icon
+    from reached join ${achievements} a on a.id = reached.achievement_id
+    order by reached.user_id, a.sort_order`)) as unknown as {
     rows: { userId: string; id: string; name: string; description: string; icon: string }[];
   };
-  return rows;
+  return unlocked;
 }
 
 /** The user's counters plus the zone streak days are counted in; undefined when the user is unknown. */

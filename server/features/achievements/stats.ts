@@ -1,14 +1,7 @@
 import type { Db } from '../../db/client';
 import { insertAnalyticsEvents } from '../analytics/queries';
 import { insertNotifications } from '../notifications/queries';
-import {
-  type AchievementMetric,
-  applyStatChanges,
-  findTimeZones,
-  type StatChanges,
-  unlockReached,
-  upsertProgress,
-} from './queries';
+import { type AchievementMetric, applyStatChanges, findTimeZones, type StatChanges, unlockReached } from './queries';
 import { dayIn } from './streak';
 
 /** Counters an action may add to (the streak and the run of correct guesses move by their own rules). */
@@ -28,6 +21,11 @@ export interface BumpOptions {
   activity?: boolean;
   /** The action's time (tests move it across days). */
   now?: Date;
+  /**
+   * The zone the user's streak days count in, when the caller knows it (the outbox's picks and
+   * reactions carry their request's, decision 147); looked up otherwise (UTC for one without).
+   */
+  timeZone?: string;
 }
 
 /** An achievement the action unlocked. */
@@ -80,7 +78,7 @@ export async function bumpStatsFor(db: Db, entries: StatsOp[]): Promise<string[]
  * The engine for many actions at once (the outbox's batches, decision 119), with the effect of
  * `bumpStats` once per op, each user's ops in the order given: every user's first op is applied
  * in one round, then every second op, and so on. A round is one statement per table for all its
- * users (counters and streaks; achievement progress; unlocks), whatever their number; the
+ * users (counters and streaks; unlocks, decision 147), whatever their number; the
  * notifications and analytics events of every unlock follow in one statement each. Rows are
  * locked in user-id order within each statement. Returns what each user unlocked (only users
  * who unlocked something).
@@ -92,8 +90,10 @@ async function bumpStatsMany(db: Db, ops: StatsOp[]): Promise<Map<string, Unlock
     list.push(op);
     perUser.set(op.userId, list);
   }
-  const active = [...perUser.entries()].filter(([, list]) => list.some((op) => op.options?.activity)).map(([id]) => id);
-  const zones = active.length > 0 ? await findTimeZones(db, active) : new Map<string, string>();
+  const unknownZones = [...perUser.entries()]
+    .filter(([, list]) => list.some((op) => op.options?.activity && !op.options.timeZone))
+    .map(([id]) => id);
+  const zones = unknownZones.length > 0 ? await findTimeZones(db, unknownZones) : new Map<string, string>();
 
   const unlockedBy = new Map<string, Unlocked[]>();
   const analytics: Parameters<typeof insertAnalyticsEvents>[1] = [];
@@ -106,7 +106,8 @@ async function bumpStatsMany(db: Db, ops: StatsOp[]): Promise<Map<string, Unlock
       for (const [key, delta] of Object.entries(op.deltas) as [StatCounter, number][]) {
         if (delta) changes.increments[key] = delta;
       }
-      if (op.options?.activity) changes.activity = { today: dayIn(zones.get(op.userId) ?? 'UTC', now) };
+      if (op.options?.activity)
+        changes.activity = { today: dayIn(op.options.timeZone ?? zones.get(op.userId) ?? 'UTC', now) };
       return { op, now, changes };
     });
     const rows = await applyStatChanges(
@@ -127,7 +128,6 @@ async function bumpStatsMany(db: Db, ops: StatsOp[]): Promise<Map<string, Unlock
       if (c.activity) values.streakDays = row.streakDays;
       if (Object.keys(values).length > 0) moved.push({ userId: op.userId, values, at: now });
     }
-    await upsertProgress(db, moved);
     const at = new Map(moved.map((m) => [m.userId, m.at]));
     for (const { userId, ...achievement } of await unlockReached(db, moved)) {
       const list = unlockedBy.get(userId) ?? [];

@@ -132,6 +132,38 @@ describe('x-time-zone header', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('a pick and a reaction count their day in the zone their request carried (decision 147)', async () => {
+    const creator = await createUser(ctx);
+    const now = new Date();
+    // A zone whose day differs from UTC's right now, whatever the hour.
+    const zone = now.getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Honolulu';
+    expect(dayIn(zone, now)).not.toBe(dayIn('UTC', now));
+    for (const then of ['react', 'pick only'] as const) {
+      const me = await createUser(ctx);
+      const shro = await createShro(ctx, creator.cookie, { isPublic: true, isShareable: false });
+      const headers = { cookie: me.cookie, 'x-time-zone': zone };
+      const picked = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/sessions/${shro.id}/select`,
+        headers,
+        payload: { boxId: shro.boxes[0]!.id },
+      });
+      expect(picked.statusCode, picked.body).toBe(200);
+      expect((await statsRow(ctx, me.id))!).toMatchObject({ streakDays: 1, lastActiveDay: dayIn(zone, now) });
+      if (then === 'pick only') continue;
+      // Back in UTC: the reaction's request carries it, and that day counts too (the same day or the next).
+      const reacted = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/sessions/${shro.id}/react`,
+        headers: { cookie: me.cookie, 'x-time-zone': 'UTC' },
+        payload: { emoji: '🔥' },
+      });
+      expect(reacted.statusCode, reacted.body).toBe(200);
+      const row = (await statsRow(ctx, me.id))!;
+      expect(row.lastActiveDay).toBe([dayIn(zone, now), dayIn('UTC', new Date())].sort().at(-1));
+    }
+  });
+
   it('the create route counts a streak day in the stored zone', async () => {
     const me = await createUser(ctx);
     await createShro(ctx, me.cookie);

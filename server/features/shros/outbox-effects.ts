@@ -25,6 +25,8 @@ export interface PickEffects {
   isCorrect: boolean | null;
   /** Sent to chosen friends (only they had a "sent you a Shro" notification to mark read). */
   isPrivate?: boolean;
+  /** The zone the picker's streak days count in, as their request knew it (decision 147; rows written before it was carried have none, and it is looked up). */
+  timeZone?: string;
   at: string;
 }
 
@@ -36,6 +38,8 @@ interface ReactionEffects {
   title: string;
   emoji: ReactionEmoji;
   changed: boolean;
+  /** As a pick's. */
+  timeZone?: string;
   at: string;
 }
 
@@ -109,12 +113,13 @@ export async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
       actorOps.push({
         userId: p.userId,
         deltas: { shrosParticipated: 1, correctGuesses: p.isCorrect ? 1 : 0 },
-        options: { guess, activity: true, now: at },
+        options: { guess, activity: true, now: at, timeZone: p.timeZone },
       });
       const seen = creatorPicks.get(p.creatorId);
       creatorPicks.set(p.creatorId, { n: (seen?.n ?? 0) + 1, at: seen && seen.at > at ? seen.at : at });
     } else {
-      actorOps.push({ userId: row.payload.userId, deltas: {}, options: { activity: true, now: at } });
+      const r = row.payload;
+      actorOps.push({ userId: r.userId, deltas: {}, options: { activity: true, now: at, timeZone: r.timeZone } });
     }
   }
   const creatorOps: StatsOp[] = [...creatorPicks.entries()].map(([creatorId, { n, at }]) => ({

@@ -14,7 +14,8 @@ import { upsertReaction } from './queries';
 export async function reactToShro(
   deps: ShroDeps,
   shroId: string,
-  user: Actor,
+  /** With the zone (null: none, so UTC) the reactor's streak days count in, when the request knows it (decision 147). */
+  user: Actor & { timeZone?: string | null },
   emoji: ReactionEmoji,
   now = new Date(),
 ): Promise<ReactResponse> {
@@ -40,6 +41,7 @@ export async function reactToShro(
           title: shro.title,
           emoji,
           changed: result !== 'unchanged',
+          ...(user.timeZone !== undefined ? { timeZone: user.timeZone ?? 'UTC' } : {}),
           at: now.toISOString(),
         },
       });

@@ -42,6 +42,11 @@ export async function shroRoutes(fastify: FastifyInstance) {
   await app.register(uploadRoutes, { storage });
 
   const actorOf = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });
+  // A pick or a reaction counts a streak day in the zone the request knows (decision 147).
+  const withZone = (user: { id: string; username: string; timeZone: string | null }) => ({
+    ...actorOf(user),
+    timeZone: user.timeZone,
+  });
 
   // Creates with images hold one of the user's upload slots and must fit their quota (decision 013).
   const createHooks = { onRequest: app.requireUser, preValidation: [app.guardUpload('box'), app.limitWrites] };
@@ -110,7 +115,7 @@ export async function shroRoutes(fastify: FastifyInstance) {
         response: { 200: shroSchema, ...errorAnswers(409, 410) },
       },
     },
-    async (request) => selectBox(deps, request.params.id, actorOf(request.user!), request.body.boxId),
+    async (request) => selectBox(deps, request.params.id, withZone(request.user!), request.body.boxId),
   );
 
   app.post(
@@ -119,7 +124,7 @@ export async function shroRoutes(fastify: FastifyInstance) {
       ...write,
       schema: { params: shroIdParamsSchema, body: reactInputSchema, response: { 200: reactResponseSchema } },
     },
-    async (request) => reactToShro(deps, request.params.id, actorOf(request.user!), request.body.emoji),
+    async (request) => reactToShro(deps, request.params.id, withZone(request.user!), request.body.emoji),
   );
 
   // "Share again with a new expiry": a new link Shro from the creator's own (issue 13 item 8).

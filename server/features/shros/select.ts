@@ -23,7 +23,8 @@ import { getShroForViewer } from './view';
 export async function selectBox(
   deps: ShroDeps,
   shroId: string,
-  user: Actor,
+  /** With the zone (null: none, so UTC) the picker's streak days count in, when the request knows it (decision 147). */
+  user: Actor & { timeZone?: string | null },
   boxId: number,
   now = new Date(),
 ): Promise<Shro> {
@@ -63,6 +64,7 @@ export async function selectBox(
     boxId: picked.id,
     isCorrect,
     isPrivate,
+    ...(user.timeZone !== undefined ? { timeZone: user.timeZone ?? 'UTC' } : {}),
     at: now.toISOString(),
   };
   let recorded: RecordedPick;
