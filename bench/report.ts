@@ -50,6 +50,8 @@ export interface Results {
       { perSecond: number; seconds: number; non2xx: number; count: number; counters?: PickCounters }
     >
   >;
+  /** The picks' floor on PostgreSQL: a bare server reading the session and writing the pick. */
+  selectFloor?: { perSecond: number; seconds: number; non2xx: number };
   fanoutCeiling?: FanoutResult;
   fanoutOne?: FanoutResult;
   /** One instance with 1,000 watchers (issue 12 item 4: requests per pick whatever the number of watchers). */
@@ -154,6 +156,17 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
       : `${n(s.count)}${mark(s.count === SIZES.selectors)}`;
     lines.push(
       `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ≥ ${n(goal)}${mark(s.perSecond >= goal)} | ${n(s.seconds, 2)} | ${s.non2xx} | ${counters} |`,
+    );
+  }
+  const floor = r.selectFloor;
+  if (floor) {
+    const app = r.selects.PostgreSQL;
+    lines.push(
+      `| floor: bare node:http on PostgreSQL, the session and the pick only | ${n(SIZES.selectors)} | ${n(floor.perSecond)} | | ${n(floor.seconds, 2)} | ${floor.non2xx} | the app: ${app ? ratio(app.perSecond, floor.perSecond) : '–'} of it |`,
+    );
+    lines.push('');
+    lines.push(
+      "The floor (bench/bare-picks-server.ts) is what this machine allows a pick with nothing else done: the same users, right after the app's run, through a bare server pinned like the app with a pool as large as the app's, making the pick's two round trips (the session; the participation and its outbox row, into tables of its own) and answering a small body. No framework, no checks, no effects, no view.",
     );
   }
   lines.push('');

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Shro } from '../contract/shro-views';
-import type { SeedPlan } from './app-server';
+import type { SeedInfo, SeedPlan } from './app-server';
 import {
   type Child,
   createPostgresDatabase,
@@ -105,10 +105,30 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
     const counters = (await server.ask('counters', seed.selectShroId)) as PickCounters;
     results.selects[kind] = { ...run, count: counters.participations, counters };
     log(`${kind}: ${Math.round(run.perSecond)} selects/s, counters ${JSON.stringify(counters)}`);
+    if (databaseUrl) await picksFloor(databaseUrl, seed);
     return { server, seed };
   } catch (error) {
     await server.stop();
     throw error;
+  }
+}
+
+/**
+ * The floor of the picks on PostgreSQL (section 3): the same users' picks through a bare server
+ * that only reads the session and writes the pick (bench/bare-picks-server.ts), right after the
+ * app's, on the same database. What this machine allows a pick at all, with nothing else done.
+ */
+async function picksFloor(databaseUrl: string, seed: SeedInfo) {
+  log('PostgreSQL: the floor, a bare server reading the session and writing the pick…');
+  const floor = await startChild('bare-picks-server.ts', {
+    BENCH_DATABASE_URL: databaseUrl,
+    BENCH_SHRO_ID: seed.selectShroId,
+  });
+  try {
+    results.selectFloor = await selects(floor.port, seed);
+    log(`PostgreSQL: floor ${Math.round(results.selectFloor.perSecond)} picks/s`);
+  } finally {
+    await floor.stop();
   }
 }
 
@@ -154,6 +174,7 @@ async function picksOnly(started: number) {
       const counters = (await server.ask('counters', server.seed!.selectShroId)) as PickCounters;
       results.selects[kind] = { ...run, count: counters.participations, counters };
       log(`${kind}: ${Math.round(run.perSecond)} selects/s, counters ${JSON.stringify(counters)}`);
+      if (postgres) await picksFloor(postgres.url, server.seed!);
     } finally {
       await server.stop();
       await postgres?.drop();

@@ -2,15 +2,25 @@
 // suite, decision 096) and prints the closing line.
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
-/** The first line of an error's text that says something. */
+/** The first line of an error's text that says something, without terminal colours. */
 function firstLine(text) {
   return (
-    String(text ?? '')
+    stripVTControlCharacters(String(text ?? ''))
       .split('\n')
       .find((line) => line.trim() !== '') ?? ''
   );
 }
+
+/**
+ * Vitest: files that failed with no failed test of their own to show for it (the file did not
+ * load, or a hook threw: its tests are then reported skipped).
+ */
+const filesFailedWithoutTest = (report) =>
+  (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+  );
 
 /** Passed, failed and skipped counts of one report, whichever runner wrote it. */
 function counts(report) {
@@ -22,7 +32,7 @@ function counts(report) {
   }
   return {
     passed: report.numPassedTests ?? 0,
-    failed: report.numFailedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + filesFailedWithoutTest(report).length,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
 }
@@ -74,7 +84,9 @@ function failedTests(report) {
     const failedInFile = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const test of failedInFile) found.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     // A file that failed to load or whose hooks threw has no failed test of its own to name.
-    if (failedInFile.length === 0 && file.status === 'failed') found.push(`${where}: ${firstLine(file.message)}`);
+    // (Unhandled errors outside any test are in the log only: Vitest's JSON report has no place for them.)
+    if (failedInFile.length === 0 && file.status === 'failed')
+      found.push(`${where}: ${firstLine(file.message) || 'the file or one of its hooks failed; see the log above'}`);
   }
   return found;
 }

@@ -13,6 +13,7 @@ import {
   authSessions,
   messages,
   notifications,
+  outbox,
   participations,
   pushSubscriptions,
   reports,
@@ -625,6 +626,26 @@ describe('DELETE /api/account', () => {
     const inAnHour = new Date(Date.now() + 61 * 60_000);
     await sweepOrphanFiles(ctx.database.db, uploadsDirFor(ctx.app.config.dataDir), { now: inAnHour });
     for (const key of keys) expect(await storage.read(key)).toBeNull();
+  });
+
+  it('effects of her picks still held in the outbox keep neither her name nor her zone', async () => {
+    const alice = await uniqueUser();
+    const bob = await uniqueUser();
+    const shro = await createShro(ctx, bob.cookie, { isPublic: true, isShareable: false });
+    // A pick's effects held up (dead-lettered, decision 129), as written with the picker's zone (decision 147).
+    const [held] = await ctx.database.db
+      .insert(outbox)
+      .values({
+        kind: 'shro.pick',
+        shroId: shro.id,
+        payload: { userId: alice.id, username: alice.username, creatorId: bob.id, timeZone: 'Asia/Tokyo', at: 'x' },
+        failedAt: new Date(),
+      })
+      .returning({ id: outbox.id });
+    expect((await deleteAccount(alice.cookie, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, held!.id));
+    expect(row!.payload).toEqual({ userId: alice.id, username: DELETED_USER_LABEL, creatorId: bob.id, at: 'x' });
+    await ctx.database.db.delete(outbox).where(eq(outbox.id, held!.id));
   });
 
   it('a notification Bob got from Alice is rewritten even when it names her among others', async () => {

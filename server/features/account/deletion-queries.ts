@@ -111,10 +111,13 @@ export async function anonymiseNotificationsAbout(tx: Db, userId: string, userna
       title: sql`regexp_replace(${notifications.title}, ${pattern}, ${DELETED_USER_LABEL}, 'gi')`,
     })
     .where(mentions);
-  // Effects of a pick or reaction not applied yet carry the name for the notification they make.
+  // Effects of a pick or reaction not applied yet carry the name for the notification they make,
+  // and the zone the person's streak days counted in (decision 147), which goes.
   await tx
     .update(outbox)
-    .set({ payload: sql`jsonb_set(${outbox.payload}, '{username}', to_jsonb(${DELETED_USER_LABEL}::text))` })
+    .set({
+      payload: sql`jsonb_set(${outbox.payload}, '{username}', to_jsonb(${DELETED_USER_LABEL}::text)) - 'timeZone'`,
+    })
     .where(sql`${outbox.payload}->>'userId' = ${userId}`);
 }
 

@@ -318,6 +318,34 @@ describe('the engine under concurrency', () => {
 });
 
 describe('unlocks are recorded', () => {
+  it('only unlocked achievements are stored; a row stored locked by earlier code unlocks once (decision 147)', async () => {
+    const user = await createUser(ctx);
+    await createShro(ctx, user.cookie);
+    // Shro Master is at 1 of 10 and Daily Shroer at 1 of 3, read off the counters: no row for them.
+    expect(await achievementOf(user.cookie, 'shro-master')).toMatchObject({ isUnlocked: false, progress: 1 });
+    const stored = async () =>
+      (await ctx.database.db.select().from(userAchievements).where(eq(userAchievements.userId, user.id))).map((r) => [
+        r.achievementId,
+        r.progress,
+        r.unlockedAt !== null,
+      ]);
+    expect(await stored()).toEqual([['first-shro', 1, true]]);
+
+    // A locked row as earlier code stored it, and the counter one short of the requirement.
+    await ctx.database.db
+      .insert(userAchievements)
+      .values({ userId: user.id, achievementId: 'shro-master', progress: 9 });
+    await seedStats(ctx, user.id, { shrosCreated: 9 });
+    await createShro(ctx, user.cookie);
+    await createShro(ctx, user.cookie);
+    expect((await stored()).sort()).toEqual([
+      ['first-shro', 1, true],
+      ['shro-master', 10, true],
+    ]);
+    expect(await notificationsFor(user, 'shro-master')).toHaveLength(1);
+    expect(await achievementOf(user.cookie, 'shro-master')).toMatchObject({ isUnlocked: true, progress: 10 });
+  });
+
   it('as a gamification analytics event, and the stats agree with the achievements', async () => {
     const user = await createUser(ctx);
     await createShro(ctx, user.cookie);

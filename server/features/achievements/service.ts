@@ -91,7 +91,7 @@ export async function getAchievements(db: Db, userId: string, now = new Date()):
   const values = metricValues(row, now);
   return catalogue.map((entry) => {
     const isUnlocked = entry.unlockedAt !== null;
-    const live = values[entry.metric as AchievementMetric] ?? entry.progress ?? 0;
+    const live = values[entry.metric as AchievementMetric] ?? 0;
     return {
       id: entry.id,
       isUnlocked,

@@ -45,9 +45,10 @@ interface StatsOp {
 
 /**
  * The achievement engine, run inside the caller's transaction: adds to the user's counters,
- * moves the streak on an activity, updates the progress of every achievement those counters
- * drive, and unlocks (exactly once, with `unlockedAt` and an `achievement_unlocked`
- * notification) those that reached their requirement. Returns what was unlocked.
+ * moves the streak on an activity, and unlocks (exactly once, with `unlockedAt` and an
+ * `achievement_unlocked` notification) every achievement those counters drive that reached its
+ * requirement. A locked achievement's progress is not stored: it is read off the counters
+ * (decision 147). Returns what was unlocked.
  */
 export async function bumpStats(
   db: Db,

@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index';
 import { createShro, createUser, statsRow } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { getAchievements, getUserStats } from './service';
-import { recordActivity } from './stats';
+import { bumpStatsFor, recordActivity } from './stats';
 import { canonicalTimeZone, currentStreak, dayIn } from './streak';
 
 let ctx: TestContext;
@@ -162,6 +162,23 @@ describe('x-time-zone header', () => {
       const row = (await statsRow(ctx, me.id))!;
       expect(row.lastActiveDay).toBe([dayIn(zone, now), dayIn('UTC', new Date())].sort().at(-1));
     }
+  });
+
+  it('the engine counts the day in the zone it is given, and looks up the stored one only when it is not', async () => {
+    const now = new Date();
+    const zone = now.getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Honolulu';
+    // Stored: UTC. Given (a pick's payload, decision 147): the other zone, whose day differs.
+    const given = await createUser(ctx, { timeZone: 'UTC' });
+    await ctx.database.db.transaction((tx) =>
+      bumpStatsFor(tx, [{ userId: given.id, deltas: {}, options: { activity: true, now, timeZone: zone } }]),
+    );
+    expect((await statsRow(ctx, given.id))!.lastActiveDay).toBe(dayIn(zone, now));
+    // Not given (an outbox row written before zones were carried): the stored zone.
+    const stored = await createUser(ctx, { timeZone: zone });
+    await ctx.database.db.transaction((tx) =>
+      bumpStatsFor(tx, [{ userId: stored.id, deltas: {}, options: { activity: true, now } }]),
+    );
+    expect((await statsRow(ctx, stored.id))!.lastActiveDay).toBe(dayIn(zone, now));
   });
 
   it('the create route counts a streak day in the stored zone', async () => {
