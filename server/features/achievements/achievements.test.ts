@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserAchievement } from '../../../contract/achievements';
 import type { Shro } from '../../../contract/shro-views';
@@ -318,6 +318,23 @@ describe('the engine under concurrency', () => {
 });
 
 describe('unlocks are recorded', () => {
+  it('an achievement unlocked already is not written again, nor its row locked, by later actions', async () => {
+    const user = await createUser(ctx);
+    const creator = await createUser(ctx);
+    const xmaxOfCuriousMind = async () => {
+      const { rows } = (await ctx.database.db.execute(
+        sql`select xmax::text as xmax, unlocked_at from user_achievements where user_id = ${user.id} and achievement_id = 'curious-mind'`,
+      )) as unknown as { rows: { xmax: string; unlocked_at: unknown }[] };
+      return rows;
+    };
+    await selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie, { isPublic: true }), 1);
+    const [first] = await xmaxOfCuriousMind();
+    expect(first!.xmax).toBe('0');
+    await selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie, { isPublic: true }), 2);
+    // The second pick's unlock statement found it unlocked and left the row as it was.
+    expect(await xmaxOfCuriousMind()).toEqual([first]);
+  });
+
   it('only unlocked achievements are stored; a row stored locked by earlier code unlocks once (decision 147)', async () => {
     const user = await createUser(ctx);
     await createShro(ctx, user.cookie);

@@ -143,6 +143,10 @@ export async function unlockReached(
       select v.user_id, a.id, a.requirement, v.at
       from v join ${achievements} a on a.metric = v.metric
       where v.value >= a.requirement
+        -- One unlocked already is left alone without taking its row's lock (a returning picker's
+        -- Curious Mind, on every pick); the conflict's WHERE still decides a race.
+        and not exists (select 1 from ${userAchievements} done
+          where done.user_id = v.user_id and done.achievement_id = a.id and done.unlocked_at is not null)
       order by v.user_id, a.id
       on conflict (user_id, achievement_id) do update set progress = excluded.progress, unlocked_at = excluded.unlocked_at
       where ua.unlocked_at is null
