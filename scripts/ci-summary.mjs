@@ -13,6 +13,27 @@ function firstLine(text) {
   );
 }
 
+/** Playwright Test writes `stats` and `suites`; Vitest writes `testResults`. */
+const isPlaywright = (report) => Boolean(report.stats && Array.isArray(report.suites));
+
+/** Playwright: every test of every spec, however deep its suites, named as the summary names it. */
+function* playwrightTests(report) {
+  const walk = function* (suite) {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        yield { test, name: `${spec.file}:${spec.line} ${spec.title} [${test.projectName}]` };
+    for (const child of suite.suites ?? []) yield* walk(child);
+  };
+  for (const suite of report.suites) yield* walk(suite);
+}
+
+/** Vitest: every test of every file, named as the summary names it. */
+function* vitestTests(report) {
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      yield { test, name: `${path.relative(process.cwd(), file.name ?? '')} > ${test.fullName}` };
+}
+
 /**
  * Vitest: files that failed with no failed test of their own to show for it (the file did not
  * load, or a hook threw: its tests are then reported skipped).
@@ -24,7 +45,7 @@ const filesFailedWithoutTest = (report) =>
 
 /** Passed, failed and skipped counts of one report, whichever runner wrote it. */
 function counts(report) {
-  if (report.stats && Array.isArray(report.suites)) {
+  if (isPlaywright(report)) {
     // Playwright Test: `flaky` passed on a retry; each top-level error (a web server that never
     // started, a spec that does not load) is a failure no test accounts for.
     const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
@@ -42,53 +63,32 @@ function counts(report) {
  * them as `flaky`; Vitest as passed, keeping the failed try's error.
  */
 function flakyTests(report) {
-  if (!(report.stats && Array.isArray(report.suites)))
-    return (report.testResults ?? []).flatMap((file) =>
-      (file.assertionResults ?? [])
-        .filter((test) => test.status === 'passed' && (test.failureMessages?.length ?? 0) > 0)
-        .map(
-          (test) =>
-            `${path.relative(process.cwd(), file.name ?? '')} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`,
-        ),
-    );
-  const found = [];
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
-        if (test.status === 'flaky') found.push(`${spec.file}:${spec.line} ${spec.title} [${test.projectName}]`);
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of report.suites) walk(suite);
-  return found;
+  if (isPlaywright(report))
+    return [...playwrightTests(report)].filter(({ test }) => test.status === 'flaky').map(({ name }) => name);
+  return [...vitestTests(report)]
+    .filter(({ test }) => test.status === 'passed' && (test.failureMessages?.length ?? 0) > 0)
+    .map(({ test, name }) => `${name}: ${firstLine(test.failureMessages[0])}`);
 }
 
 /** The tests that failed, with the first line of their first error, whichever runner wrote it. */
 function failedTests(report) {
-  const found = [];
-  if (report.stats && Array.isArray(report.suites)) {
-    const walk = (suite) => {
-      for (const spec of suite.specs ?? [])
-        for (const test of spec.tests ?? [])
-          if (test.status === 'unexpected') {
-            const error = test.results?.find((r) => r.error)?.error?.message;
-            found.push(`${spec.file}:${spec.line} ${spec.title} [${test.projectName}]: ${firstLine(error)}`);
-          }
-      for (const child of suite.suites ?? []) walk(child);
-    };
-    for (const suite of report.suites) walk(suite);
-    for (const error of report.errors ?? []) found.push(`(no test): ${firstLine(error.message)}`);
-    return found;
-  }
-  for (const file of report.testResults ?? []) {
-    const where = path.relative(process.cwd(), file.name ?? '');
-    const failedInFile = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const test of failedInFile) found.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    // A file that failed to load or whose hooks threw has no failed test of its own to name.
+  if (isPlaywright(report))
+    return [
+      ...[...playwrightTests(report)]
+        .filter(({ test }) => test.status === 'unexpected')
+        .map(({ test, name }) => `${name}: ${firstLine(test.results?.find((r) => r.error)?.error?.message)}`),
+      ...(report.errors ?? []).map((error) => `(no test): ${firstLine(error.message)}`),
+    ];
+  return [
+    ...[...vitestTests(report)]
+      .filter(({ test }) => test.status === 'failed')
+      .map(({ test, name }) => `${name}: ${firstLine(test.failureMessages?.[0])}`),
     // (Unhandled errors outside any test are in the log only: Vitest's JSON report has no place for them.)
-    if (failedInFile.length === 0 && file.status === 'failed')
-      found.push(`${where}: ${firstLine(file.message) || 'the file or one of its hooks failed; see the log above'}`);
-  }
-  return found;
+    ...filesFailedWithoutTest(report).map(
+      (file) =>
+        `${path.relative(process.cwd(), file.name ?? '')}: ${firstLine(file.message) || 'the file or one of its hooks failed; see the log above'}`,
+    ),
+  ];
 }
 
 const dir = process.argv[2];
