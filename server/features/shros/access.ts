@@ -17,6 +17,13 @@ import { findShroWithCreator, findViewerState, listBoxes, listRecipients } from 
 /** The signed-in user acting, as services need them. */
 export type Actor = ShroUserRef;
 
+/**
+ * An actor whose pick or reaction counts a streak day in `timeZone`: the zone their request knows
+ * (UTC for a user without one), carried by the outbox's effects (decision 147). Without it (a
+ * caller that does not know it) the effects look the stored zone up.
+ */
+export type ZonedActor = Actor & { timeZone?: string };
+
 /** What the game's services work with: the database, the aggregate cache, and the bus to publish on. */
 export interface ShroDeps {
   db: Db;

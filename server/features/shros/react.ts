@@ -2,7 +2,7 @@ import type { ReactResponse } from '../../../contract/shro-views';
 import { type ReactionEmoji, SHRO_MESSAGES } from '../../../contract/shros';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { type Actor, resolveAccess, type ShroDeps } from './access';
+import { resolveAccess, type ShroDeps, type ZonedActor } from './access';
 import { enqueueEffects, outboxOf } from './outbox';
 import { upsertReaction } from './queries';
 
@@ -14,8 +14,7 @@ import { upsertReaction } from './queries';
 export async function reactToShro(
   deps: ShroDeps,
   shroId: string,
-  /** With the zone (null: none, so UTC) the reactor's streak days count in, when the request knows it (decision 147). */
-  user: Actor & { timeZone?: string | null },
+  user: ZonedActor,
   emoji: ReactionEmoji,
   now = new Date(),
 ): Promise<ReactResponse> {
@@ -41,7 +40,7 @@ export async function reactToShro(
           title: shro.title,
           emoji,
           changed: result !== 'unchanged',
-          ...(user.timeZone !== undefined ? { timeZone: user.timeZone ?? 'UTC' } : {}),
+          timeZone: user.timeZone,
           at: now.toISOString(),
         },
       });

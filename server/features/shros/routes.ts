@@ -17,7 +17,7 @@ import { parseInput } from '../../lib/parse';
 import { sendKeptText } from '../../plugins/compression';
 import { sendMessage } from '../chat/service';
 import { uploadRoutes } from '../uploads/routes';
-import type { ShroDeps } from './access';
+import type { ShroDeps, ZonedActor } from './access';
 import { copyShro } from './copy';
 import { createShro } from './create';
 import { readCreateForm } from './create-form';
@@ -43,9 +43,9 @@ export async function shroRoutes(fastify: FastifyInstance) {
 
   const actorOf = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });
   // A pick or a reaction counts a streak day in the zone the request knows (decision 147).
-  const withZone = (user: { id: string; username: string; timeZone: string | null }) => ({
+  const withZone = (user: { id: string; username: string; timeZone: string | null }): ZonedActor => ({
     ...actorOf(user),
-    timeZone: user.timeZone,
+    timeZone: user.timeZone ?? 'UTC',
   });
 
   // Creates with images hold one of the user's upload slots and must fit their quota (decision 013).

@@ -3,7 +3,7 @@ import { SHRO_MESSAGES } from '../../../contract/shros';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-errors';
 import { blockedEitherWay } from '../blocks/queries';
-import { type Actor, findVisibleShro, keptOwnPick, ownPickOf, type ShroDeps } from './access';
+import { findVisibleShro, keptOwnPick, ownPickOf, type ShroDeps, type ZonedActor } from './access';
 import { outboxOf } from './outbox';
 import type { PickEffects } from './outbox-effects';
 import { isEmptyBox, isExpired, isPrivateShro } from './present';
@@ -23,8 +23,7 @@ import { getShroForViewer } from './view';
 export async function selectBox(
   deps: ShroDeps,
   shroId: string,
-  /** With the zone (null: none, so UTC) the picker's streak days count in, when the request knows it (decision 147). */
-  user: Actor & { timeZone?: string | null },
+  user: ZonedActor,
   boxId: number,
   now = new Date(),
 ): Promise<Shro> {
@@ -64,7 +63,7 @@ export async function selectBox(
     boxId: picked.id,
     isCorrect,
     isPrivate,
-    ...(user.timeZone !== undefined ? { timeZone: user.timeZone ?? 'UTC' } : {}),
+    timeZone: user.timeZone,
     at: now.toISOString(),
   };
   let recorded: RecordedPick;
