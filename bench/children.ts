@@ -54,6 +54,25 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/**
+ * CPU seconds (user + system, every thread) the process has used so far, from /proc; null where
+ * there is no /proc (the figures that use it are then left out).
+ */
+export function cpuSecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ: 100 on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export async function startChild(script: string, env: Record<string, string>): Promise<Child> {
   const logFile = path.join(logDir, `${++logFiles}-${path.basename(script, '.ts')}.log`);
   const out = fs.openSync(logFile, 'a');

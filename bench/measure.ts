@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import type { Shro } from '../contract/shro-views';
 import { shroEventAction } from '../web/lib/live-shro';
 import type { SeedInfo } from './app-server';
-import type { Child } from './children';
+import { type Child, cpuSecondsOf } from './children';
 import type { FanoutResult, HttpResult, LogLines } from './report';
 import { SIZES } from './sizes';
 import { Watchers } from './watchers';
@@ -28,10 +28,12 @@ export async function load(url: string, headers: Record<string, string>): Promis
 
 /** 1,000 distinct users each open one box of the same shareable Shro, as fast as they can. */
 export async function selects(
-  port: number,
+  server: Pick<Child, 'port' | 'process'>,
   seed: SeedInfo,
-): Promise<{ perSecond: number; seconds: number; non2xx: number }> {
+): Promise<{ perSecond: number; seconds: number; non2xx: number; cpuMsPerPick: number | null }> {
+  const { port } = server;
   let next = 0;
+  const cpuBefore = cpuSecondsOf(server.process.pid);
   const started = performance.now();
   // Timed to the last answer: autocannon itself finishes on its next one-second tick, which made
   // every run's time a whole number of seconds plus a few ms.
@@ -61,7 +63,11 @@ export async function selects(
     ],
   });
   const seconds = (lastAnswerAt - started) / 1000;
-  return { perSecond: seed.selectorCookies.length / seconds, seconds, non2xx: result.non2xx };
+  const cpuAfter = cpuSecondsOf(server.process.pid);
+  // The server's own CPU for the run (its effects included: every answer waited for them).
+  const cpuMsPerPick =
+    cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / seed.selectorCookies.length;
+  return { perSecond: seed.selectorCookies.length / seconds, seconds, non2xx: result.non2xx, cpuMsPerPick };
 }
 
 const percentile = (sorted: number[], p: number) =>

@@ -101,7 +101,7 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
 
     if (readsOnly) return { server, seed };
     log(`${kind}: ${seed.selectorCookies.length} selects…`);
-    const run = await selects(server.port, seed);
+    const run = await selects(server, seed);
     const counters = (await server.ask('counters', seed.selectShroId)) as PickCounters;
     results.selects[kind] = { ...run, count: counters.participations, counters };
     log(`${kind}: ${Math.round(run.perSecond)} selects/s, counters ${JSON.stringify(counters)}`);
@@ -125,7 +125,7 @@ async function picksFloor(databaseUrl: string, seed: SeedInfo) {
     BENCH_SHRO_ID: seed.selectShroId,
   });
   try {
-    results.selectFloor = await selects(floor.port, seed);
+    results.selectFloor = await selects(floor, seed);
     log(`PostgreSQL: floor ${Math.round(results.selectFloor.perSecond)} picks/s`);
   } finally {
     await floor.stop();
@@ -170,7 +170,7 @@ async function picksOnly(started: number) {
     });
     try {
       log(`${kind}: ${selectors} selects…`);
-      const run = await profiled(server, `picks-${kind}`, () => selects(server.port, server.seed!));
+      const run = await profiled(server, `picks-${kind}`, () => selects(server, server.seed!));
       const counters = (await server.ask('counters', server.seed!.selectShroId)) as PickCounters;
       results.selects[kind] = { ...run, count: counters.participations, counters };
       log(`${kind}: ${Math.round(run.perSecond)} selects/s, counters ${JSON.stringify(counters)}`);
