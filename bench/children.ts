@@ -55,16 +55,19 @@ export interface Child {
 }
 
 /**
- * CPU seconds (user + system, every thread) the process has used so far, from /proc; null where
- * there is no /proc (the figures that use it are then left out).
+ * What the process has used so far, from /proc: CPU seconds (user + system, every thread) and
+ * write system calls (write and writev: each socket send to PostgreSQL or to a client is one).
+ * Null where there is no /proc (the figures that use it are then left out).
  */
-export function cpuSecondsOf(pid: number | undefined): number | null {
+export function processCounters(pid: number | undefined): { cpuSeconds: number; writeCalls: number } | null {
   if (pid === undefined) return null;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    const io = fs.readFileSync(`/proc/${pid}/io`, 'utf8');
+    const writeCalls = Number(/^syscw: (\d+)$/m.exec(io)?.[1]);
+    return { cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND, writeCalls };
   } catch {
     return null;
   }

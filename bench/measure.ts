@@ -4,8 +4,8 @@ import autocannon from 'autocannon';
 import type { Shro } from '../contract/shro-views';
 import { shroEventAction } from '../web/lib/live-shro';
 import type { SeedInfo } from './app-server';
-import { type Child, cpuSecondsOf } from './children';
-import type { FanoutResult, HttpResult, LogLines } from './report';
+import { type Child, processCounters } from './children';
+import type { FanoutResult, HttpResult, LogLines, PicksRun } from './report';
 import { SIZES } from './sizes';
 import { Watchers } from './watchers';
 
@@ -27,13 +27,10 @@ export async function load(url: string, headers: Record<string, string>): Promis
 }
 
 /** 1,000 distinct users each open one box of the same shareable Shro, as fast as they can. */
-export async function selects(
-  server: Pick<Child, 'port' | 'process'>,
-  seed: SeedInfo,
-): Promise<{ perSecond: number; seconds: number; non2xx: number; cpuMsPerPick: number | null }> {
+export async function selects(server: Pick<Child, 'port' | 'process'>, seed: SeedInfo): Promise<PicksRun> {
   const { port } = server;
   let next = 0;
-  const cpuBefore = cpuSecondsOf(server.process.pid);
+  const before = processCounters(server.process.pid);
   const started = performance.now();
   // Timed to the last answer: autocannon itself finishes on its next one-second tick, which made
   // every run's time a whole number of seconds plus a few ms.
@@ -63,11 +60,16 @@ export async function selects(
     ],
   });
   const seconds = (lastAnswerAt - started) / 1000;
-  const cpuAfter = cpuSecondsOf(server.process.pid);
-  // The server's own CPU for the run (its effects included: every answer waited for them).
-  const cpuMsPerPick =
-    cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / seed.selectorCookies.length;
-  return { perSecond: seed.selectorCookies.length / seconds, seconds, non2xx: result.non2xx, cpuMsPerPick };
+  const after = processCounters(server.process.pid);
+  // The server's own CPU and writes for the run (its effects included: every answer waited for them).
+  const picks = seed.selectorCookies.length;
+  return {
+    perSecond: picks / seconds,
+    seconds,
+    non2xx: result.non2xx,
+    cpuMsPerPick: before && after ? ((after.cpuSeconds - before.cpuSeconds) * 1000) / picks : null,
+    writesPerPick: before && after ? (after.writeCalls - before.writeCalls) / picks : null,
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>

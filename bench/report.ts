@@ -39,26 +39,23 @@ export interface LogLines {
   bytes: number;
 }
 
+/** One run of the picks: the rate, and the server's own CPU and write calls per pick (null without /proc). */
+export interface PicksRun {
+  perSecond: number;
+  seconds: number;
+  non2xx: number;
+  cpuMsPerPick: number | null;
+  writesPerPick: number | null;
+}
+
 export interface Results {
   /** The bare server measured just before each database's read, so each ratio is of runs back to back. */
   ceilings: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult>>;
   bodyBytes?: number;
   reads: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult & { cache: unknown; logLines: LogLines }>>;
-  selects: Partial<
-    Record<
-      'PGlite' | 'PostgreSQL',
-      {
-        perSecond: number;
-        seconds: number;
-        non2xx: number;
-        cpuMsPerPick: number | null;
-        count: number;
-        counters?: PickCounters;
-      }
-    >
-  >;
+  selects: Partial<Record<'PGlite' | 'PostgreSQL', PicksRun & { count: number; counters?: PickCounters }>>;
   /** The picks' floor on PostgreSQL: a bare server reading the session and writing the pick. */
-  selectFloor?: { perSecond: number; seconds: number; non2xx: number; cpuMsPerPick: number | null };
+  selectFloor?: PicksRun;
   fanoutCeiling?: FanoutResult;
   fanoutOne?: FanoutResult;
   /** One instance with 1,000 watchers (issue 12 item 4: requests per pick whatever the number of watchers). */
@@ -88,7 +85,7 @@ const n = (value: number | undefined, digits = 0) =>
     : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ratio = (part: number | undefined, whole: number | undefined) =>
   part === undefined || !whole ? '–' : `${(part / whole).toFixed(2)}×`;
-const cpuMs = (ms: number | null | undefined) => (ms === null || ms === undefined ? '–' : n(ms, 2));
+const perPick = (value: number | null | undefined) => (value === null || value === undefined ? '–' : n(value, 2));
 const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
 
 /** `loadAtStart`: the load average when the run began (the sizes, pinning and log level are the run's own). */
@@ -148,8 +145,10 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     "Issue 12 item 5 (decision 119). Counters afterwards: participations, the Shro's participant count, the creator's `totalParticipants`, the pickers' `shrosParticipated` summed (each must equal the users), the creator's grouped `shro_selected` notifications (1) and outbox rows left (0).",
   );
   lines.push('');
-  lines.push('| database | users | selects/s | goal | took s | server CPU ms per pick | non-2xx | counters afterwards |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  lines.push(
+    '| database | users | selects/s | goal | took s | server CPU ms per pick | server writes per pick | non-2xx | counters afterwards |',
+  );
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const [kind, s] of Object.entries(r.selects)) {
     if (!s) continue;
     const goal = kind === 'PostgreSQL' ? 1000 : 300;
@@ -163,18 +162,18 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
       ? `${n(c.participations)} / ${n(c.participantCount)} / ${n(c.creatorTotal)} / ${n(c.pickerTotal)} / ${c.notifications} / ${c.outbox}${mark(exact)}`
       : `${n(s.count)}${mark(s.count === SIZES.selectors)}`;
     lines.push(
-      `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ≥ ${n(goal)}${mark(s.perSecond >= goal)} | ${n(s.seconds, 2)} | ${cpuMs(s.cpuMsPerPick)} | ${s.non2xx} | ${counters} |`,
+      `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ≥ ${n(goal)}${mark(s.perSecond >= goal)} | ${n(s.seconds, 2)} | ${perPick(s.cpuMsPerPick)} | ${perPick(s.writesPerPick)} | ${s.non2xx} | ${counters} |`,
     );
   }
   const floor = r.selectFloor;
   if (floor) {
     const app = r.selects.PostgreSQL;
     lines.push(
-      `| floor: bare node:http on PostgreSQL, the session and the pick only | ${n(SIZES.selectors)} | ${n(floor.perSecond)} | | ${n(floor.seconds, 2)} | ${cpuMs(floor.cpuMsPerPick)} | ${floor.non2xx} | the app: ${app ? ratio(app.perSecond, floor.perSecond) : '–'} of it |`,
+      `| floor: bare node:http on PostgreSQL, the session and the pick only | ${n(SIZES.selectors)} | ${n(floor.perSecond)} | | ${n(floor.seconds, 2)} | ${perPick(floor.cpuMsPerPick)} | ${perPick(floor.writesPerPick)} | ${floor.non2xx} | the app: ${app ? ratio(app.perSecond, floor.perSecond) : '–'} of it |`,
     );
     lines.push('');
     lines.push(
-      "The floor (bench/bare-picks-server.ts) is what this machine allows a pick with nothing else done: the same users, right after the app's run, through a bare server pinned like the app with a pool as large as the app's, making the pick's two round trips (the session; the participation and its outbox row, into tables of its own) and answering a small body. No framework, no checks, no effects, no view. Server CPU per pick: the server process's own CPU time (user and system, from /proc) over the run, divided by the picks; for the app it includes the picks' effects (every answer waits for them). PostgreSQL's own processes are not counted.",
+      "The floor (bench/bare-picks-server.ts) is what this machine allows a pick with nothing else done: the same users, right after the app's run, through a bare server pinned like the app with a pool as large as the app's, making the pick's two round trips (the session; the participation and its outbox row, into tables of its own) and answering a small body. No framework, no checks, no effects, no view. Server CPU and writes per pick: the server process's own CPU time (user and system) and write system calls (`syscw`: each message batch sent to PostgreSQL or an answer sent to a client is one) over the run, from /proc, divided by the picks; for the app they include the picks' effects (every answer waits for them). PostgreSQL's own processes are not counted.",
     );
   }
   lines.push('');
