@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { achievements, participations, shros, userAchievements, userStats, users } from '../../db/schema/index';
+import { unnest } from '../../db/unnest';
 
 /** The counters an achievement can be driven by (the catalogue's `metric` column). */
 export type AchievementMetric =
@@ -55,10 +56,6 @@ export async function applyStatChanges(
   const result = new Map<string, StatCounters>();
   if (entries.length === 0) return result;
   const sorted = [...entries].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-  const rows = sorted.map(({ userId, changes }) => {
-    const deltas = COUNTERS.map((key) => sql`${changes.increments[key] ?? 0}::int`);
-    return sql`(${userId}::text, ${sql.join(deltas, sql`, `)}, ${changes.guess ?? null}::text, ${changes.activity?.today ?? null}::date)`;
-  });
   const counters = sql.join(
     COUNTERS.map((key) => column(key)),
     sql`, `,
@@ -74,7 +71,13 @@ export async function applyStatChanges(
   // `excluded` holds the inserted row: the deltas, the first day of a streak (the day itself, or
   // null without an activity) and, for a guess, 1 or 0; whether there was a guess is looked up.
   const query = sql`
-    with v (user_id, ${counters}, guess, today) as (values ${sql.join(rows, sql`, `)})
+    with v (user_id, ${counters}, guess, today) as (
+      select * from ${unnest([
+        [sorted.map((e) => e.userId), 'text'],
+        ...COUNTERS.map((key) => [sorted.map((e) => e.changes.increments[key] ?? 0), 'int'] as const),
+        [sorted.map((e) => e.changes.guess ?? null), 'text'],
+        [sorted.map((e) => e.changes.activity?.today ?? null), 'date'],
+      ])})
     insert into ${userStats} as s (user_id, ${counters}, consecutive_correct, streak_days, last_active_day)
     select user_id, ${counters}, case when guess = 'correct' then 1 else 0 end,
       case when today is null then 0 else 1 end, today
@@ -132,12 +135,14 @@ export async function unlockReached(
     Object.entries(values).map(([metric, value]) => ({ userId, metric, value: value as number, at })),
   );
   if (rows.length === 0) return [];
-  const values = sql.join(
-    rows.map((r) => sql`(${r.userId}::text, ${r.metric}::text, ${r.value}::int, ${r.at.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
   const { rows: unlocked } = (await db.execute(sql`
-    with v (user_id, metric, value, at) as (values ${values}),
+    with v (user_id, metric, value, at) as (
+      select * from ${unnest([
+        [rows.map((r) => r.userId), 'text'],
+        [rows.map((r) => r.metric), 'text'],
+        [rows.map((r) => r.value), 'int'],
+        [rows.map((r) => r.at.toISOString()), 'timestamptz'],
+      ])}),
     reached as (
       insert into ${userAchievements} as ua (user_id, achievement_id, progress, unlocked_at)
       select v.user_id, a.id, a.requirement, v.at

@@ -20,6 +20,30 @@ async function actAt(userId: string, iso: string) {
   return { streakDays: row!.streakDays, lastActiveDay: row!.lastActiveDay };
 }
 
+describe('dayIn keeps the last day per zone for its quarter hour', () => {
+  it('agrees with the zone’s own calendar at both ends of every quarter hour, in every zone, over a day and a half', () => {
+    // Through a change of clocks in both hemispheres (Europe ends summer time on 25 October 2026).
+    const start = Date.parse('2026-10-24T12:00:00Z');
+    const quarter = 15 * 60 * 1000;
+    const wrong: string[] = [];
+    for (const zone of Intl.supportedValuesOf('timeZone')) {
+      const format = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      for (let q = 0; q < 36 * 4; q++) {
+        // The first moment of the quarter (the one kept), then its last millisecond.
+        for (const at of [start + q * quarter, start + (q + 1) * quarter - 1]) {
+          if (dayIn(zone, new Date(at)) !== format.format(at)) wrong.push(`${zone} ${new Date(at).toISOString()}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('streak days are calendar days in the user’s own zone', () => {
   it('23:30 and 00:30 in Los Angeles are two days, though one UTC day', async () => {
     const user = await createUser(ctx, { timeZone: 'America/Los_Angeles' });

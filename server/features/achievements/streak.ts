@@ -14,13 +14,27 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * Every zone's offset is a whole number of quarter hours today, so its days begin on a UTC
+ * quarter hour: the day of any moment in one quarter hour is the day of any other.
+ */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+/** Per zone, the last quarter hour asked for and its day: a batch's picks are in the same one. */
+const lastDays = new LruCache<{ quarter: number; day: string }>(1000, Number.POSITIVE_INFINITY);
+
 /** `YYYY-MM-DD` of `at` in `timeZone` (UTC when the zone is unknown). */
 export function dayIn(timeZone: string, at: Date): string {
+  const quarter = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+  const last = lastDays.get(timeZone);
+  if (last?.quarter === quarter) return last.day;
+  let day: string;
   try {
-    return dayFormat(timeZone).format(at);
+    day = dayFormat(timeZone).format(at);
   } catch {
-    return at.toISOString().slice(0, 10);
+    day = at.toISOString().slice(0, 10);
   }
+  lastDays.set(timeZone, { quarter, day });
+  return day;
 }
 
 /** The calendar day before `day` (`YYYY-MM-DD`). */

@@ -2,6 +2,7 @@ import { type AnyColumn, and, count, desc, eq, gte, inArray, ne, not, type SQL, 
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { notifications, participations, reactions, shroRecipients, shros, users } from '../../db/schema/index';
+import { unnest } from '../../db/unnest';
 import { blockedEitherWaySql, deliverableTo, mutedBySql } from '../blocks/queries';
 import { routeNotifications } from '../push/dispatch';
 
@@ -27,8 +28,30 @@ export async function insertNotifications(db: Db, rows: NewNotification[]) {
   // Pushed when the transaction commits, whatever the in-app channel keeps (decisions 116, 117).
   const kept = await routeNotifications(db, deliverable);
   if (kept.length === 0) return [];
-  return db.insert(notifications).values(kept).returning();
+  // One statement of constant size whatever the number of rows (decision 148).
+  const { rows: stored } = (await db.execute(sql`
+    insert into ${notifications} (user_id, type, title, message, shro_id, actor_id)
+    select * from ${unnest([
+      [kept.map((r) => r.userId), 'text'],
+      [kept.map((r) => r.type), 'text'],
+      [kept.map((r) => r.title), 'text'],
+      [kept.map((r) => r.message), 'text'],
+      [kept.map((r) => r.shroId ?? null), 'text'],
+      [kept.map((r) => r.actorId ?? null), 'text'],
+    ])}
+    returning id, user_id as "userId", type, title, message, shro_id as "shroId", actor_id as "actorId",
+      is_read as "isRead", created_at as "createdAt", group_since as "groupSince"`)) as unknown as {
+    rows: (Omit<NotificationRow, 'createdAt' | 'groupSince'> & { createdAt: string; groupSince: string | null })[];
+  };
+  // Timestamps come back as the database's text (both drivers, as drizzle configures them).
+  return stored.map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt),
+    groupSince: row.groupSince === null ? null : new Date(row.groupSince),
+  }));
 }
+
+type NotificationRow = typeof notifications.$inferSelect;
 
 /** A pick or a reaction told to a Shro's creator: grouped per Shro (decision 120). */
 export interface GroupedNotificationEvent {
