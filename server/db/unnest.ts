@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 type ColumnType = 'text' | 'int' | 'date' | 'timestamptz';
 
@@ -13,4 +13,12 @@ export function unnest(columns: readonly (readonly [values: readonly unknown[], 
     columns.map(([values, type]) => sql`${sql.param(values)}::${sql.raw(type)}[]`),
     sql`, `,
   )})`;
+}
+
+/**
+ * `column = any($1::type[])`: drizzle's `inArray` with the list as one array parameter (decision
+ * 148), for the lists that grow with a batch. An empty list matches nothing, as `inArray`'s does.
+ */
+export function anyOf(column: AnyColumn, values: readonly unknown[], type: ColumnType | 'bigint'): SQL {
+  return sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`;
 }

@@ -1,8 +1,9 @@
-import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { BLOCK_LIST_LIMIT } from '../../../contract/blocks';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { shroMutes, userBlocks, userMutes, users } from '../../db/schema/index';
+import { anyOf } from '../../db/unnest';
 
 /*
  * The one owner of blocks and mutes (docs/decisions/092-one-owner-per-concept.md): other features
@@ -200,20 +201,20 @@ export async function deliverableTo<T extends Addressed>(db: Db, rows: T[]): Pro
   if (actorIds.length > 0) {
     reads.push(
       sql`select 'block' as kind, ${userBlocks.blockerId} as a, ${userBlocks.blockedId} as b from ${userBlocks} where ${or(
-        and(inArray(userBlocks.blockerId, recipientIds), inArray(userBlocks.blockedId, actorIds)),
-        and(inArray(userBlocks.blockerId, actorIds), inArray(userBlocks.blockedId, recipientIds)),
+        and(anyOf(userBlocks.blockerId, recipientIds, 'text'), anyOf(userBlocks.blockedId, actorIds, 'text')),
+        and(anyOf(userBlocks.blockerId, actorIds, 'text'), anyOf(userBlocks.blockedId, recipientIds, 'text')),
       )}`,
       sql`select 'user' as kind, ${userMutes.userId} as a, ${userMutes.mutedId} as b from ${userMutes} where ${and(
-        inArray(userMutes.userId, recipientIds),
-        inArray(userMutes.mutedId, actorIds),
+        anyOf(userMutes.userId, recipientIds, 'text'),
+        anyOf(userMutes.mutedId, actorIds, 'text'),
       )}`,
     );
   }
   if (shroIds.length > 0) {
     reads.push(
       sql`select 'shro' as kind, ${shroMutes.userId} as a, ${shroMutes.shroId} as b from ${shroMutes} where ${and(
-        inArray(shroMutes.userId, recipientIds),
-        inArray(shroMutes.shroId, shroIds),
+        anyOf(shroMutes.userId, recipientIds, 'text'),
+        anyOf(shroMutes.shroId, shroIds, 'text'),
       )}`,
     );
   }

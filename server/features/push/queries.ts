@@ -1,6 +1,7 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pushSubscriptions, pushThrottle, users } from '../../db/schema/index';
+import { anyOf } from '../../db/unnest';
 
 interface NewPushSubscription {
   userId: string;
@@ -49,7 +50,7 @@ export const markDelivered = (db: Db, id: number, now: Date) =>
 export const transactionIdIfSubscribedSql = (userIds: string[]) =>
   sql<
     string | null
-  >`(select pg_current_xact_id()::text from ${pushSubscriptions} where ${inArray(pushSubscriptions.userId, userIds)} limit 1)`;
+  >`(select pg_current_xact_id()::text from ${pushSubscriptions} where ${anyOf(pushSubscriptions.userId, userIds, 'text')} limit 1)`;
 
 /** 'committed', 'aborted' or 'in progress' (null once the id is too old to know). */
 export async function transactionStatus(db: Db, xid: string): Promise<string | null> {

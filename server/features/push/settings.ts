@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../contract/notifications';
 import {
   defaultNotificationSettings,
@@ -8,6 +8,7 @@ import {
 } from '../../../contract/push';
 import type { Db } from '../../db/client';
 import { notificationSettings } from '../../db/schema/index';
+import { anyOf } from '../../db/unnest';
 import { transactionIdIfSubscribedSql } from './queries';
 
 /*
@@ -75,7 +76,7 @@ export async function settingsAndPushOf(
       stored: notificationSettings,
     })
     .from(sql`(select 1) as one`)
-    .leftJoin(notificationSettings, inArray(notificationSettings.userId, unique));
+    .leftJoin(notificationSettings, anyOf(notificationSettings.userId, unique, 'text'));
   const byUser = new Map(rows.flatMap(({ stored }) => (stored ? [[stored.userId, stored] as const] : [])));
   return {
     settings: new Map(unique.map((id) => [id, fromRow(byUser.get(id))])),

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox, shros } from '../../db/schema/index';
+import { anyOf } from '../../db/unnest';
 import type { ShroDeps } from './access';
 import { notifyUsers } from './events';
 import { type Applied, applyEffects, type Effects, type Entry } from './outbox-effects';
@@ -125,9 +126,12 @@ const claimOne = (id: number) => (tx: Db) =>
 
 /** Exactly these rows, waiting for any transaction holding them; rows already deleted are missing. */
 const claimAwaited = (ids: number[]) => (tx: Db) =>
-  tx.select(entryColumns).from(outbox).where(inArray(outbox.id, ids)).orderBy(asc(outbox.id)).for('update') as Promise<
-    Entry[]
-  >;
+  tx
+    .select(entryColumns)
+    .from(outbox)
+    .where(anyOf(outbox.id, ids, 'bigint'))
+    .orderBy(asc(outbox.id))
+    .for('update') as Promise<Entry[]>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -294,7 +298,10 @@ export class OutboxProcessor {
           if (todo.length === 0) return { rows };
           const applied = await applyEffects(tx, todo);
           if (!claim.marksApplied)
-            await tx.update(outbox).set({ appliedAt: sql`now()` }).where(inArray(outbox.id, applied.ids));
+            await tx
+              .update(outbox)
+              .set({ appliedAt: sql`now()` })
+              .where(anyOf(outbox.id, applied.ids, 'bigint'));
           return { rows, applied };
         });
       } catch (error) {
@@ -360,7 +367,7 @@ export class OutboxProcessor {
     // Deleted while the next run starts (decision 144): that run claims only rows not applied.
     const deleted: Promise<void> = this.deps.db
       .delete(outbox)
-      .where(inArray(outbox.id, applied.ids))
+      .where(anyOf(outbox.id, applied.ids, 'bigint'))
       .then(
         () => {},
         (error) => {
