@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
@@ -17,4 +19,21 @@ export function preparedPerDatabase<Statement>(build: (db: Db) => Statement): (d
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A hand-written statement (`sql` with `sql.placeholder` values) prepared the same way: its text
+ * is built once, and on PostgreSQL it is a named statement. `execute(values)` answers the driver's
+ * result, `{ rows }` with the columns as the statement names them (decision 148).
+ */
+export function preparedSql<Row>(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  return preparedPerDatabase((db) => {
+    const prepared = db._.session.prepareQuery(query, undefined, name, false);
+    return {
+      execute: (values: Record<string, unknown>) => prepared.execute(values) as Promise<{ rows: Row[] }>,
+    };
+  });
 }

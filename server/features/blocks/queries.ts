@@ -15,7 +15,7 @@ import { anyOf } from '../../db/unnest';
  * SQL that is true when the user in `userIdColumn` and `viewerId` blocked each other either way:
  * `where(not(blockedEitherWaySql(shros.creatorId, viewerId)))` leaves their rows out.
  */
-export const blockedEitherWaySql = (userIdColumn: AnyColumn | SQLWrapper, viewerId: string): SQL =>
+export const blockedEitherWaySql = (userIdColumn: AnyColumn | SQLWrapper, viewerId: string | SQLWrapper): SQL =>
   sql`exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${userIdColumn}) or (${userBlocks.blockerId} = ${userIdColumn} and ${userBlocks.blockedId} = ${viewerId}))`;
 
 /** SQL that is true when `viewerId` blocked the user in `userIdColumn` (one way: the viewer's own choice). */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { preparedPerDatabase, preparedSql } from '../../db/prepared';
 import {
   outbox,
   participations,
@@ -201,30 +201,47 @@ export async function recordPick(
   pick: { shroId: string; userId: string; boxId: number; isCorrect: boolean | null; createdAt: Date },
   effects: { creatorId: string; payload: unknown; firstPrivatePick: boolean },
 ): Promise<RecordedPick> {
-  const at = pick.createdAt.toISOString();
-  const firstPick = effects.firstPrivatePick
+  const statement = effects.firstPrivatePick ? firstPrivatePickStatement : pickStatement;
+  const { rows } = await statement(db).execute({
+    ...pick,
+    at: pick.createdAt.toISOString(),
+    creatorId: effects.creatorId,
+    payload: JSON.stringify(effects.payload),
+  });
+  const [row] = rows;
+  if (row?.blocked) return { refused: 'blocked' };
+  return row?.id == null ? { refused: 'already-picked' } : { outboxId: Number(row.id) };
+}
+
+/**
+ * recordPick's statement, prepared once per database (decisions 134, 148): every pick runs it,
+ * and building its text each time was most of drizzle's share of a pick.
+ */
+function pickSql(firstPrivatePick: boolean) {
+  const p = (name: string) => sql.placeholder(name);
+  const firstPick = firstPrivatePick
     ? sql`, first_pick as (
-        update ${shros} set status = 'selected', selected_box_id = ${pick.boxId}, selected_by_user_id = ${pick.userId},
-          selected_at = ${at}::timestamptz
-        where id = ${pick.shroId} and status = 'waiting' and selected_box_id is null and exists (select 1 from picked))`
+        update ${shros} set status = 'selected', selected_box_id = ${p('boxId')}, selected_by_user_id = ${p('userId')},
+          selected_at = ${p('at')}::timestamptz
+        where id = ${p('shroId')} and status = 'waiting' and selected_box_id is null and exists (select 1 from picked))`
     : sql``;
-  const result = await db.execute(sql`
-    with blocked as (select ${blockedEitherWaySql(sql`${effects.creatorId}`, pick.userId)} as yes),
+  return sql`
+    with blocked as (select ${blockedEitherWaySql(sql`${p('creatorId')}::text`, sql`${p('userId')}::text`)} as yes),
     picked as (
       insert into ${participations} (shro_id, user_id, box_id, is_correct, created_at)
-      select ${pick.shroId}, ${pick.userId}, ${pick.boxId}, ${pick.isCorrect}, ${at}::timestamptz
+      select ${p('shroId')}, ${p('userId')}, ${p('boxId')}, ${p('isCorrect')}, ${p('at')}::timestamptz
       where not (select yes from blocked)
       on conflict (shro_id, user_id) do nothing
       returning id)${firstPick},
     queued as (
       insert into ${outbox} (kind, shro_id, payload)
-      select 'shro.pick', ${pick.shroId}, ${JSON.stringify(effects.payload)}::jsonb from picked
+      select 'shro.pick', ${p('shroId')}, ${p('payload')}::jsonb from picked
       returning id)
-    select (select yes from blocked) as blocked, (select id from queued) as id`);
-  const [row] = (result as unknown as { rows: { blocked: boolean; id: string | number | null }[] }).rows;
-  if (row?.blocked) return { refused: 'blocked' };
-  return row?.id == null ? { refused: 'already-picked' } : { outboxId: Number(row.id) };
+    select (select yes from blocked) as blocked, (select id from queued) as id`;
 }
+type PickRow = { blocked: boolean; id: string | number | null };
+const pickStatement = preparedSql<PickRow>('record_pick', pickSql(false));
+const firstPrivatePickStatement = preparedSql<PickRow>('record_first_private_pick', pickSql(true));
 
 /** The picks on a Shro, counted from the picks themselves (its stored count lags until the outbox applies them). */
 export async function countParticipations(db: Db, shroId: string): Promise<number> {
