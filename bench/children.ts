@@ -57,20 +57,28 @@ export interface Child {
 /**
  * What the process has used so far, from /proc: CPU seconds (user + system, every thread) and
  * write system calls (write and writev: each socket send to PostgreSQL or to a client is one).
- * Null where there is no /proc (the figures that use it are then left out).
+ * Null where there is no /proc (the figures that use it are then left out); each counter on its
+ * own is null when its file cannot be read.
  */
-export function processCounters(pid: number | undefined): { cpuSeconds: number; writeCalls: number } | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const io = fs.readFileSync(`/proc/${pid}/io`, 'utf8');
-    const writeCalls = Number(/^syscw: (\d+)$/m.exec(io)?.[1]);
-    return { cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND, writeCalls };
-  } catch {
-    return null;
-  }
+export function processCounters(
+  pid: number | undefined,
+): { cpuSeconds: number | null; writeCalls: number | null } | null {
+  if (pid === undefined || !fs.existsSync(`/proc/${pid}`)) return null;
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  const stat = read('stat');
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const writes = /^syscw: (\d+)$/m.exec(read('io') ?? '')?.[1];
+  return {
+    cpuSeconds: fields ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND : null,
+    writeCalls: writes === undefined ? null : Number(writes),
+  };
 }
 
 /** Linux's USER_HZ: 100 on every architecture Node runs on. */

@@ -26,6 +26,10 @@ export async function load(url: string, headers: Record<string, string>): Promis
   };
 }
 
+/** `(after - before) * scale`, or null when either counter is missing. */
+const perPick = (before: number | null | undefined, after: number | null | undefined, scale: number) =>
+  before == null || after == null ? null : (after - before) * scale;
+
 /** 1,000 distinct users each open one box of the same shareable Shro, as fast as they can. */
 export async function selects(server: Pick<Child, 'port' | 'process'>, seed: SeedInfo): Promise<PicksRun> {
   const { port } = server;
@@ -67,8 +71,8 @@ export async function selects(server: Pick<Child, 'port' | 'process'>, seed: See
     perSecond: picks / seconds,
     seconds,
     non2xx: result.non2xx,
-    cpuMsPerPick: before && after ? ((after.cpuSeconds - before.cpuSeconds) * 1000) / picks : null,
-    writesPerPick: before && after ? (after.writeCalls - before.writeCalls) / picks : null,
+    cpuMsPerPick: perPick(before?.cpuSeconds, after?.cpuSeconds, 1000 / picks),
+    writesPerPick: perPick(before?.writeCalls, after?.writeCalls, 1 / picks),
   };
 }
 

@@ -4,9 +4,9 @@ type ColumnType = 'text' | 'int' | 'date' | 'timestamptz';
 
 /**
  * A batch's rows passed as one array parameter per column, read back with `unnest(...)`
- * (docs/decisions/148-batches-as-arrays.md): a batch of any size is then as many parameters as it
- * has columns, which drizzle and the driver build in constant time, instead of one parameter per
- * value. `null` entries stay null. Timestamps go in as ISO strings.
+ * (docs/decisions/148-batches-as-arrays.md): a batch of any size is then one parameter per column
+ * and the same statement text, instead of one parameter per value for drizzle to build and the
+ * driver to encode. `null` entries stay null. Timestamps go in as ISO strings.
  */
 export function unnest(columns: readonly (readonly [values: readonly unknown[], type: ColumnType])[]): SQL {
   return sql`unnest(${sql.join(

@@ -22,7 +22,8 @@ async function actAt(userId: string, iso: string) {
 
 describe('dayIn keeps the last day per zone for its quarter hour', () => {
   it('agrees with the zone’s own calendar at both ends of every quarter hour, in every zone, over a day and a half', () => {
-    // Through a change of clocks in both hemispheres (Europe ends summer time on 25 October 2026).
+    // Through a change of clocks (Europe's summer time ends on 25 October 2026), in the zones with
+    // offsets of a quarter or three quarters of an hour (Asia/Kathmandu, Australia/Eucla, Pacific/Chatham).
     const start = Date.parse('2026-10-24T12:00:00Z');
     const quarter = 15 * 60 * 1000;
     const wrong: string[] = [];

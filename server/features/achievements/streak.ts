@@ -16,16 +16,20 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
 
 /**
  * Every zone's offset is a whole number of quarter hours today, so its days begin on a UTC
- * quarter hour: the day of any moment in one quarter hour is the day of any other.
+ * quarter hour: the day of any moment in one quarter hour is the day of any other. Some zones had
+ * other offsets before 1980 (Africa/Monrovia's −0:44:30): earlier moments are not kept.
  */
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const KEPT_FROM = Date.UTC(2000, 0, 1);
 /** Per zone, the last quarter hour asked for and its day: a batch's picks are in the same one. */
 const lastDays = new LruCache<{ quarter: number; day: string }>(1000, Number.POSITIVE_INFINITY);
 
 /** `YYYY-MM-DD` of `at` in `timeZone` (UTC when the zone is unknown). */
 export function dayIn(timeZone: string, at: Date): string {
-  const quarter = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+  const time = at.getTime();
+  const quarter = time >= KEPT_FROM ? Math.floor(time / QUARTER_HOUR_MS) : Number.NaN;
   const last = lastDays.get(timeZone);
+  // NaN (an older moment) equals nothing: it is always formatted.
   if (last?.quarter === quarter) return last.day;
   let day: string;
   try {

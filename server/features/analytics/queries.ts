@@ -6,7 +6,8 @@ import { unnest } from '../../db/unnest';
 export type NewAnalyticsEvent = Omit<typeof analyticsEvents.$inferInsert, 'id'>;
 
 /**
- * Stores a batch of events in one statement of constant size (decision 148); pass the
+ * Stores a batch of events in one statement of constant size (decision 148; the columns are the
+ * table's but `id`, which a new column must join); pass the
  * transaction of the action when there is one. An event without a time is stored at now().
  */
 export async function insertAnalyticsEvents(db: Db, rows: NewAnalyticsEvent[]): Promise<void> {

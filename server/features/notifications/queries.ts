@@ -28,7 +28,9 @@ export async function insertNotifications(db: Db, rows: NewNotification[]) {
   // Pushed when the transaction commits, whatever the in-app channel keeps (decisions 116, 117).
   const kept = await routeNotifications(db, deliverable);
   if (kept.length === 0) return [];
-  // One statement of constant size whatever the number of rows (decision 148).
+  // One statement of constant size whatever the number of rows (decision 148). Its columns are
+  // NewNotification's; the others take their defaults. RETURNING names every column of the
+  // table as drizzle's $inferSelect does: a column added to the table is added here too.
   const { rows: stored } = (await db.execute(sql`
     insert into ${notifications} (user_id, type, title, message, shro_id, actor_id)
     select * from ${unnest([

@@ -203,7 +203,10 @@ export async function recordPick(
 ): Promise<RecordedPick> {
   const statement = effects.firstPrivatePick ? firstPrivatePickStatement : pickStatement;
   const { rows } = await statement(db).execute({
-    ...pick,
+    shroId: pick.shroId,
+    userId: pick.userId,
+    boxId: pick.boxId,
+    isCorrect: pick.isCorrect,
     at: pick.createdAt.toISOString(),
     creatorId: effects.creatorId,
     payload: JSON.stringify(effects.payload),
