@@ -7,6 +7,7 @@ import { AppLayout } from './app/layout/app-layout';
 import { preloadOnIntent } from './app/preload-on-intent';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadPageFor } from './app/router';
+import { readTimeZoneWhenIdle } from './lib/api-client';
 import { configureStatusBar } from './lib/native';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
@@ -25,7 +26,7 @@ const earlyParts = startEarlyReads(queryClient, window.location.pathname);
 void Promise.race([
   Promise.all([preloadPageFor(window.location.pathname), earlyParts]),
   new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
-]).then(() =>
+]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
@@ -34,8 +35,10 @@ void Promise.race([
         </AppLayout>
       </AppProviders>
     </StrictMode>,
-  ),
-);
+  );
+  // The browser's time zone (sent with calls for streak days) is read once the page has shown.
+  readTimeZoneWhenIdle();
+});
 
 // Later pages: their code loads when the user reaches for a link to them (decision 145).
 preloadOnIntent(document, window.location.origin, preloadPageFor);

@@ -29,19 +29,42 @@ async function throwIfNotOk(response: Response): Promise<void> {
 
 let browserTimeZone: string | undefined;
 
+type WithTemporal = { Temporal?: { Now?: { timeZoneId?: () => string } } };
+
 /**
- * The browser's IANA time zone, sent on every call as `x-time-zone`: the server counts streak
- * days in the user's own calendar. Empty when the browser cannot tell.
+ * The browser's IANA time zone, empty when it cannot tell; read once. `Temporal.Now` answers at
+ * once. `Intl`, where there is no Temporal, does not: its first use in a tab loads the browser's
+ * locale data, 40-100 ms of a slow core (Chromium on the bench's machine, where it held back a
+ * repeat visit's boxes). With `cheapOnly`, no Intl: undefined until the zone is known.
  */
-export function timeZoneHeader(): Record<string, string> {
-  if (browserTimeZone === undefined) {
-    try {
-      browserTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
-    } catch {
-      browserTimeZone = '';
-    }
+function readTimeZone(cheapOnly: boolean): string | undefined {
+  if (browserTimeZone !== undefined) return browserTimeZone;
+  try {
+    const temporal = (globalThis as WithTemporal).Temporal?.Now?.timeZoneId;
+    if (temporal) browserTimeZone = temporal();
+    else if (!cheapOnly) browserTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    browserTimeZone = '';
   }
-  return browserTimeZone ? { 'x-time-zone': browserTimeZone } : {};
+  return browserTimeZone;
+}
+
+/** After the first render (main.tsx): the zone is read in an idle moment once the page has shown. */
+export function readTimeZoneWhenIdle(): void {
+  const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run);
+  setTimeout(() => idle(() => readTimeZone(false)), 1000);
+}
+
+/**
+ * The browser's IANA time zone as the `x-time-zone` header: the server counts streak days in the
+ * user's own calendar, and stores the zone any call brings (server/plugins/time-zone.ts). A write
+ * always sends it. A read sends it when it is known without Intl's first cost (see readTimeZone),
+ * so a page's first reads never wait for that, and a later call brings the zone. Empty when the
+ * browser cannot tell.
+ */
+export function timeZoneHeader(method = 'GET'): Record<string, string> {
+  const zone = readTimeZone(method === 'GET' || method === 'HEAD');
+  return zone ? { 'x-time-zone': zone } : {};
 }
 
 /** Shown when a write could not reach the server: nothing was saved, so the user must know. */
@@ -65,7 +88,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
       method,
       credentials: 'include',
       headers: {
-        ...timeZoneHeader(),
+        ...timeZoneHeader(method),
         ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
       },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),

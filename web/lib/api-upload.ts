@@ -12,7 +12,7 @@ export function apiUpload<T>(method: string, url: string, body: FormData, onProg
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
-    for (const [name, value] of Object.entries(timeZoneHeader())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(timeZoneHeader(method))) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     if (onProgress) {
       xhr.upload.onprogress = (event) => onProgress(event.lengthComputable ? event.loaded / event.total : null);
