@@ -34,7 +34,7 @@ async function prepWay(n: number) {
   }
   return (cpu() - t) / n;
 }
-await client.exec(`prepare record_pick_x(text, text, text, integer, boolean, text, text) as
+await (client.exec as any)(`prepare record_pick_x(text, text, text, integer, boolean, text, text) as
     with blocked as (select exists (select 1 from user_blocks where (blocker_id = $1 and blocked_id = $2) or (blocker_id = $2 and blocked_id = $1)) as yes),
     picked as (
       insert into participations (shro_id, user_id, box_id, is_correct, created_at)

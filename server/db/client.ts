@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { statementCache } from './pglite-statements';
 import * as schema from './schema/index';
 
 type Schema = typeof schema;
@@ -93,13 +94,22 @@ function withoutDrizzleParsers(options: PgliteQueryOptions): PgliteQueryOptions 
  */
 function leanQueries(client: PGlite): void {
   Object.assign(client.parsers, drizzleParsers);
+  const statements = statementCache(client);
   const query = client.query.bind(client);
-  client.query = ((text, params, options) => query(text, params, withoutDrizzleParsers(options))) as PGlite['query'];
+  client.query = ((text, params, options) => {
+    const lean = withoutDrizzleParsers(options);
+    return statements.handles(params, lean) ? statements.query(text, params, lean) : query(text, params, lean);
+  }) as PGlite['query'];
   const transaction = client.transaction.bind(client);
   client.transaction = ((callback) =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
-      tx.query = ((text, params, options) => txQuery(text, params, withoutDrizzleParsers(options))) as typeof tx.query;
+      tx.query = ((text, params, options) => {
+        const lean = withoutDrizzleParsers(options);
+        return statements.handles(params, lean)
+          ? statements.queryInTransaction(text, params, lean)
+          : txQuery(text, params, lean);
+      }) as typeof tx.query;
       return callback(tx);
     })) as PGlite['transaction'];
 }

@@ -1,6 +1,5 @@
 import pg from 'pg';
 import type { Database } from '../db/client';
-import { preparedText } from '../db/prepared';
 
 /**
  * Counts the SQL statements the app sends, BEGIN and COMMIT included, on either driver: on
@@ -58,17 +57,6 @@ export function countStatements(database: Database): StatementCounter {
       };
     };
     restore.push(wrap(client));
-    // preparedSql's named statements (server/db/prepared.ts) go as protocol messages: each Bind
-    // runs one, known by its name.
-    const protocolClient = client as unknown as { execProtocol: (message: Uint8Array, ...rest: unknown[]) => unknown };
-    const execProtocol = protocolClient.execProtocol;
-    protocolClient.execProtocol = (message: Uint8Array, ...rest: unknown[]) => {
-      for (const name of boundStatements(message)) seen(preparedText(name) ?? name);
-      return execProtocol.call(client, message, ...rest);
-    };
-    restore.push(() => {
-      protocolClient.execProtocol = execProtocol;
-    });
     const transaction = client.transaction;
     client.transaction = (fn: unknown) =>
       transaction.call(client, (tx: Queryable) => {
@@ -96,20 +84,4 @@ export function countStatements(database: Database): StatementCounter {
       for (const undo of restore.reverse()) undo();
     },
   };
-}
-
-/** The statement names of the Bind messages in a protocol message (type byte, length, portal, statement). */
-function boundStatements(message: Uint8Array): string[] {
-  const names: string[] = [];
-  const view = new DataView(message.buffer, message.byteOffset, message.byteLength);
-  const cString = (from: number) => {
-    const end = message.indexOf(0, from);
-    return { text: new TextDecoder().decode(message.subarray(from, end)), next: end + 1 };
-  };
-  for (let at = 0; at + 5 <= message.length; at += 1 + view.getInt32(at + 1)) {
-    if (message[at] !== 'B'.charCodeAt(0)) continue;
-    const portal = cString(at + 5);
-    names.push(cString(portal.next).text);
-  }
-  return names;
 }
