@@ -50,4 +50,6 @@ await (client.exec as any)(`prepare record_pick_x(text, text, text, integer, boo
 for (let round = 0; round < 3; round++) {
   console.log('drizzle', (await drizzleWay(400)).toFixed(3), 'ms; prepare/execute', (await prepWay(400)).toFixed(3), 'ms');
 }
+const st = await client.query('select name, left(regexp_replace(statement, \'\\s+\', \' \', \'g\'), 80) as s, generic_plans, custom_plans from pg_prepared_statements where statement not like \'execute%\'');
+console.table(st.rows);
 await database.close();

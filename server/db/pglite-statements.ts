@@ -14,10 +14,12 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
  * with options this does not handle (a blob for COPY, its own parameter types, serializers or
  * parsers) goes through `query` as before.
  */
+/** Statement names are unique in the process, so two caches on one session never take the same. */
+let nextName = 0;
+
 export function statementCache(client: PGlite, size = 256) {
   /** The named statement of each text, most recently used last, with its parameters' types. */
   const statements = new Map<string, { name: string; parameterTypes: number[] }>();
-  let nextName = 0;
 
   async function prepared(text: string) {
     const known = statements.get(text);
@@ -65,14 +67,17 @@ export function statementCache(client: PGlite, size = 256) {
     return (result ?? { rows: [], fields: [] }) as Results<T>;
   }
 
-  const handles = (params: unknown[] | undefined, options: QueryOptions | undefined) =>
-    !options?.blob && !options?.paramTypes && !options?.serializers && !options?.parsers && Array.isArray(params ?? []);
-
   return {
-    handles,
+    /** Whether `query` takes these options (else PGlite's own `query` runs the statement). */
+    handles: (options: QueryOptions | undefined) =>
+      !options?.blob && !options?.paramTypes && !options?.serializers && !options?.parsers,
     /** As `PGlite.query`: queued behind transactions and other queries. */
     query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-      return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(text, params, options)));
+      return client
+        ._checkReady()
+        .then(() =>
+          client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(text, params, options))),
+        );
     },
     /** As a transaction's `query`: the transaction holds the transaction mutex already. */
     queryInTransaction<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
