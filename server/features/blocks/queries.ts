@@ -7,7 +7,7 @@ import { anyOf } from '../../db/unnest';
 
 /*
  * The one owner of blocks and mutes (docs/decisions/092-one-owner-per-concept.md): other features
- * ask through `blockedEitherWaySql`, `mutedBySql`, `blockedEitherWay`, `blockedIdsOf`, `isMuted`
+ * ask through `blockedEitherWaySql`, `silencedBySql`, `blockedEitherWay`, `blockedIdsOf`, `isMuted`
  * and `listBlocksAndMutesForExport`, never by reading the tables themselves.
  */
 
@@ -22,9 +22,17 @@ export const blockedEitherWaySql = (userIdColumn: AnyColumn | SQLWrapper, viewer
 export const blockedBySql = (viewerId: string, userIdColumn: AnyColumn | SQLWrapper): SQL =>
   sql`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${userIdColumn})`;
 
-/** SQL that is true when `userId` muted the user in `userIdColumn`. */
-export const mutedBySql = (userId: string, userIdColumn: AnyColumn | SQLWrapper): SQL =>
-  sql`exists (select 1 from ${userMutes} where ${userMutes.userId} = ${userId} and ${userMutes.mutedId} = ${userIdColumn})`;
+/**
+ * SQL: the ids of the people `userId` hears nothing from, as a set for `${column} not in ${…}`:
+ * those they blocked, those who blocked them, and those they muted. Where a statement tests many
+ * rows (a count of a notification group's people), PostgreSQL reads this set once and looks each
+ * row up in it, while `blockedEitherWaySql` scans its table again for every row.
+ * The ids are never null; the column tested must not be null either (`null not in` is null).
+ */
+export const silencedBySql = (userId: string): SQL =>
+  sql`(select ${userBlocks.blockedId} from ${userBlocks} where ${userBlocks.blockerId} = ${userId}
+    union all select ${userBlocks.blockerId} from ${userBlocks} where ${userBlocks.blockedId} = ${userId}
+    union all select ${userMutes.mutedId} from ${userMutes} where ${userMutes.userId} = ${userId})`;
 
 /** Whether `a` and `b` blocked each other, either way round. */
 const blockBetween = preparedPerDatabase((db) => {

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
-import { outbox, participations, shros } from '../../db/schema/index';
+import { outbox, participations, shros, userMutes } from '../../db/schema/index';
 import {
   block,
   createShro,
@@ -206,10 +206,12 @@ describe('notifications to the creator are grouped per Shro', () => {
     ]);
   });
 
-  it('reactions group the same way; someone the creator blocked is neither named nor counted', async () => {
+  it('reactions group the same way; someone the creator blocked, who blocked them or whom they muted is neither named nor counted', async () => {
     const shro = await createShro(ctx, creator.cookie, { title: 'Pizza?' });
-    const [ana, bo, blocked] = await Promise.all([1, 2, 3].map(() => createUser(ctx)));
-    for (const [i, user] of [ana!, bo!, blocked!].entries()) await selectBox(ctx, user.cookie, shro, i + 1);
+    const [ana, bo, blocked, blocker, muted] = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(ctx)));
+    for (const [i, user] of [ana!, bo!, blocked!, blocker!, muted!].entries()) {
+      await selectBox(ctx, user.cookie, shro, (i % 4) + 1);
+    }
     const react = (user: SignedInUser, emoji: string) =>
       ctx.app.inject({
         method: 'POST',
@@ -217,10 +219,11 @@ describe('notifications to the creator are grouped per Shro', () => {
         payload: { emoji },
         headers: { cookie: user.cookie },
       });
-    expect((await react(ana!, '😍')).statusCode).toBe(200);
-    expect((await react(blocked!, '🔥')).statusCode).toBe(200);
-    // Blocked after reacting: from now on the group neither names nor counts them.
+    for (const user of [ana!, blocked!, blocker!, muted!]) expect((await react(user, '🔥')).statusCode).toBe(200);
+    // Silenced after reacting: from now on the group neither names nor counts them.
     await block(ctx, creator, blocked!);
+    await block(ctx, blocker!, creator);
+    await ctx.database.db.insert(userMutes).values({ userId: creator.id, mutedId: muted!.id });
     expect((await react(bo!, '😂')).statusCode).toBe(200);
     const notes = (await notificationsOf(ctx, creator.id, 'reaction')).filter((n) => n.shroId === shro.id);
     expect(notes.map((n) => [n.title, n.message])).toEqual([
