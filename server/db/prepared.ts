@@ -8,6 +8,8 @@ import type { Db } from './client';
  * connection). Values go in through `sql.placeholder(name)`. A transaction's `tx` is a new object
  * each time, so there the statement is simply built again: use this for the hot statements outside
  * transactions, the reads of decision 134 and the pick's write (`preparedSql`, decision 148).
+ * On PGlite the name does not matter: its client prepares every statement once per text
+ * (server/db/pglite-statements.ts, decision 150).
  */
 export function preparedPerDatabase<Statement>(build: (db: Db) => Statement): (db: Db) => Statement {
   const byDatabase = new WeakMap<Db, Statement>();
