@@ -98,7 +98,7 @@ function leanQueries(client: PGlite): void {
   const query = client.query.bind(client);
   client.query = ((text, params, options) => {
     const lean = withoutDrizzleParsers(options);
-    return statements.handles(lean) ? statements.query(text, params, lean) : query(text, params, lean);
+    return statements.handles(text, params, lean) ? statements.query(text, params, lean) : query(text, params, lean);
   }) as PGlite['query'];
   const transaction = client.transaction.bind(client);
   client.transaction = ((callback) =>
@@ -106,7 +106,7 @@ function leanQueries(client: PGlite): void {
       const txQuery = tx.query.bind(tx);
       tx.query = ((text, params, options) => {
         const lean = withoutDrizzleParsers(options);
-        return statements.handles(lean)
+        return statements.handles(text, params, lean)
           ? statements.queryInTransaction(text, params, lean)
           : txQuery(text, params, lean);
       }) as typeof tx.query;

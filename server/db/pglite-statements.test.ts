@@ -74,6 +74,16 @@ describe('the PGlite statement cache (decision 150)', () => {
     expect((await cache.query<{ n: number }>(text(2), [0])).rows[0]!.n).toBe(2);
   });
 
+  it('leaves a large statement (a multi-row insert) or a blob to PGlite.query', async () => {
+    const cache = statementCache(client);
+    const ids = Array.from({ length: 101 }, (_, i) => 1000 + i);
+    const text = `select count(*)::int as n from t where id in (${ids.map((_, i) => `$${i + 1}`).join(', ')})`;
+    expect(cache.handles(text, ids, undefined)).toBe(false);
+    expect(cache.handles('select 1', [], undefined)).toBe(true);
+    expect(cache.handles(`select '${'x'.repeat(8_001)}'`, [], undefined)).toBe(false);
+    expect(cache.handles('select 1', [], { blob: new Blob([]) })).toBe(false);
+  });
+
   it('runs inside a transaction, whose rollback undoes what it wrote', async () => {
     const cache = statementCache(client);
     await client

@@ -12,8 +12,13 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
  *
  * The cache holds the most recently used `size` texts; an evicted statement is closed. A query
  * with options this does not handle (a blob for COPY, its own parameter types, serializers or
- * parsers) goes through `query` as before.
+ * parsers), or a large one (a multi-row insert whose parse tree and plan would stay in the
+ * database's memory), goes through `query` as before.
  */
+/** The largest statement kept: the app's own are shorter; seeds' multi-row inserts are not. */
+const MAX_TEXT = 8_000;
+const MAX_PARAMETERS = 100;
+
 /** Statement names are unique in the process, so two caches on one session never take the same. */
 let nextName = 0;
 
@@ -68,9 +73,14 @@ export function statementCache(client: PGlite, size = 256) {
   }
 
   return {
-    /** Whether `query` takes these options (else PGlite's own `query` runs the statement). */
-    handles: (options: QueryOptions | undefined) =>
-      !options?.blob && !options?.paramTypes && !options?.serializers && !options?.parsers,
+    /** Whether `query` takes this statement (else PGlite's own `query` runs it). */
+    handles: (text: string, params: unknown[] | undefined, options: QueryOptions | undefined) =>
+      text.length <= MAX_TEXT &&
+      (params?.length ?? 0) <= MAX_PARAMETERS &&
+      !options?.blob &&
+      !options?.paramTypes &&
+      !options?.serializers &&
+      !options?.parsers,
     /** As `PGlite.query`: queued behind transactions and other queries. */
     query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
       return client
