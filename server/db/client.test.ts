@@ -54,5 +54,15 @@ describe('the embedded database client', () => {
       const inside = await database.db.transaction(async (tx) => firstRow(await tx.execute(probe)));
       expect(inside).toEqual(expected);
     });
+
+    it('refuses a statement on a transaction that has ended, as PGlite does (decision 150)', async () => {
+      const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+      let ended: import('@electric-sql/pglite').Transaction | undefined;
+      await client.transaction(async (tx) => {
+        ended = tx;
+        await tx.query('select $1::int as n', [1]);
+      });
+      await expect(ended!.query('select $1::int as n', [1])).rejects.toThrow('Transaction is closed');
+    });
   });
 });

@@ -106,7 +106,8 @@ function leanQueries(client: PGlite): void {
       const txQuery = tx.query.bind(tx);
       tx.query = ((text, params, options) => {
         const lean = withoutDrizzleParsers(options);
-        return statements.handles(text, params, lean)
+        // A closed transaction's own query refuses the call ("Transaction is closed").
+        return statements.handles(text, params, lean) && !tx.closed
           ? statements.queryInTransaction(text, params, lean)
           : txQuery(text, params, lean);
       }) as typeof tx.query;

@@ -11,8 +11,8 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
  * with named statements, postgres.js and pgx by default).
  *
  * The cache holds the most recently used `size` texts; an evicted statement is closed. A query
- * with options this does not handle (a blob for COPY, its own parameter types, serializers or
- * parsers), or a large one (a multi-row insert whose parse tree and plan would stay in the
+ * with options this does not handle (a blob for COPY, a notice handler, its own parameter types,
+ * serializers or parsers), or a large one (a multi-row insert whose parse tree and plan would stay in the
  * database's memory), goes through `query` as before.
  */
 /** The largest statement kept: the app's own are shorter; seeds' multi-row inserts are not. */
@@ -34,9 +34,11 @@ export function statementCache(client: PGlite, size = 256) {
       return known;
     }
     const name = `shro_${nextName++}`;
-    const described = await client.execProtocol(
-      joined([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name })]),
-    );
+    const described = await client
+      .execProtocol(
+        joined([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name })]),
+      )
+      .catch(withStatement(text));
     const statement = { name, parameterTypes: parse.parseDescribeStatementResults(described.messages) };
     statements.set(text, statement);
     if (statements.size > size) {
@@ -63,11 +65,7 @@ export function statementCache(client: PGlite, size = 256) {
           protocol.serialize.execute({}),
         ]),
       )
-      .catch((error: unknown) => {
-        // As PGlite.query's errors do: the statement that failed (its values stay out of logs).
-        if (error instanceof Error) Object.assign(error, { query: text });
-        throw error;
-      });
+      .catch(withStatement(text));
     const [result] = parse.parseResults(messages, client.parsers, options);
     return (result ?? { rows: [], fields: [] }) as Results<T>;
   }
@@ -78,6 +76,7 @@ export function statementCache(client: PGlite, size = 256) {
       text.length <= MAX_TEXT &&
       (params?.length ?? 0) <= MAX_PARAMETERS &&
       !options?.blob &&
+      !options?.onNotice &&
       !options?.paramTypes &&
       !options?.serializers &&
       !options?.parsers,
@@ -95,6 +94,14 @@ export function statementCache(client: PGlite, size = 256) {
     },
   };
 }
+
+/** As PGlite.query's errors do: an error names the statement that failed (its values stay out of logs). */
+const withStatement =
+  (text: string) =>
+  (error: unknown): never => {
+    if (error instanceof Error) Object.assign(error, { query: text });
+    throw error;
+  };
 
 /** Protocol messages sent as one, ended by Sync (the session is ready for the next query after it). */
 function joined(messages: Uint8Array[]): Uint8Array {

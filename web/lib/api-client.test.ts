@@ -26,6 +26,7 @@ describe('the x-time-zone header', () => {
   });
 
   it('is not read for a first read without Temporal, is read for a write, and then goes with reads too', async () => {
+    vi.stubGlobal('Temporal', undefined);
     const calls = recordCalls();
     const { apiRequest } = await freshClient();
     await apiRequest('GET', '/api/auth/user');
@@ -49,6 +50,7 @@ describe('the x-time-zone header', () => {
 
   it('is read in an idle moment once the page has shown, and reads carry it from then on', async () => {
     vi.useFakeTimers();
+    vi.stubGlobal('Temporal', undefined);
     const calls = recordCalls();
     const { apiRequest, readTimeZoneWhenIdle } = await freshClient();
     readTimeZoneWhenIdle();
