@@ -1,4 +1,12 @@
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { LruCache } from '../lib/lru-cache';
+
+/** The largest statement kept: the app's own are shorter; seeds' multi-row inserts are not. */
+const MAX_TEXT = 8_000;
+const MAX_PARAMETERS = 100;
+
+/** Statement names are unique in the process, so two caches on one session never take the same. */
+let nextName = 0;
 
 /**
  * PGlite's statements, prepared once each (decision 150). `PGlite.query` runs every statement as
@@ -12,27 +20,22 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
  *
  * The cache holds the most recently used `size` texts; an evicted statement is closed. A query
  * with options this does not handle (a blob for COPY, a notice handler, its own parameter types,
- * serializers or parsers), or a large one (a multi-row insert whose parse tree and plan would stay in the
- * database's memory), goes through `query` as before.
+ * serializers or parsers), or a large one (a multi-row insert whose parse tree and plan would stay
+ * in the database's memory), goes through `query` as before.
  */
-/** The largest statement kept: the app's own are shorter; seeds' multi-row inserts are not. */
-const MAX_TEXT = 8_000;
-const MAX_PARAMETERS = 100;
-
-/** Statement names are unique in the process, so two caches on one session never take the same. */
-let nextName = 0;
-
 export function statementCache(client: PGlite, size = 256) {
-  /** The named statement of each text, most recently used last, with its parameters' types. */
-  const statements = new Map<string, { name: string; parameterTypes: number[] }>();
+  /** Statements the cache dropped, closed right after the statement that pushed them out is prepared. */
+  const toClose: string[] = [];
+  /** The named statement of each text, with its parameters' types. */
+  const statements = new LruCache<{ name: string; parameterTypes: number[] }>(
+    size,
+    Number.POSITIVE_INFINITY,
+    (dropped) => toClose.push(dropped.name),
+  );
 
   async function prepared(text: string) {
     const known = statements.get(text);
-    if (known) {
-      statements.delete(text);
-      statements.set(text, known);
-      return known;
-    }
+    if (known) return known;
     const name = `shro_${nextName++}`;
     const described = await client
       .execProtocol(
@@ -41,10 +44,8 @@ export function statementCache(client: PGlite, size = 256) {
       .catch(withStatement(text));
     const statement = { name, parameterTypes: parse.parseDescribeStatementResults(described.messages) };
     statements.set(text, statement);
-    if (statements.size > size) {
-      const [oldestText, oldest] = statements.entries().next().value!;
-      statements.delete(oldestText);
-      await client.execProtocol(joined([protocol.serialize.close({ type: 'S', name: oldest.name })]));
+    for (const dropped of toClose.splice(0)) {
+      await client.execProtocol(joined([protocol.serialize.close({ type: 'S', name: dropped })]));
     }
     return statement;
   }
@@ -104,13 +105,4 @@ const withStatement =
   };
 
 /** Protocol messages sent as one, ended by Sync (the session is ready for the next query after it). */
-function joined(messages: Uint8Array[]): Uint8Array {
-  const all = [...messages, protocol.serialize.sync()];
-  const out = new Uint8Array(all.reduce((length, message) => length + message.length, 0));
-  let at = 0;
-  for (const message of all) {
-    out.set(message, at);
-    at += message.length;
-  }
-  return out;
-}
+const joined = (messages: Uint8Array[]): Uint8Array => Buffer.concat([...messages, protocol.serialize.sync()]);

@@ -28,6 +28,25 @@ describe('LruCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('tells onEvict of each value its bound pushes out, not of those invalidated or replaced', () => {
+    const evicted: [string, string][] = [];
+    const cache = new LruCache<string>(2, Number.POSITIVE_INFINITY, (value, key) => evicted.push([key, value]));
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    cache.get('a'); // b is now the least recently used
+    cache.set('c', 'C');
+    cache.invalidate('a');
+    cache.set('c', 'C2');
+    cache.set('d', 'D');
+    cache.set('e', 'E');
+    expect(evicted).toEqual([
+      ['b', 'B'],
+      ['c', 'C2'],
+    ]);
+    expect(cache.get('d')).toBe('D');
+    expect(cache.get('e')).toBe('E');
+  });
+
   it('keeps null as a value, unlike a miss', () => {
     const cache = new LruCache<string | null>(2, Number.POSITIVE_INFINITY);
     cache.set('bad', null);

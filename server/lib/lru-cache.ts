@@ -21,9 +21,14 @@ export class LruCache<V> {
   hits = 0;
   misses = 0;
 
+  /**
+   * `onEvict` hears of each loaded value the bound pushes out (least recently used), for a value
+   * that holds something outside this process to let go of (a prepared statement, decision 150).
+   */
   constructor(
     private readonly maxEntries: number,
     private readonly ttlMs: number,
+    private readonly onEvict?: (value: V, key: string) => void,
   ) {}
 
   /** The cached (possibly still loading) value, or a new load kept for the next callers. */
@@ -71,8 +76,12 @@ export class LruCache<V> {
     this.entries.delete(key);
     this.entries.set(key, entry);
     if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+      const oldest = this.entries.entries().next();
+      if (!oldest.done) {
+        const [oldestKey, evicted] = oldest.value;
+        this.entries.delete(oldestKey);
+        if ('value' in evicted) this.onEvict?.(evicted.value as V, oldestKey);
+      }
     }
   }
 
