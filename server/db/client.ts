@@ -90,27 +90,27 @@ function withoutDrizzleParsers(options: PgliteQueryOptions): PgliteQueryOptions 
 /**
  * Puts drizzle's parsers into the client's own table (after it is ready: its array types are read
  * from the database then, and would replace them), and every query of this client, inside
- * transactions too, goes without drizzle's per-query copy.
+ * transactions too, goes without drizzle's per-query copy, through the statement cache
+ * (decision 150) when the cache takes the statement.
  */
 function leanQueries(client: PGlite): void {
   Object.assign(client.parsers, drizzleParsers);
   const statements = statementCache(client);
-  const query = client.query.bind(client);
-  client.query = ((text, params, options) => {
-    const lean = withoutDrizzleParsers(options);
-    return statements.handles(text, params, lean) ? statements.query(text, params, lean) : query(text, params, lean);
-  }) as PGlite['query'];
+  type Query = PGlite['query'];
+  const lean =
+    (own: Query, cached: Query, cacheOpen: () => boolean): Query =>
+    (text, params, options) => {
+      const rest = withoutDrizzleParsers(options);
+      return cacheOpen() && statements.handles(text, params, rest)
+        ? cached(text, params, rest)
+        : own(text, params, rest);
+    };
+  client.query = lean(client.query.bind(client), statements.query, () => true);
   const transaction = client.transaction.bind(client);
   client.transaction = ((callback) =>
     transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = ((text, params, options) => {
-        const lean = withoutDrizzleParsers(options);
-        // A closed transaction's own query refuses the call ("Transaction is closed").
-        return statements.handles(text, params, lean) && !tx.closed
-          ? statements.queryInTransaction(text, params, lean)
-          : txQuery(text, params, lean);
-      }) as typeof tx.query;
+      // A transaction that has ended: its own query refuses the call ("Transaction is closed").
+      tx.query = lean(tx.query.bind(tx), statements.queryInTransaction, () => !tx.closed);
       return callback(tx);
     })) as PGlite['transaction'];
 }
