@@ -49,6 +49,9 @@ function readTimeZone(cheapOnly: boolean): string | undefined {
   return browserTimeZone;
 }
 
+/** The browser's IANA time zone as calls send it (empty when it cannot tell), for showing it. */
+export const shownTimeZone = (): string => readTimeZone(false) ?? '';
+
 /** After the first render (main.tsx): the zone is read in an idle moment once the page has shown. */
 export function readTimeZoneWhenIdle(): void {
   const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback : (run: () => void) => setTimeout(run);

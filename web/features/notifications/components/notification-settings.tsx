@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/card';
+import { shownTimeZone } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/use-toast';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
@@ -167,8 +168,6 @@ function KindsGrid({
   );
 }
 
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 function QuietHours({
   settings,
   onChange,
@@ -250,7 +249,7 @@ function QuietHours({
         </p>
       ) : (
         <p className="text-xs text-zinc-400">
-          In your time zone ({timeZone()}). Notifications still arrive in the app.
+          In your time zone ({shownTimeZone()}). Notifications still arrive in the app.
         </p>
       )}
     </section>
