@@ -43,6 +43,45 @@ function offlinePrecache(modules: string[]): Plugin {
   };
 }
 
+/**
+ * What each page's first load needs beyond the entry (decision 151): for every page module under
+ * web/app/routes/, its chunk with the chunks it imports statically and their style sheets, less
+ * what the entry holds already. Written to page-preloads.json; the server puts them in the page's
+ * HTML as `modulepreload` and style sheet links, so they load beside the entry instead of after it
+ * has run (server/plugins/static-web.ts).
+ */
+function pagePreloads(): Plugin {
+  return {
+    name: 'shro-page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const closure = (start: string[], into = new Set<string>()) => {
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (into.has(fileName) || chunk?.type !== 'chunk') return;
+          into.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const fileName of start) visit(fileName);
+        return into;
+      };
+      const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const pages: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        for (const id of chunk.moduleIds) {
+          const page = /[\\/]web[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/.exec(id)?.[1];
+          if (!page) continue;
+          pages[page] = [...closure([chunk.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+        }
+      }
+      if (!pages.session || !pages.home) throw new Error('pagePreloads: no chunk holds the session or home page');
+      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify(pages) });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
@@ -57,6 +96,7 @@ export default defineConfig({
       '/web/features/home/components/tutorial-dialog.tsx',
       '/web/components/ui/toaster.tsx',
     ]),
+    pagePreloads(),
     // Brotli (best quality: compressed once, at build time) and gzip files beside every text asset;
     // the server sends them by Accept-Encoding (docs/decisions/022-compression-and-caching.md).
     compression({

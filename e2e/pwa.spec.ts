@@ -25,6 +25,10 @@ test.describe('installable app', { tag: '@phone-only' }, () => {
     await page.goto('/');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${new URL(page.url()).origin}/`);
+    // A page's request starts while a stopped worker starts again (decision 151).
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.getState()))
+      .toMatchObject({ enabled: true });
     // Load once more under the worker's control so every bundle passes through it.
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
@@ -39,6 +43,10 @@ test.describe('installable app', { tag: '@phone-only' }, () => {
     expect(cached).toContain('/');
     expect(cached.some((u) => u.startsWith('/assets/'))).toBe(true);
     expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([]);
+
+    // The page still comes from the network first (through the navigation preload): a fresh page.
+    const online = await page.reload();
+    expect(online?.status()).toBe(200);
 
     await context.setOffline(true);
     await page.reload();

@@ -220,6 +220,19 @@ test.describe('the Shro page', () => {
     const { page } = shroPage;
     await shroPage.goto(shro);
     await expect(page.getByRole('heading', { name: 'Join the Mystery' })).toBeVisible();
+    // The page's own code was asked for with the entry, from the HTML (decision 151), each file once.
+    const code = await page.evaluate(() => {
+      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href);
+      const fetched = performance.getEntriesByType('resource').map((entry) => entry.name);
+      return {
+        links,
+        notFetched: links.filter((href) => !fetched.includes(href)),
+        fetchedTwice: fetched.filter((name, index) => name.includes('/assets/') && fetched.indexOf(name) !== index),
+      };
+    });
+    expect(code.links.some((href) => /\/assets\/session-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(code.notFetched).toEqual([]);
+    expect(code.fetchedTwice).toEqual([]);
     await expectText(page, `@${alice.username}`);
     await expectText(page, 'Pizza topping of the week');
     const signIn = page.getByRole('link', { name: 'Sign In to Participate' });

@@ -1,3 +1,4 @@
+import { pageForPath } from '@contract/page-for-path';
 import type { Shro } from '@contract/shro-views';
 import type { QueryClient } from '@tanstack/react-query';
 import { startAuthCheck, wasSignedIn } from '@/features/auth/api/get-user';
@@ -12,7 +13,6 @@ import {
 import { apiPaths } from '@/lib/api-paths';
 import { type LazyPart, preloadParts } from '@/lib/lazy-part';
 import { preloadSignedInHeader } from './layout/header';
-import { pageForPath } from './page-for-path';
 import { sessionMemberActionsPart } from './routes/session-member-actions-part';
 
 /** The game and the member actions: what every member's view of a Shro shows. */

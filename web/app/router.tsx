@@ -1,3 +1,4 @@
+import { pageForPath } from '@contract/page-for-path';
 import { type AppPageName, appPages } from '@contract/pages';
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
@@ -6,7 +7,6 @@ import { type LazyPart, LazyPartView, lazyPart, preloadParts } from '@/lib/lazy-
 import { LoadingScreen } from './layout/loading-screen';
 import { PageLoadBoundary, PageShown } from './layout/page-load-boundary';
 import { loginRequiredPage, Protected } from './layout/protected';
-import { pageForPath } from './page-for-path';
 
 // Route-level code splitting: each page's code loads on its first visit, the home page's too, so a
 // shared link to a Shro does not fetch the home page (decision 094).

@@ -41,6 +41,9 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const keys = await caches.keys();
       await Promise.all(keys.filter((key) => !key.startsWith(VERSION)).map((key) => caches.delete(key)));
+      // A page's request starts while the worker itself starts (a stopped worker takes 50 ms to
+      // seconds on a phone), instead of after it (decision 151).
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
       await self.clients.claim();
     })(),
   );
@@ -74,7 +77,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       (async () => {
         try {
-          return await fetch(request);
+          return (await event.preloadResponse) ?? (await fetch(request));
         } catch {
           const cache = await caches.open(SHELL_CACHE);
           const known = url.pathname === '/' || (await (await caches.open(PAGE_CACHE)).match(url.pathname));

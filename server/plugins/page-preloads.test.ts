@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShro, createUser, type SignedInUser } from '../test/factories';
+import { createTestApp, type TestContext } from '../test/test-app';
+import { fakeWebDist } from '../test/web-dist';
+
+/**
+ * Decision 151: a page's HTML starts the page's own code beside the entry (`modulepreload` and
+ * style sheet links from the build's page-preloads.json), for the page the app will show this
+ * viewer first.
+ */
+let ctx: TestContext;
+let webDist: ReturnType<typeof fakeWebDist>;
+let creator: SignedInUser;
+
+beforeAll(async () => {
+  webDist = fakeWebDist({
+    session: ['/assets/session-A1.js', '/assets/shro-parts-B2.js', '/assets/shro-parts-C3.css'],
+    explore: ['/assets/explore-D4.js'],
+    'login-required': ['/assets/login-required-E5.js'],
+    'not-found': ['/assets/not-found-F6.js'],
+    home: ['/assets/home-G7.js', 'https://elsewhere.example/x.js', '/assets/x.js"><script>alert(1)</script>', 42],
+    login: 'not a list',
+  });
+  ctx = await createTestApp({ webDist: webDist.dir });
+  creator = await createUser(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+  webDist.remove();
+});
+
+const page = (url: string, cookie?: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+/** The preload and style sheet links of a page's head, in order. */
+const linksOf = (html: string) => {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]*)">/g)].map(
+    (m) => `${m[1]} ${m[2]}`,
+  );
+};
+
+describe("a page's HTML preloads the page's code", () => {
+  it("a Shro page: the page's chunks as module preloads, its style sheet as a style sheet, in the build's order", async () => {
+    const shro = await createShro(ctx, creator.cookie, { isPublic: true });
+    const visitor = await page(`/session/${shro.id}`);
+    expect(visitor.statusCode).toBe(200);
+    expect(linksOf(visitor.body)).toEqual([
+      'modulepreload /assets/session-A1.js',
+      'modulepreload /assets/shro-parts-B2.js',
+      'stylesheet /assets/shro-parts-C3.css',
+    ]);
+    // The same for its creator: the page is the same page.
+    expect(linksOf((await page(`/session/${shro.id}`, creator.cookie)).body)).toEqual(linksOf(visitor.body));
+  });
+
+  it("a protected page: the login screen's code for a visitor, the page's own for someone signed in", async () => {
+    expect(linksOf((await page('/explore')).body)).toEqual(['modulepreload /assets/login-required-E5.js']);
+    expect(linksOf((await page('/explore', creator.cookie)).body)).toEqual(['modulepreload /assets/explore-D4.js']);
+  });
+
+  it("a path of no page: the not-found screen's code, with the 404", async () => {
+    const missing = await page('/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(linksOf(missing.body)).toEqual(['modulepreload /assets/not-found-F6.js']);
+  });
+
+  it('links only files under /assets/: anything else in the list is left out, nothing is pasted into the page', async () => {
+    const home = (await page('/')).body;
+    expect(linksOf(home)).toEqual(['modulepreload /assets/home-G7.js']);
+    expect(home).not.toContain('elsewhere.example');
+    expect(home).not.toContain('alert(1)');
+    // A page whose entry is not a list preloads nothing.
+    expect(linksOf((await page('/login')).body)).toEqual([]);
+  });
+});
+
+describe('a build without page-preloads.json', () => {
+  it('serves its pages without preload links', async () => {
+    const bare = fakeWebDist();
+    const app = await createTestApp({ webDist: bare.dir });
+    try {
+      const html = await app.app.inject({ method: 'GET', url: '/' });
+      expect(html.statusCode).toBe(200);
+      expect(linksOf(html.body)).toEqual([]);
+    } finally {
+      await app.close();
+      bare.remove();
+    }
+  });
+});
