@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { sessionPartNames } from './contract/session-parts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
@@ -45,8 +46,8 @@ function offlinePrecache(modules: string[]): Plugin {
 
 /**
  * What each page's first load needs beyond the entry (decision 151): for every page module under
- * web/app/routes/, its chunk with the chunks it imports statically and their style sheets, less
- * what the entry holds already. Written to page-preloads.json; the server puts them in the page's
+ * web/app/routes/ and every part of a Shro page that loads on its own, its chunk with the chunks it
+ * imports statically and their style sheets, less what the entry holds already. Written to page-preloads.json; the server puts them in the page's
  * HTML as `modulepreload` and style sheet links, so they load beside the entry instead of after it
  * has run (server/plugins/static-web.ts).
  */
@@ -68,16 +69,27 @@ function pagePreloads(): Plugin {
       };
       const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
       const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const filesOf = (chunk: (typeof chunks)[number]) =>
+        [...closure([chunk.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+      // Pages by their module's name (contract/page-for-path.ts pageModuleOf); a Shro page's parts
+      // that load on their own by theirs (contract/session-parts.ts).
       const pages: Record<string, string[]> = {};
+      const parts: Record<string, string[]> = {};
       for (const chunk of chunks) {
         for (const id of chunk.moduleIds) {
           const page = /[\\/]web[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/.exec(id)?.[1];
-          if (!page) continue;
-          pages[page] = [...closure([chunk.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+          if (page) pages[page] = filesOf(chunk);
+          const part =
+            /[\\/]web[\\/](?:features[\\/]shros[\\/]components[\\/]session|app[\\/]routes)[\\/]([a-z-]+)\.tsx$/.exec(
+              id,
+            )?.[1];
+          if (part && (sessionPartNames as readonly string[]).includes(part)) parts[part] = filesOf(chunk);
         }
       }
-      if (!pages.session || !pages.home) throw new Error('pagePreloads: no chunk holds the session or home page');
-      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify(pages) });
+      if (!pages.session || !pages.home || Object.keys(parts).length !== sessionPartNames.length) {
+        throw new Error('pagePreloads: no chunk holds the session or home page, or a part of the Shro page');
+      }
+      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify({ pages, parts }) });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShro, createUser, type SignedInUser } from '../test/factories';
+import { befriend, createShro, createUser, type SignedInUser, selectBox } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { fakeWebDist } from '../test/web-dist';
 
@@ -14,12 +14,21 @@ let creator: SignedInUser;
 
 beforeAll(async () => {
   webDist = fakeWebDist({
-    session: ['/assets/session-A1.js', '/assets/shro-parts-B2.js', '/assets/shro-parts-C3.css'],
-    explore: ['/assets/explore-D4.js'],
-    'login-required': ['/assets/login-required-E5.js'],
-    'not-found': ['/assets/not-found-F6.js'],
-    home: ['/assets/home-G7.js', 'https://elsewhere.example/x.js', '/assets/x.js"><script>alert(1)</script>', 42],
-    login: 'not a list',
+    pages: {
+      session: ['/assets/session-A1.js', '/assets/shro-parts-B2.js', '/assets/shro-parts-C3.css'],
+      explore: ['/assets/explore-D4.js'],
+      'login-required': ['/assets/login-required-E5.js'],
+      'not-found': ['/assets/not-found-F6.js'],
+      home: ['/assets/home-G7.js', 'https://elsewhere.example/x.js', '/assets/x.js"><script>alert(1)</script>', 42],
+      login: 'not a list',
+    },
+    parts: {
+      'shro-view': ['/assets/shro-view-H8.js', '/assets/shro-parts-B2.js'],
+      'session-member-actions': ['/assets/safety-parts-I9.js'],
+      'creator-board': ['/assets/creator-board-J1.js'],
+      'moderation-note': ['/assets/moderation-note-K2.js'],
+      'opened-box': ['/assets/opened-box-L3.js', '/assets/opened-box-M4.css'],
+    },
   });
   ctx = await createTestApp({ webDist: webDist.dir });
   creator = await createUser(ctx);
@@ -40,7 +49,7 @@ const linksOf = (html: string) => {
 };
 
 describe("a page's HTML preloads the page's code", () => {
-  it("a Shro page: the page's chunks as module preloads, its style sheet as a style sheet, in the build's order", async () => {
+  it("a visitor's Shro page: the page's chunks as module preloads, its style sheet as a style sheet, in the build's order", async () => {
     const shro = await createShro(ctx, creator.cookie, { isPublic: true });
     const visitor = await page(`/session/${shro.id}`);
     expect(visitor.statusCode).toBe(200);
@@ -49,8 +58,51 @@ describe("a page's HTML preloads the page's code", () => {
       'modulepreload /assets/shro-parts-B2.js',
       'stylesheet /assets/shro-parts-C3.css',
     ]);
-    // The same for its creator: the page is the same page.
-    expect(linksOf((await page(`/session/${shro.id}`, creator.cookie)).body)).toEqual(linksOf(visitor.body));
+  });
+
+  it("a member's Shro page: the parts their view shows too, each file once", async () => {
+    const shro = await createShro(ctx, creator.cookie, { isPublic: true });
+    const pageFiles = [
+      'modulepreload /assets/session-A1.js',
+      'modulepreload /assets/shro-parts-B2.js',
+      'stylesheet /assets/shro-parts-C3.css',
+    ];
+    const game = ['modulepreload /assets/shro-view-H8.js', 'modulepreload /assets/safety-parts-I9.js'];
+    const openedBox = ['modulepreload /assets/opened-box-L3.js', 'stylesheet /assets/opened-box-M4.css'];
+    // Its creator: the board, the note on why a public Shro may be off Explore, and the boxes'
+    // checks (the creator's view opens every box).
+    expect(linksOf((await page(`/session/${shro.id}`, creator.cookie)).body)).toEqual([
+      ...pageFiles,
+      ...game,
+      'modulepreload /assets/creator-board-J1.js',
+      'modulepreload /assets/moderation-note-K2.js',
+      ...openedBox,
+    ]);
+    // Someone who has not picked: the game; once they have, the opened box's result and checks.
+    const picker = await createUser(ctx);
+    expect(linksOf((await page(`/session/${shro.id}`, picker.cookie)).body)).toEqual([...pageFiles, ...game]);
+    await selectBox(ctx, picker.cookie, shro, 2);
+    expect(linksOf((await page(`/session/${shro.id}`, picker.cookie)).body)).toEqual([
+      ...pageFiles,
+      ...game,
+      ...openedBox,
+    ]);
+  });
+
+  it('a Shro page the viewer may not see: the page alone, no part of the game', async () => {
+    const friend = await createUser(ctx);
+    await befriend(ctx, creator, friend);
+    const secret = await createShro(ctx, creator.cookie, {
+      isShareable: false,
+      recipients: JSON.stringify([friend.id]),
+    });
+    const stranger = await createUser(ctx);
+    const html = await page(`/session/${secret.id}`, stranger.cookie);
+    expect(linksOf(html.body)).toEqual([
+      'modulepreload /assets/session-A1.js',
+      'modulepreload /assets/shro-parts-B2.js',
+      'stylesheet /assets/shro-parts-C3.css',
+    ]);
   });
 
   it("a protected page: the login screen's code for a visitor, the page's own for someone signed in", async () => {

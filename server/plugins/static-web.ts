@@ -17,28 +17,44 @@ const SCRIPT_OR_STYLE = /\.(js|css)(\.br|\.gz)?$/;
 /** A file of the build as page-preloads.json names it: a path under /assets/, nothing to escape. */
 const ASSET_PATH = /^\/assets\/[\w.-]+\.(js|css)$/;
 
+/** Each page's files and each Shro page part's, beyond the entry's, as the build lists them. */
+interface PagePreloads {
+  pages: ReadonlyMap<string, readonly string[]>;
+  parts: ReadonlyMap<string, readonly string[]>;
+}
+
 /**
- * The links that start a page's own code with the entry (decision 151), by page module: the build
- * lists each page's chunks and style sheets beyond the entry's (vite.config.ts pagePreloads). Without
- * them the page's code is asked for only once the entry has run: one round trip more before a
- * shared Shro shows (400 ms on slow 3G). An older build without the list preloads nothing.
+ * The files that start a page's own code with the entry (decision 151), by page module and by the
+ * Shro page's parts: the build lists each one's chunks and style sheets beyond the entry's
+ * (vite.config.ts pagePreloads). Without them the page's code is asked for only once the entry has
+ * run: one round trip more before a shared Shro shows (400 ms on slow 3G). A build without the
+ * list preloads nothing; only paths under /assets/ are kept.
  */
-function readPagePreloads(root: string): ReadonlyMap<string, string> {
+function readPagePreloads(root: string): PagePreloads {
   const file = path.join(root, 'page-preloads.json');
-  if (!fs.existsSync(file)) return new Map();
-  const pages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const links = new Map<string, string>();
-  for (const [page, files] of Object.entries(pages)) {
-    if (!Array.isArray(files)) continue;
-    const tags = files
-      .filter((file): file is string => typeof file === 'string' && ASSET_PATH.test(file))
-      .map((file) =>
-        file.endsWith('.css')
-          ? `<link rel="stylesheet" crossorigin href="${file}">`
-          : // crossorigin as the entry's module script, so the module loader takes the preloaded file.
-            `<link rel="modulepreload" crossorigin href="${file}">`,
-      );
-    links.set(page, tags.join(''));
+  const listed = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const section = (value: unknown) =>
+    new Map(
+      Object.entries(typeof value === 'object' && value !== null ? value : {}).map(([name, files]) => [
+        name,
+        Array.isArray(files)
+          ? files.filter((entry): entry is string => typeof entry === 'string' && ASSET_PATH.test(entry))
+          : [],
+      ]),
+    );
+  return { pages: section(listed.pages), parts: section(listed.parts) };
+}
+
+/**
+ * The links for these files, each once, in order: a module preload per script (crossorigin as the
+ * entry's module script, so the module loader takes the preloaded file), a style sheet per sheet.
+ */
+function preloadLinks(files: Iterable<string>): string {
+  let links = '';
+  for (const file of new Set(files)) {
+    links += file.endsWith('.css')
+      ? `<link rel="stylesheet" crossorigin href="${file}">`
+      : `<link rel="modulepreload" crossorigin href="${file}">`;
   }
   return links;
 }
@@ -69,7 +85,7 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
   const root = app.config.webDist;
   const hasBuild = fs.existsSync(path.join(root, 'index.html'));
   const indexHtml = hasBuild ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : '';
-  const pagePreloads = hasBuild ? readPagePreloads(root) : new Map<string, string>();
+  const pagePreloads = readPagePreloads(root);
   const pageOrigin = pageOriginResolver(app.config);
   const warning = publicOriginWarning(app.config);
   if (warning) app.log.warn(warning);
@@ -108,8 +124,12 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
       // What a page without a viewer (a crawler's) tells stays what its tags tell (decision 125):
       // a Shro moderation took out of sight, say, is named to signed-in viewers only.
       const data = read && (request.user || meta.namesShro) ? read : null;
-      const preloads = pagePreloads.get(await firstPageModule(app, request, reply, pathname)) ?? '';
-      // After the entry's script and style sheet, which the browser asks for first.
+      // The page's code, and the parts of it the data shows this viewer, after the entry's script
+      // and style sheet, which the browser asks for first.
+      const preloads = preloadLinks([
+        ...(pagePreloads.pages.get(await firstPageModule(app, request, reply, pathname)) ?? []),
+        ...(data?.parts ?? []).flatMap((part) => pagePreloads.parts.get(part) ?? []),
+      ]);
       const html = injectMeta(indexHtml, meta, pageOrigin(request)).replace('</head>', () => `${preloads}</head>`);
       reply
         .status(meta.notFound ? 404 : 200)

@@ -1,4 +1,5 @@
 import { pageForPath } from '@contract/page-for-path';
+import { type SessionPartName, sessionPartsOf } from '@contract/session-parts';
 import type { Shro } from '@contract/shro-views';
 import type { QueryClient } from '@tanstack/react-query';
 import { startAuthCheck, wasSignedIn } from '@/features/auth/api/get-user';
@@ -74,18 +75,19 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string): Pro
   return undefined;
 }
 
+/** Each part of a Shro page (contract/session-parts.ts) as the app loads it. */
+const SESSION_PARTS: Record<SessionPartName, Pick<LazyPart, 'preload'>[]> = {
+  'shro-view': [shroViewPart],
+  'session-member-actions': [sessionMemberActionsPart],
+  'creator-board': [creatorBoardPart],
+  'moderation-note': [moderationNotePart],
+  'opened-box': [openedResultPart, boxChecksPart],
+};
+
 /**
  * What a member's view of this Shro shows of the parts that load on their own; undefined for a
  * visitor's view (or data that is not a Shro).
  */
 function memberParts(data: unknown): Pick<LazyPart, 'preload'>[] | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const shro = data as Partial<Shro>;
-  if (typeof shro.viewerRole !== 'string' || shro.viewerRole === 'visitor') return undefined;
-  const parts: Pick<LazyPart, 'preload'>[] = [...GAME];
-  if (shro.viewerRole === 'creator') parts.push(creatorBoardPart);
-  if (shro.viewerRole === 'creator' && shro.isPublic) parts.push(moderationNotePart);
-  // An opened box (the viewer's, or every box once revealed): its result card and checks.
-  if (shro.hasSelected || shro.boxes?.some((box) => box.salt)) parts.push(openedResultPart, boxChecksPart);
-  return parts;
+  return sessionPartsOf(data)?.flatMap((name) => SESSION_PARTS[name]);
 }

@@ -1,6 +1,7 @@
 import { fixedPages } from '../../../contract/pages';
 import { PRODUCT_NAME } from '../../../contract/product';
 import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData, pageMeta } from '../../../contract/seo';
+import type { SessionPartName } from '../../../contract/session-parts';
 import { SHRO_PREVIEW_SIZE, shroPreviewImagePath } from '../../../contract/shro-preview';
 import { hidOptionsPhrase } from '../../../contract/shros';
 import type { Db } from '../../db/client';
@@ -26,6 +27,8 @@ export interface InlinePageData {
   apiPath: string;
   json: string;
   at: number;
+  /** The page's parts that load on their own which this data shows its viewer (decision 151). */
+  parts?: readonly SessionPartName[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sessionPartsOf } from '../../../contract/session-parts';
 import { HttpError } from '../../lib/http-errors';
 import { type InlinePageData, shroIdOfPage } from '../seo/render-meta';
 import type { ShroDeps } from './access';
@@ -24,7 +25,9 @@ export function shroPageData(
       const viewer = request.user ? { id: request.user.id, username: request.user.username } : null;
       const at = Date.now();
       const body = await getShroJsonForViewer(deps, id, viewer, new Date(at));
-      return { apiPath: `/api/sessions/${id}`, json: body.text, at };
+      // The parts the page will show this viewer: their code is named in the page (decision 151).
+      const parts = sessionPartsOf(JSON.parse(body.text)) ?? [];
+      return { apiPath: `/api/sessions/${id}`, json: body.text, at, parts };
     } catch (error) {
       if (!(error instanceof HttpError && error.statusCode < 500)) {
         request.log.warn({ err: error }, 'the Shro could not be inlined into its page');
