@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { pageModuleOf } from './contract/page-for-path';
+import { type AppPageName, appPages } from './contract/pages';
 import { sessionPartNames } from './contract/session-parts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
@@ -86,9 +88,14 @@ function pagePreloads(): Plugin {
           if (part && (sessionPartNames as readonly string[]).includes(part)) parts[part] = filesOf(chunk);
         }
       }
-      if (!pages.session || !pages.home || Object.keys(parts).length !== sessionPartNames.length) {
-        throw new Error('pagePreloads: no chunk holds the session or home page, or a part of the Shro page');
-      }
+      // Every name the server looks up (server/plugins/static-web.ts): a renamed module fails the build.
+      const wanted = [
+        ...Object.keys(appPages).map((name) => pageModuleOf(name as AppPageName)),
+        'not-found',
+        'login-required',
+      ];
+      const missing = [...wanted.filter((page) => !pages[page]), ...sessionPartNames.filter((part) => !parts[part])];
+      if (missing.length > 0) throw new Error(`pagePreloads: no chunk holds ${missing.join(', ')}`);
       this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify({ pages, parts }) });
     },
   };

@@ -110,6 +110,23 @@ describe("a page's HTML preloads the page's code", () => {
     expect(linksOf((await page('/explore', creator.cookie)).body)).toEqual(['modulepreload /assets/explore-D4.js']);
   });
 
+  it('a protected page whose viewer cannot be read (the database unreachable): its HTML, without preloads', async () => {
+    const app = ctx.app as unknown as { loadUser: (...args: unknown[]) => Promise<void> };
+    const loadUser = app.loadUser;
+    app.loadUser = async () => {
+      throw new Error('connection refused');
+    };
+    try {
+      const html = await page('/explore', creator.cookie);
+      expect(html.statusCode).toBe(200);
+      expect(html.body).toContain('<div id="root">');
+      expect(linksOf(html.body)).toEqual([]);
+    } finally {
+      app.loadUser = loadUser;
+    }
+    expect(linksOf((await page('/explore', creator.cookie)).body)).toEqual(['modulepreload /assets/explore-D4.js']);
+  });
+
   it("a path of no page: the not-found screen's code, with the 404", async () => {
     const missing = await page('/no-such-page');
     expect(missing.statusCode).toBe(404);

@@ -62,13 +62,24 @@ function preloadLinks(files: Iterable<string>): string {
 /**
  * The page module the app shows first at `pathname` for this viewer: a protected page's login
  * screen for a visitor (the router's `Protected`), the not-found screen for a path of no page.
- * A protected page reads who is signed in (a cached look-up, as every API call makes).
+ * A protected page reads who is signed in (a cached look-up, as every API call makes); when that
+ * fails (the database unreachable), the page goes without preloads rather than without its HTML.
  */
-async function firstPageModule(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, pathname: string) {
+async function firstPageModule(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pathname: string,
+): Promise<string | null> {
   const page = pageForPath(pathname);
   if (!page) return 'not-found';
   if (!appPages[page.name].protected) return pageModuleOf(page.name);
-  await app.loadUser(request, reply);
+  try {
+    await app.loadUser(request, reply);
+  } catch (error) {
+    request.log.warn({ err: error }, "who is signed in could not be read for the page's preloads");
+    return null;
+  }
   return request.user ? pageModuleOf(page.name) : 'login-required';
 }
 
@@ -126,8 +137,9 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
       const data = read && (request.user || meta.namesShro) ? read : null;
       // The page's code, and the parts of it the data shows this viewer, after the entry's script
       // and style sheet, which the browser asks for first.
+      const module = pagePreloads.pages.size > 0 ? await firstPageModule(app, request, reply, pathname) : null;
       const preloads = preloadLinks([
-        ...(pagePreloads.pages.get(await firstPageModule(app, request, reply, pathname)) ?? []),
+        ...((module && pagePreloads.pages.get(module)) || []),
         ...(data?.parts ?? []).flatMap((part) => pagePreloads.parts.get(part) ?? []),
       ]);
       const html = injectMeta(indexHtml, meta, pageOrigin(request)).replace('</head>', () => `${preloads}</head>`);

@@ -54,7 +54,12 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/api/') || url.pathname === '/healthz' || url.pathname === '/readyz') return;
+  if (url.pathname.startsWith('/api/') || url.pathname === '/healthz' || url.pathname === '/readyz') {
+    // Never cached. A navigation to one (an image opened in a tab) takes the request navigation
+    // preload already made, instead of the browser making it a second time.
+    if (request.mode === 'navigate') event.respondWith((async () => (await event.preloadResponse) ?? fetch(request))());
+    return;
+  }
 
   if (url.pathname.startsWith('/assets/')) {
     // Fingerprinted files never change: cache first.
