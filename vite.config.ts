@@ -1,13 +1,30 @@
 import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { pageModuleOf } from './contract/page-for-path';
 import { type AppPageName, appPages } from './contract/pages';
 import { sessionPartNames } from './contract/session-parts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
+
+/**
+ * The build's files that loading these chunks loads: each chunk, the chunks it imports statically
+ * (depth first, each once) and their style sheets, in that order.
+ */
+function staticClosure(bundle: NonNullable<IndexHtmlTransformContext['bundle']>, fileNames: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (files.has(fileName) || chunk?.type !== 'chunk') return;
+    files.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const fileName of fileNames) visit(fileName);
+  return files;
+}
 
 /**
  * Lazily loaded parts the service worker must still precache (decision 094): the home page (the
@@ -24,20 +41,15 @@ function offlinePrecache(modules: string[]): Plugin {
       handler(_html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return;
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (files.has(fileName) || chunk?.type !== 'chunk') return;
-          files.add(fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-          for (const imported of chunk.imports) visit(imported);
-        };
-        for (const chunk of Object.values(bundle)) {
-          // A module a chunk group holds (codeSplitting below) is in a chunk it is not the facade of.
-          if (chunk.type === 'chunk' && modules.some((module) => chunk.moduleIds.some((id) => id.endsWith(module)))) {
-            visit(chunk.fileName);
-          }
-        }
+        // A module a chunk group holds (codeSplitting below) is in a chunk it is not the facade of.
+        const holders = Object.values(bundle).filter(
+          (chunk) =>
+            chunk.type === 'chunk' && modules.some((module) => chunk.moduleIds.some((id) => id.endsWith(module))),
+        );
+        const files = staticClosure(
+          bundle,
+          holders.map((chunk) => chunk.fileName),
+        );
         if (files.size === 0) throw new Error(`offlinePrecache: none of ${modules.join(', ')} is a chunk`);
         const content = [...files].map((file) => `/${file}`).join(' ');
         return [{ tag: 'meta', attrs: { name: 'offline-precache', content }, injectTo: 'head' }];
@@ -49,30 +61,22 @@ function offlinePrecache(modules: string[]): Plugin {
 /**
  * What each page's first load needs beyond the entry (decision 151): for every page module under
  * web/app/routes/ and every part of a Shro page that loads on its own, its chunk with the chunks it
- * imports statically and their style sheets, less what the entry holds already. Written to page-preloads.json; the server puts them in the page's
- * HTML as `modulepreload` and style sheet links, so they load beside the entry instead of after it
- * has run (server/plugins/static-web.ts).
+ * imports statically and their style sheets, less what the entry holds already. Written to
+ * page-preloads.json; the server puts them in the page's HTML as `modulepreload` and style sheet
+ * links, so they load beside the entry instead of after it has run (server/plugins/static-web.ts).
  */
 function pagePreloads(): Plugin {
   return {
     name: 'shro-page-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const closure = (start: string[], into = new Set<string>()) => {
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (into.has(fileName) || chunk?.type !== 'chunk') return;
-          into.add(fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
-          for (const imported of chunk.imports) visit(imported);
-        };
-        for (const fileName of start) visit(fileName);
-        return into;
-      };
       const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
-      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const entry = staticClosure(
+        bundle,
+        chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+      );
       const filesOf = (chunk: (typeof chunks)[number]) =>
-        [...closure([chunk.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+        [...staticClosure(bundle, [chunk.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
       // Pages by their module's name (contract/page-for-path.ts pageModuleOf); a Shro page's parts
       // that load on their own by theirs (contract/session-parts.ts).
       const pages: Record<string, string[]> = {};
