@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { registerViaApi } from './support/api';
+import { pagePreloads } from './support/files';
 
 test.describe('app shell', () => {
   test('shows the 404 page for unknown paths', async ({ page, expectAccessible, saveScreenshot }) => {
@@ -43,12 +44,23 @@ test.describe('app shell', () => {
         if (statuses.some((status) => status.textContent?.includes('Loading...'))) noted.loadingShown = true;
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
-    // The pointer on the link loads the page's code (nothing loaded it before: decision 094).
-    const code = page.waitForResponse((response) =>
-      /^\/assets\/register-[\w-]+\.js$/.test(new URL(response.url()).pathname),
-    );
+    // The pointer on the link loads the page's code (nothing loaded it before: decision 094): every
+    // file of it, as the build lists them (page-preloads.json), not only its own chunk, whose
+    // imports load after it.
     await signUp.hover();
-    await code;
+    const files = pagePreloads().pages.register ?? [];
+    expect(files.some((file) => /^\/assets\/register-[\w-]+\.js$/.test(file))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (wanted) =>
+            wanted.every((file) =>
+              performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === file),
+            ),
+          files,
+        ),
+      )
+      .toBe(true);
     await signUp.click();
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { loadingShown: boolean }).loadingShown)).toBe(false);

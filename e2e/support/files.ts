@@ -1,4 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
+
+/**
+ * The build's list of the files of each page and Shro-page part (vite.config.ts `pagePreloads`,
+ * decision 151), from the build the server under test serves.
+ */
+export function pagePreloads(): { pages: Record<string, string[]>; parts: Record<string, string[]> } {
+  const file = path.resolve(process.env.WEB_DIST ?? 'dist/web', 'page-preloads.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
 
 /** A real PNG made with sharp: a coloured square with a word on it. */
 export async function pngFile(name: string, word: string, colors: [string, string]) {
