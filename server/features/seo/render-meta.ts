@@ -1,4 +1,5 @@
-import { fixedPages } from '../../../contract/pages';
+import { pageForPath } from '../../../contract/page-for-path';
+import { type AppPage, appPages, fixedPages } from '../../../contract/pages';
 import { PRODUCT_NAME } from '../../../contract/product';
 import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData, pageMeta } from '../../../contract/seo';
 import type { SessionPartName } from '../../../contract/session-parts';
@@ -15,9 +16,15 @@ const escapeHtml = (value: string) =>
 /** JSON for a <script> element: `<` escaped so no text can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The Shro id of a `/session/:id` page; undefined for any other path, or an id no Shro can have. */
-export const shroIdOfPage = (pathname: string): string | undefined =>
-  /^\/session\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathname)?.[1];
+/**
+ * The Shro id of a `/session/:id` page, as the app's router reads the path (any letter case);
+ * undefined for any other path, or an id no Shro can have.
+ */
+export function shroIdOfPage(pathname: string): string | undefined {
+  const page = pageForPath(pathname);
+  const id = page?.name === 'session' ? page.params.id : undefined;
+  return id !== undefined && /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : undefined;
+}
 
 /**
  * What a page's first read would fetch, answered in its HTML (decision 140): `apiPath` is the
@@ -83,11 +90,18 @@ function renderMetaTags(meta: ServerPageMeta, origin: string): string {
 
 /** Page metadata for a path, looking up the Shro or profile a shared link points at. */
 export async function metaForPath(db: Db, pathname: string): Promise<ServerPageMeta> {
-  // A fixed page with head tags of its own answers them at its exact path (the page table, decision 093).
-  const fixed = fixedPages.get(pathname);
-  if (fixed?.meta) return fixed.meta;
+  // The page the app shows for this path, matched as its router matches (any letter case, a
+  // trailing slash): the status and the tags follow what the visitor sees.
+  const page = pageForPath(pathname);
+  if (!page) return notFoundMeta();
+  const entry: AppPage = appPages[page.name];
+  // A fixed page with head tags of its own answers them (the page table, decision 093); the others
+  // the home page's, kept out of indexes. Either way canonical at the table's path.
+  if (typeof entry.path === 'string' && fixedPages.has(entry.path)) {
+    return entry.meta ?? { ...pageMeta.home, path: entry.path, noindex: true };
+  }
 
-  if (pathname.startsWith('/session/')) {
+  if (page.name === 'session') {
     const id = shroIdOfPage(pathname);
     // No Shro has an id of another shape; a well-formed unknown id reads like a private one.
     if (!id) return notFoundMeta();
@@ -100,7 +114,7 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
       return {
         title: `${preview.title} - ${PRODUCT_NAME}`,
         description: `@${preview.creatorUsername} ${hidOptionsPhrase(preview.filledBoxes)}. Open one to reveal your pick!`,
-        path: pathname,
+        path: `/session/${id}`,
         // Versioned by what the image shows.
         image: shroPreviewImagePath(id, previewStateKey(card)),
         // Link shares reach whoever has the link; only public ones belong in search results.
@@ -111,12 +125,12 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     return {
       title: `A mystery box is waiting - ${PRODUCT_NAME}`,
       description: 'Someone sent you a mystery box. Sign in to open it.',
-      path: pathname,
+      path: `/session/${id}`,
       noindex: true,
     };
   }
 
-  if (pathname.startsWith('/invite/')) {
+  if (page.name === 'invite') {
     // An invite link (docs/decisions/124-invitations.md): a personal page, never in search results.
     // The preview names no one: it is rendered without looking the token up.
     return {
@@ -127,21 +141,19 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     };
   }
 
-  if (pathname.startsWith('/@')) {
-    const profile = /^\/@([A-Za-z0-9_.]{1,30})\/?$/.exec(pathname);
-    const user = profile ? await findProfilePreview(db, profile[1]!) : undefined;
-    // Profiles are public: an unknown one is simply not found (issue 10, item 12), and so is a
-    // suspended user's while it lasts, as its API answer (decision 107).
-    if (!user || isSuspendedUntil(user.suspendedUntil)) return notFoundMeta();
-    const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-    return {
-      title: `${name ? `${name} (@${user.username})` : `@${user.username}`} - ${PRODUCT_NAME}`,
-      description: `See @${user.username}'s achievements and stats on ${PRODUCT_NAME}, and send them a mystery box.`,
-      path: `/@${user.username}`,
-    };
-  }
-  const page = pathname.replace(/(.)\/$/, '$1');
-  return fixedPages.has(page) ? { ...pageMeta.home, path: page, noindex: true } : notFoundMeta();
+  // A page with parameters of its own needs its case above; the public profile is the last one.
+  if (page.name !== 'publicProfile') return notFoundMeta();
+  const profile = /^\/@([A-Za-z0-9_.]{1,30})\/?$/.exec(pathname);
+  const user = profile ? await findProfilePreview(db, profile[1]!) : undefined;
+  // Profiles are public: an unknown one is simply not found (issue 10, item 12), and so is a
+  // suspended user's while it lasts, as its API answer (decision 107).
+  if (!user || isSuspendedUntil(user.suspendedUntil)) return notFoundMeta();
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return {
+    title: `${name ? `${name} (@${user.username})` : `@${user.username}`} - ${PRODUCT_NAME}`,
+    description: `See @${user.username}'s achievements and stats on ${PRODUCT_NAME}, and send them a mystery box.`,
+    path: `/@${user.username}`,
+  };
 }
 
 /** index.html with the page's title and meta tags in place of the marker. */

@@ -202,6 +202,26 @@ describe('server-rendered page metadata', () => {
     expect((await page('/settings')).statusCode).toBe(404);
   });
 
+  it('answers a path the way the app reads it, in any letter case and with a trailing slash, canonical at the page own path', async () => {
+    for (const url of ['/Explore', '/EXPLORE/', '/explore/']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<title>${pageMeta.explore.title.replace('&', '&amp;')}</title>`);
+      expect(response.body, url).toContain('rel="canonical" href="http://shro.test/explore"');
+    }
+    const history = await page('/History');
+    expect(history.statusCode).toBe(200);
+    expect(history.body).toContain('rel="canonical" href="http://shro.test/history"');
+    const id = await insertShro({ title: 'Any case', isPublic: true });
+    const shro = await page(`/Session/${id}`);
+    expect(shro.statusCode).toBe(200);
+    expect(shro.body).toContain('<title>Any case - Shro</title>');
+    expect(shro.body).toContain(`rel="canonical" href="http://shro.test/session/${id}"`);
+    // The router's own not-found paths stay not found: an empty parameter, a page under a page.
+    for (const url of ['/session/', '/invite/', '/explore/more', '/Settings'])
+      expect((await page(url)).statusCode, url).toBe(404);
+  });
+
   it('sends security headers with pages', async () => {
     const response = await page('/');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
