@@ -49,10 +49,18 @@ export interface PicksRun {
 }
 
 export interface Results {
-  /** The bare server measured just before each database's read, so each ratio is of runs back to back. */
+  /**
+   * The bare server measured just before each read, so each ratio is of runs back to back: the
+   * round whose ratio is the median of the rounds (`readRounds`).
+   */
   ceilings: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult>>;
+  /** Every round of the reads: the ceiling's and the app's requests per second. */
+  readRounds: Partial<Record<'PGlite' | 'PostgreSQL', { ceiling: number; app: number }[]>>;
   bodyBytes?: number;
-  reads: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult & { cache: unknown; logLines: LogLines }>>;
+  /** The median round's read; `requests`: the reads of every round, which the log lines count. */
+  reads: Partial<
+    Record<'PGlite' | 'PostgreSQL', HttpResult & { cache: unknown; logLines: LogLines; requests: number }>
+  >;
   selects: Partial<Record<'PGlite' | 'PostgreSQL', PicksRun & { count: number; counters?: PickCounters }>>;
   /** The picks' floor on PostgreSQL: a bare server reading the session and writing the pick. */
   selectFloor?: PicksRun;
@@ -129,16 +137,28 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     const c = r.ceilings[kind as keyof Results['ceilings']];
     if (c)
       lines.push(
-        `| bare node:http (ceiling, just before ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | | 0 | |`,
+        `| bare node:http (ceiling, the median round on ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | | 0 | |`,
       );
     const ok = c ? read.rps >= 0.45 * c.rps && read.p99 < 25 : undefined;
     // +1: the first fetch, which checks the answer before the load.
-    const perRequest = read.logLines.route / (read.total + 1);
+    const perRequest = read.logLines.route / (read.requests + 1);
     lines.push(
       `| Shro app on ${kind} | ${n(read.rps)} | ${read.p50} | ${read.p99} | ${read.errors} / ${read.non2xx} | ${ratio(read.rps, c?.rps)} | ${n((read.cache as { hits: number }).hits)} / ${n((read.cache as { misses: number }).misses)} | ${n(perRequest, 2)} (${n(read.logLines.bytes / Math.max(read.logLines.all, 1))} B each) |${mark(ok)} |`,
     );
   }
   lines.push('');
+  const rounds = Object.entries(r.readRounds).filter(([, each]) => each?.length);
+  if (rounds.length) {
+    lines.push(
+      `Each database's read takes ${SIZES.readRounds} turns with its ceiling, ${SIZES.duration} s each, the ceiling first (the table's rows are the round with the median ratio). Every round, ceiling → app: ${rounds
+        .map(
+          ([kind, each]) =>
+            `${kind} ${each!.map(({ ceiling, app }) => `${n(ceiling)} → ${n(app)} (${ratio(app, ceiling)})`).join(', ')}`,
+        )
+        .join('; ')}.`,
+    );
+    lines.push('');
+  }
   lines.push('## 3. `POST /api/sessions/{id}/select` by distinct users on one public Shro');
   lines.push('');
   lines.push(
@@ -263,6 +283,12 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
       const goal = goals.join(', ');
       lines.push(
         `| ${f.profile} | ${f.visit} | ${n(f.jsBytes / 1024, 1)} | ${n(f.totalBytes / 1024, 1)} | ${f.requests} (${f.fromCache}) | ${n(f.fcpMs ?? undefined)} | ${f.boxesMs === null ? 'not seen' : n(f.boxesMs)} | ${goal} |`,
+      );
+    }
+    for (const f of r.network.filter((each) => (each.samplesMs?.length ?? 0) > 1)) {
+      lines.push('');
+      lines.push(
+        `The ${f.profile} ${f.visit} visit was measured ${f.samplesMs!.length} times, each after a first load in a new browser context; the row is the median one. Boxes visible each time: ${f.samplesMs!.map((ms) => (ms === null ? 'not seen' : `${n(ms)} ms`)).join(', ')}.`,
       );
     }
   } else lines.push('Not measured in this run (see the notes).');
