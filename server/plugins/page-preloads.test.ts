@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createShro, createUser, type SignedInUser, selectBox } from '../test/factories';
+import { befriend, createShro, createUser, getAs, type SignedInUser, selectBox } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { fakeWebDist } from '../test/web-dist';
 
@@ -38,8 +38,7 @@ afterAll(async () => {
   webDist.remove();
 });
 
-const page = (url: string, cookie?: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const page = (url: string, cookie?: string) => getAs(ctx, url, cookie);
 /** The preload and style sheet links of a page's head, in order. */
 const linksOf = (html: string) => {
   const head = html.slice(0, html.indexOf('</head>'));

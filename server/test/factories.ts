@@ -259,9 +259,14 @@ export async function insertAvatarRow(ctx: Pick<TestContext, 'database'>, ownerI
     .values({ key, ownerId, kind: 'avatar', contentType: 'image/webp', width: 1, height: 1, byteSize });
 }
 
+/** GET `url` as the holder of `cookie` (a visitor without one); the raw response. */
+export function getAs(ctx: Pick<TestContext, 'app'>, url: string, cookie?: string | null) {
+  return ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
 /** GET /api/sessions/:id; the raw response. */
 export async function getShro(ctx: TestContext, id: string, cookie?: string) {
-  return ctx.app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: cookie ? { cookie } : {} });
+  return getAs(ctx, `/api/sessions/${id}`, cookie);
 }
 
 /** POST /api/sessions/:id/select with any `boxId`; the raw response. */

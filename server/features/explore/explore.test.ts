@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExploreCard, ExplorePage } from '../../../contract/explore';
 import type { Shro } from '../../../contract/shro-views';
 import { participations, shros } from '../../db/schema/index';
-import { befriend, createShro, createUser, type SignedInUser, selectBox } from '../../test/factories';
+import { befriend, createShro, createUser, getAs, type SignedInUser, selectBox } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -37,8 +37,7 @@ async function pickAt(key: string, hoursAgo: number) {
   });
 }
 
-const get = (url: string, cookie: string | null = viewer.cookie) =>
-  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie: string | null = viewer.cookie) => getAs(ctx, url, cookie);
 
 async function page(url: string): Promise<ExplorePage> {
   const response = await get(url);

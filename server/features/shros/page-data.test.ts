@@ -6,6 +6,7 @@ import {
   befriend,
   createShro,
   createUser,
+  getAs,
   getShro,
   insertShro,
   type SignedInUser,
@@ -33,8 +34,7 @@ afterAll(async () => {
   webDist.remove();
 });
 
-const page = (url: string, cookie?: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const page = (url: string, cookie?: string) => getAs(ctx, url, cookie);
 const BLOCK =
   /<script type="application\/json" id="page-data" data-api-path="([^"]*)" data-at="(\d+)">([^<]*)<\/script>/g;
 /** The data blocks of a page: the API path each answers, when it was read, and its text as JSON.parse reads it. */
