@@ -206,10 +206,10 @@ export async function measureNetworkLoads(
       figures.push(await timedLoad(page, cdp, url, profile, 'cold'));
       await context.close();
       if (index === 0) {
-        // The repeat visit, `repeats` times (it moves by a tenth and more from one to the next on a
-        // shared machine; the median is reported, with every time): a first load installs the worker
-        // (it precaches the shell and hashed bundles), then a new tab of the same browser loads the
-        // page again.
+        // The repeat visit, `repeats` times (it moves by hundreds of milliseconds from one to the
+        // next on a shared machine; the median is reported, with every time): a first load installs
+        // the worker (it precaches the shell and hashed bundles), then a new tab of the same browser
+        // loads the page again.
         const visits: LoadFigures[] = [];
         for (let visit = 0; visit < repeats; visit++) {
           const visited = await phone('allow');

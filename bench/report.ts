@@ -51,13 +51,13 @@ export interface PicksRun {
 export interface Results {
   /**
    * The bare server measured just before each read, so each ratio is of runs back to back: the
-   * round whose ratio is the median of the rounds (`readRounds`).
+   * turn whose ratio is the median of the turns (`readTurns`).
    */
   ceilings: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult>>;
-  /** Every round of the reads: the ceiling's and the app's requests per second. */
-  readRounds: Partial<Record<'PGlite' | 'PostgreSQL', { ceiling: number; app: number }[]>>;
+  /** Every turn of the reads: the ceiling's and the app's requests per second. */
+  readTurns: Partial<Record<'PGlite' | 'PostgreSQL', { ceiling: number; app: number }[]>>;
   bodyBytes?: number;
-  /** The median round's read; `requests`: the reads of every round, which the log lines count. */
+  /** The median turn's read; `requests`: the reads of every turn, which the log lines count. */
   reads: Partial<
     Record<'PGlite' | 'PostgreSQL', HttpResult & { cache: unknown; logLines: LogLines; requests: number }>
   >;
@@ -137,7 +137,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     const c = r.ceilings[kind as keyof Results['ceilings']];
     if (c)
       lines.push(
-        `| bare node:http (ceiling, the median round on ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | | 0 | |`,
+        `| bare node:http (ceiling, the median turn on ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | | 0 | |`,
       );
     const ok = c ? read.rps >= 0.45 * c.rps && read.p99 < 25 : undefined;
     // +1: the first fetch, which checks the answer before the load.
@@ -147,10 +147,10 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     );
   }
   lines.push('');
-  const rounds = Object.entries(r.readRounds).filter(([, each]) => each?.length);
-  if (rounds.length) {
+  const turns = Object.entries(r.readTurns).filter(([, each]) => each?.length);
+  if (turns.length) {
     lines.push(
-      `Each database's read takes ${SIZES.readRounds} turns with its ceiling, ${SIZES.duration} s each, the ceiling first (the table's rows are the round with the median ratio). Every round, ceiling → app: ${rounds
+      `Each database's read takes ${SIZES.readTurns === 1 ? 'one turn' : `${SIZES.readTurns} turns`} with its ceiling, ${SIZES.duration} s each, the ceiling first: the table's rows are the turn with the median ratio (its cache and log columns count every turn). Every turn, ceiling → app: ${turns
         .map(
           ([kind, each]) =>
             `${kind} ${each!.map(({ ceiling, app }) => `${n(ceiling)} → ${n(app)} (${ratio(app, ceiling)})`).join(', ')}`,

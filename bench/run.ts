@@ -39,15 +39,15 @@ const plan: SeedPlan = {
 
 // ---- the run ---------------------------------------------------------------------------------
 
-const results: Results = { ceilings: {}, readRounds: {}, reads: {}, selects: {}, memory: {}, notes: [] };
+const results: Results = { ceilings: {}, readTurns: {}, reads: {}, selects: {}, memory: {}, notes: [] };
 const loadAtStart = os.loadavg();
 const ANALYSIS_MARKER = '<!-- analysis: kept across runs -->';
 const log = (message: string) => console.log(`[bench] ${message}`);
 /** What Chromium sends: the app's reads are measured with the compression a browser gets. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
-/** One round of the cached read: the bare ceiling, then the app right after it. */
-interface ReadRound {
+/** One turn of the cached read: the bare ceiling, then the app right after it. */
+interface ReadTurn {
   ceiling: HttpResult;
   read: HttpResult;
 }
@@ -87,34 +87,35 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
     results.bodyBytes = Buffer.byteLength(body);
     // On a shared machine the ceiling moves with the other work (from one run to the next, by a
     // fifth and more): the bare server and the app take turns, each read right after its own
-    // ceiling, and the round with the median ratio is the table's.
+    // ceiling, and the turn with the median ratio is the table's.
     const bare = await startChild('bare-server.ts', { BENCH_BODY: body });
-    const rounds: ReadRound[] = [];
+    const turns: ReadTurn[] = [];
     try {
-      for (let round = 0; round < SIZES.readRounds; round++) {
-        log(`${kind}: round ${round + 1} of ${SIZES.readRounds}, ceiling (bare node:http, the same body)…`);
+      for (let turn = 0; turn < SIZES.readTurns; turn++) {
+        log(`${kind}: turn ${turn + 1} of ${SIZES.readTurns}, ceiling (bare node:http, the same body)…`);
         const ceiling = await load(`http://127.0.0.1:${bare.port}/api/sessions/x`, {});
         log(`${kind}: ceiling ${Math.round(ceiling.rps)} req/s; authenticated GET /api/sessions/{id}…`);
         // As a browser asks: the answer is then compressed (decision 022), and that cost is measured too.
         const ask = () => load(url, { cookie: seed.ownerCookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING });
-        const read = round === 0 ? await profiled(server, `reads-${kind}`, ask) : await ask();
-        rounds.push({ ceiling, read });
+        // BENCH_PROFILE=1: a CPU profile of the first turn's reads.
+        const read = turn === 0 ? await profiled(server, `reads-${kind}`, ask) : await ask();
+        turns.push({ ceiling, read });
         log(`${kind}: ${Math.round(read.rps)} req/s, p99 ${read.p99} ms (${(read.rps / ceiling.rps).toFixed(2)}×)`);
       }
     } finally {
       await bare.stop();
     }
-    const median = [...rounds].sort((a, b) => a.read.rps / a.ceiling.rps - b.read.rps / b.ceiling.rps)[
-      Math.floor(rounds.length / 2)
+    const median = [...turns].sort((a, b) => a.read.rps / a.ceiling.rps - b.read.rps / b.ceiling.rps)[
+      Math.floor(turns.length / 2)
     ]!;
     const read = median.read;
     results.ceilings[kind] = median.ceiling;
-    results.readRounds[kind] = rounds.map(({ ceiling, read }) => ({ ceiling: ceiling.rps, app: read.rps }));
+    results.readTurns[kind] = turns.map(({ ceiling, read }) => ({ ceiling: ceiling.rps, app: read.rps }));
     // One request line per request: the read requests (and the first fetch above) in the log,
     // once the server has written what it batched (decision 142).
     await server.ask('flush-log');
     const logLines = countLogLines(server.logFile, 'GET', '/api/sessions/:id');
-    const requests = rounds.reduce((sum, { read }) => sum + read.total, 0);
+    const requests = turns.reduce((sum, { read }) => sum + read.total, 0);
     results.reads[kind] = { ...read, cache: await server.ask('cache'), logLines, requests };
     log(`${kind}: ${Math.round(read.rps)} req/s, p99 ${read.p99} ms`);
 

@@ -11,7 +11,7 @@ export const SIZES = quick
       duration: 2,
       connections: 20,
       rounds: 2,
-      readRounds: 1,
+      readTurns: 1,
       repeatVisits: 1,
     }
   : {
@@ -22,14 +22,13 @@ export const SIZES = quick
       selectors: 2000,
       pickers: 12,
       watchers: 5000,
-      // Seconds per HTTP run: the cached read and its ceiling take `readRounds` turns of this each,
-      // 15 s of reads in all (as the single 10 s run before turns, give or take: the picks that
-      // follow on the same server are measured after about as much load as before).
+      // Seconds per HTTP run: the cached read and its ceiling take `readTurns` turns of this each,
+      // 15 s of reads in all (the single run before turns was 10 s).
       duration: 5,
       connections: 50,
       rounds: 5,
       // The cached read against its ceiling, in turns (bench/run.ts): the table shows the median.
-      readRounds: 3,
+      readTurns: 3,
       // The slow-3G repeat visit, measured this many times (bench/network.ts): the median is reported.
       repeatVisits: 3,
     };

@@ -21,9 +21,7 @@ export function pageForPath(
   pathname: string,
 ): { name: AppPageName; params: Record<string, string | undefined> } | null {
   const path = routerPath(pathname);
-  for (const name of Object.keys(appPages) as AppPageName[]) {
-    const route: string | RegExp = appPages[name].path;
-    const { pattern, keys } = route instanceof RegExp ? { pattern: route, keys: null } : parse(route);
+  for (const { name, pattern, keys } of ROUTES) {
     const result = pattern.exec(path);
     if (!result) continue;
     const params: Record<string, string | undefined> = keys
@@ -33,6 +31,12 @@ export function pageForPath(
   }
   return null;
 }
+
+/** The page table's patterns in its order, compiled once (a page's HTML asks for its page more than once). */
+const ROUTES = (Object.keys(appPages) as AppPageName[]).map((name) => {
+  const route: string | RegExp = appPages[name].path;
+  return { name, ...(route instanceof RegExp ? { pattern: route, keys: null } : parse(route)) };
+});
 
 /**
  * The file of a page's code under web/app/routes/ (without `.tsx`), as the router imports it:

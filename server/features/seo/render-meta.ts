@@ -16,14 +16,16 @@ const escapeHtml = (value: string) =>
 /** JSON for a <script> element: `<` escaped so no text can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** An id of the shape every Shro id has (a well-formed unknown one reads like a private Shro). */
+const isShroIdShape = (id: string | undefined): id is string => id !== undefined && /^[A-Za-z0-9-]{1,64}$/.test(id);
+
 /**
  * The Shro id of a `/session/:id` page, as the app's router reads the path (any letter case);
  * undefined for any other path, or an id no Shro can have.
  */
 export function shroIdOfPage(pathname: string): string | undefined {
   const page = pageForPath(pathname);
-  const id = page?.name === 'session' ? page.params.id : undefined;
-  return id !== undefined && /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : undefined;
+  return page?.name === 'session' && isShroIdShape(page.params.id) ? page.params.id : undefined;
 }
 
 /**
@@ -102,9 +104,9 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
   }
 
   if (page.name === 'session') {
-    const id = shroIdOfPage(pathname);
+    const id = page.params.id;
     // No Shro has an id of another shape; a well-formed unknown id reads like a private one.
-    if (!id) return notFoundMeta();
+    if (!isShroIdShape(id)) return notFoundMeta();
     const preview = await findShroPreview(db, id);
     // Title and creator exactly when it has its own image (decision 125): a link or public Shro
     // that moderation left visible, by a creator who is not suspended. Anything else (private,
@@ -136,15 +138,16 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     return {
       title: `You're invited to ${PRODUCT_NAME}`,
       description: `A friend invited you to ${PRODUCT_NAME}: hide options in mystery boxes, send them to friends and let them pick one.`,
-      path: pathname,
+      path: `/invite/${encodeURIComponent(page.params.token ?? '')}`,
       noindex: true,
     };
   }
 
   // A page with parameters of its own needs its case above; the public profile is the last one.
   if (page.name !== 'publicProfile') return notFoundMeta();
-  const profile = /^\/@([A-Za-z0-9_.]{1,30})\/?$/.exec(pathname);
-  const user = profile ? await findProfilePreview(db, profile[1]!) : undefined;
+  // Only a username's own shape is looked up; the app shows the same profile under `/@name/more`.
+  const username = page.params.username ?? '';
+  const user = /^[A-Za-z0-9_.]{1,30}$/.test(username) ? await findProfilePreview(db, username) : undefined;
   // Profiles are public: an unknown one is simply not found (issue 10, item 12), and so is a
   // suspended user's while it lasts, as its API answer (decision 107).
   if (!user || isSuspendedUntil(user.suspendedUntil)) return notFoundMeta();

@@ -217,6 +217,15 @@ describe('server-rendered page metadata', () => {
     expect(shro.statusCode).toBe(200);
     expect(shro.body).toContain('<title>Any case - Shro</title>');
     expect(shro.body).toContain(`rel="canonical" href="http://shro.test/session/${id}"`);
+    const invite = await page('/Invite/some-token/');
+    expect(invite.statusCode).toBe(200);
+    expect(invite.body).toContain('rel="canonical" href="http://shro.test/invite/some-token"');
+    // The app shows a profile under any path below it, and for an encoded name.
+    for (const url of ['/@meta_creator/anything', '/@%6Deta_creator']) {
+      const profile = await page(url);
+      expect(profile.statusCode, url).toBe(200);
+      expect(profile.body, url).toContain('rel="canonical" href="http://shro.test/@meta_creator"');
+    }
     // The router's own not-found paths stay not found: an empty parameter, a page under a page.
     for (const url of ['/session/', '/invite/', '/explore/more', '/Settings'])
       expect((await page(url)).statusCode, url).toBe(404);
