@@ -20,6 +20,7 @@ import {
   startChild,
 } from './children';
 import { countLogLines, fanout, fireSelect, load, selects } from './measure';
+import { medianBy } from './median';
 import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
 import { measurePreviews } from './preview';
 import { type HttpResult, type PreviewCacheFigures, type Results, report } from './report';
@@ -105,9 +106,7 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
     } finally {
       await bare.stop();
     }
-    const median = [...turns].sort((a, b) => a.read.rps / a.ceiling.rps - b.read.rps / b.ceiling.rps)[
-      Math.floor(turns.length / 2)
-    ]!;
+    const median = medianBy(turns, (turn) => turn.read.rps / turn.ceiling.rps);
     const read = median.read;
     results.ceilings[kind] = median.ceiling;
     results.readTurns[kind] = turns.map(({ ceiling, read }) => ({ ceiling: ceiling.rps, app: read.rps }));
