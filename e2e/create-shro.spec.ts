@@ -305,6 +305,9 @@ test.describe('create form rules', () => {
 
     await create.imageInput(1).setInputFiles(await pngFile('a.png', 'A', ['#a855f7', '#ec4899']));
     await create.imageInput(2).setInputFiles(await pngFile('b.png', 'B', ['#f59e0b', '#ef4444']));
+    // As a person would: Create once both images show (each preview moves the page on a phone).
+    await expect(create.preview(1)).toBeVisible();
+    await expect(create.preview(2)).toBeVisible();
     await create.submit.click();
     await expectToast(page, 'Missing Recipients');
     await expectToast(page, 'Please select at least one friend to send to, enable shareable link, or share publicly.');

@@ -1,9 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExploreCard, ExplorePage } from '../../../contract/explore';
 import type { Shro } from '../../../contract/shro-views';
 import { participations, shros } from '../../db/schema/index';
 import { befriend, createShro, createUser, getAs, type SignedInUser, selectBox } from '../../test/factories';
+import { plansWithoutSeqScans } from '../../test/query-plans';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -273,25 +274,15 @@ describe('exclusions and bad input', () => {
   it('can answer the hashtag filter and search from their indexes', async () => {
     // On a table this small the planner prefers the recent index; without it and without
     // sequential scans, what is left shows the filter and search indexes fit these queries.
-    const plans: string[] = [];
-    await ctx.database.db
-      .transaction(async (tx) => {
-        const explain = async (query: string) => {
-          const result = (await tx.execute(sql.raw(`explain ${query}`))) as unknown as {
-            rows: Record<string, string>[];
-          };
-          plans.push(result.rows.map((r) => Object.values(r)[0]).join('\n'));
-        };
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`drop index shros_public_recent_idx`);
-        await explain("select id from shros where is_public and string_to_array(hashtags, ',') @> array['pizza']");
-        await explain("select id from shros where is_public and title ilike '%pizza fri%'");
-        await explain("select id from shros where is_public and hashtags ilike '%noodle%'");
-        tx.rollback();
-      })
-      .catch((error: Error) => {
-        if (error.message !== 'Rollback') throw error;
-      });
+    const plans = await plansWithoutSeqScans(
+      ctx.database.db,
+      [
+        "select id from shros where is_public and string_to_array(hashtags, ',') @> array['pizza']",
+        "select id from shros where is_public and title ilike '%pizza fri%'",
+        "select id from shros where is_public and hashtags ilike '%noodle%'",
+      ],
+      ['drop index shros_public_recent_idx'],
+    );
     expect(plans[0]).toContain('shros_public_hashtag_tags_idx');
     expect(plans[1]).toContain('shros_public_title_trgm_idx');
     expect(plans[2]).toContain('shros_public_hashtags_trgm_idx');

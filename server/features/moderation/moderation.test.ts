@@ -35,6 +35,7 @@ import {
   signedIn,
   TEST_PASSWORD,
 } from '../../test/factories';
+import { plansWithoutSeqScans } from '../../test/query-plans';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { MODERATOR_COMMAND_USAGE, runModeratorCommand } from './moderator-command';
 
@@ -999,6 +1000,26 @@ describe('the queue', () => {
     expect(response.body).not.toContain('/api/moderation/images/');
     // Only opening a target (its boxes, its image) is a content view with an audit entry.
     expect(await logCount()).toBe(logBefore);
+  });
+});
+
+describe('report look-ups', () => {
+  it("find a target's reports, open or resolved, and a person's reported content from indexes", async () => {
+    // With sequential scans off, a look-up no index fits still shows a Seq Scan in its plan.
+    const plans = await plansWithoutSeqScans(ctx.database.db, [
+      // A moderator's reach to content reported before (review-scope.ts): any status.
+      "select 1 from reports where target_type = 'shro' and target_id in ('a', 'b') limit 1",
+      "select 1 from reports where (target_type = 'user' and target_id in ('u')) or target_owner_id in ('u') limit 1",
+      // The open reports of a target (reporting, resolving, the queue's counts): either index.
+      "select id from reports where target_type = 'shro' and target_id = 'a' and status = 'open'",
+      // Deleting an account sets its reported content's owner to null.
+      "select 1 from reports where target_owner_id = 'u'",
+    ]);
+    expect(plans[0]).toContain('reports_target_idx');
+    expect(plans[1]).toContain('reports_target_idx');
+    expect(plans[1]).toContain('reports_target_owner_idx');
+    expect(plans[3]).toContain('reports_target_owner_idx');
+    for (const plan of plans) expect(plan).not.toContain('Seq Scan');
   });
 });
 
