@@ -1014,11 +1014,14 @@ describe('report look-ups', () => {
       "select id from reports where target_type = 'shro' and target_id = 'a' and status = 'open'",
       // Deleting an account sets its reported content's owner to null.
       "select 1 from reports where target_owner_id = 'u'",
+      // The queue reads open reports only, from a partial index, however many were resolved.
+      "select target_type, target_id, count(*) from reports where status = 'open' group by target_type, target_id",
     ]);
     expect(plans[0]).toContain('reports_target_idx');
     expect(plans[1]).toContain('reports_target_idx');
     expect(plans[1]).toContain('reports_target_owner_idx');
     expect(plans[3]).toContain('reports_target_owner_idx');
+    expect(plans[4]).toContain('reports_open_reporter_target_idx');
     for (const plan of plans) expect(plan).not.toContain('Seq Scan');
   });
 });
