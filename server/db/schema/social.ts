@@ -68,6 +68,11 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** A grouped notification (picks or reactions on one Shro, decision 120): when its group began. */
     groupSince: timestamp('group_since', { withTimezone: true }),
+    /**
+     * A group of picks: the Shro's participant count just before the group's first pick. The
+     * group's pickers are the count since then, less those the creator silenced (decision 153).
+     */
+    groupBase: integer('group_base'),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, count, desc, eq, gte, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { notifications, participations, reactions, shroRecipients, shros, users } from '../../db/schema/index';
@@ -74,26 +74,42 @@ export interface GroupedNotificationEvent {
  * Notifications that group: picks and reactions on one Shro, to its creator (decision 120).
  * The same filter as insertNotifications drops what the creator muted or blocked; then, per
  * creator, Shro and type, the unread group is updated (text, time, unread) or a new one
- * inserted. The number of people is derived from the picks or reactions made since the group
- * began (not counted up), so a replayed event cannot count twice. Each event is pushed as
- * insertNotifications' rows are. Returns the stored rows, new (`created`) or updated. Pass the
- * transaction of the action.
+ * inserted. The number of people is derived, not counted up, so a replayed event cannot count
+ * twice: for picks, from the Shro's participant count (decision 153), for reactions from the
+ * reactions made since the group began. Each event is pushed as insertNotifications' rows are.
+ * Returns the stored rows, new (`created`) or updated. Pass the transaction of the action, after
+ * the Shro's participant count took this batch's picks (outbox-effects.ts).
  */
 export async function upsertGroupedNotifications(db: Db, events: GroupedNotificationEvent[]) {
+  const groupKey = (event: GroupedNotificationEvent) => `${event.userId}\u0000${event.shroId}\u0000${event.type}`;
+  // Every event of a group, silenced ones included: they are in the Shro's participant count, so
+  // a new group's base and window take them in (and its count then leaves them out again).
+  const everyEvent = new Map<string, { since: Date; picks: number }>();
+  for (const event of events) {
+    const key = groupKey(event);
+    const seen = everyEvent.get(key);
+    everyEvent.set(key, {
+      since: seen && seen.since < event.at ? seen.since : event.at,
+      picks: (seen?.picks ?? 0) + (event.type === 'shro_selected' ? 1 : 0),
+    });
+  }
   const allowed = await deliverableTo(db, events);
   // Pushed when the transaction commits (at most one per Shro per 10 minutes), whatever the in-app channel keeps.
   const deliverable = await routeNotifications(db, allowed);
-  const latest = new Map<string, { event: GroupedNotificationEvent; since: Date }>();
+  const latest = new Map<string, GroupedNotificationEvent>();
   for (const event of deliverable) {
-    const key = `${event.userId}\u0000${event.shroId}\u0000${event.type}`;
+    const key = groupKey(event);
     const seen = latest.get(key);
-    const since = seen && seen.since < event.at ? seen.since : event.at;
-    latest.set(key, { event: seen && seen.event.at > event.at ? seen.event : event, since });
+    latest.set(key, seen && seen.at > event.at ? seen : event);
   }
   // One order for every processor, so two of them never wait on each other's rows crosswise.
-  const groups = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, g]) => g);
+  const groups = [...latest.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, event]) => ({ event, ...everyEvent.get(key)! }));
   const stored: (typeof notifications.$inferSelect & { created: boolean })[] = [];
-  for (const { event, since } of groups) {
+  for (const { event, since, picks } of groups) {
+    const isPicks = event.type === 'shro_selected';
+    const participantCount = sql`(select ${shros.participantCount} from ${shros} where ${shros.id} = ${event.shroId})`;
     const [row] = await db
       .insert(notifications)
       .values({
@@ -104,6 +120,8 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
         shroId: event.shroId,
         actorId: event.actorId,
         groupSince: since,
+        // This batch's picks are in the count already.
+        groupBase: isPicks ? sql`${participantCount} - ${picks}` : null,
         createdAt: event.at,
       })
       .onConflictDoUpdate({
@@ -113,13 +131,17 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
           actorId: event.actorId,
           createdAt: sql`greatest(${notifications.createdAt}, excluded.created_at)`,
           groupSince: sql`least(${notifications.groupSince}, excluded.group_since)`,
+          // A group begun before the base was kept: found once from its picks (decision 153).
+          ...(isPicks ? { groupBase: sql`coalesce(${notifications.groupBase}, ${legacyGroupBase(event)})` } : {}),
         },
       })
       .returning({
         id: notifications.id,
         created: sql<boolean>`(xmax = 0)`,
         // The people in the group as it now stands, counted in the same statement (decision 144).
-        people: groupActorsSince(event, notifications.groupSince),
+        people: isPicks
+          ? sql<number>`${participantCount} - ${notifications.groupBase} - ${silencedPickersSince(event)}`
+          : reactorsSince(event),
       });
     if (!row) continue;
     const people = Number(row.people);
@@ -135,26 +157,36 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
 }
 
 /**
- * SQL: people who picked (or reacted to) the Shro since the group began, but for those the
- * creator silenced (deliverableTo's rule: no block either way, no mute). The silenced are one set
- * read once per statement: the group grows with every pick, and a check of the blocks and mutes
- * per person in it made each batch's count cost as much as the group was large (decision 150).
+ * SQL: how many of the group's pickers the creator silenced now (deliverableTo's rule: a block
+ * either way, a mute). One look-up per silenced person through the (Shro, user) index, never a
+ * walk through the group's picks: a viral Shro's group holds hundreds of thousands (decision 153).
  */
-function groupActorsSince(event: GroupedNotificationEvent, since: AnyColumn): SQL<number> {
+function silencedPickersSince(event: GroupedNotificationEvent): SQL<number> {
+  return sql<number>`(select count(*) from (select distinct silenced.id from ${silencedBySql(event.userId)} as silenced(id)) s
+    cross join lateral (select 1 from ${participations} where ${participations.shroId} = ${event.shroId}
+      and ${participations.userId} = s.id and ${participations.createdAt} >= ${notifications.groupSince} limit 1) picked)`;
+}
+
+/** SQL: a group begun before decision 153 kept no base: the count less the group's picks so far. */
+function legacyGroupBase(event: GroupedNotificationEvent): SQL<number> {
+  return sql<number>`(select ${shros.participantCount} from ${shros} where ${shros.id} = ${event.shroId}) - (select count(*)
+    from ${participations} where ${participations.shroId} = ${event.shroId}
+      and ${participations.createdAt} >= least(${notifications.groupSince}, excluded.group_since))`;
+}
+
+/**
+ * SQL: people who reacted to the Shro since the group began, but for those the creator silenced
+ * (deliverableTo's rule: no block either way, no mute). The silenced are one set read once per
+ * statement (decision 150).
+ */
+function reactorsSince(event: GroupedNotificationEvent): SQL<number> {
   const creator = event.userId;
-  const heard = (actor: typeof participations.userId | typeof reactions.userId) =>
-    and(ne(actor, creator), sql`${actor} not in ${silencedBySql(creator)}`);
-  return event.type === 'shro_selected'
-    ? sql<number>`(select count(*) from ${participations} where ${and(
-        eq(participations.shroId, event.shroId),
-        gte(participations.createdAt, since),
-        heard(participations.userId),
-      )})`
-    : sql<number>`(select count(*) from ${reactions} where ${and(
-        eq(reactions.shroId, event.shroId),
-        gte(reactions.createdAt, since),
-        heard(reactions.userId),
-      )})`;
+  return sql<number>`(select count(*) from ${reactions} where ${and(
+    eq(reactions.shroId, event.shroId),
+    gte(reactions.createdAt, notifications.groupSince),
+    ne(reactions.userId, creator),
+    sql`${reactions.userId} not in ${silencedBySql(creator)}`,
+  )})`;
 }
 
 const itemColumns = {

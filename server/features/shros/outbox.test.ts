@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
-import { outbox, participations, shros, userMutes } from '../../db/schema/index';
+import { notifications, outbox, participations, shros, userBlocks, userMutes } from '../../db/schema/index';
 import {
   block,
   createShro,
@@ -204,6 +204,44 @@ describe('notifications to the creator are grouped per Shro', () => {
       [`@${cy!.username} and 2 others opened a box in "Tacos?"`, true],
       [`@${dee!.username} opened Box #4 in "Tacos?"`, false],
     ]);
+  });
+
+  it('picks: someone the creator silenced, before or after their pick, is neither named nor counted; heard again, counted again', async () => {
+    const shro = await createShro(ctx, creator.cookie, { title: 'Ramen?' });
+    const [ana, bo, cy, dee, eve] = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(ctx)));
+    const message = async () => (await picksToCreator(shro.id)).map((n) => n.message);
+    await ctx.database.db.insert(userMutes).values({ userId: creator.id, mutedId: dee!.id });
+    await selectBox(ctx, ana!.cookie, shro, 1);
+    expect(await message()).toEqual([`@${ana!.username} opened Box #1 in "Ramen?"`]);
+    // Muted before picking: the pick counts on the Shro, not in the creator's group.
+    await selectBox(ctx, dee!.cookie, shro, 2);
+    expect(await message()).toEqual([`@${ana!.username} opened Box #1 in "Ramen?"`]);
+    await selectBox(ctx, bo!.cookie, shro, 3);
+    expect(await message()).toEqual([`@${bo!.username} and 1 other opened a box in "Ramen?"`]);
+    // Blocked after picking: no longer counted.
+    await block(ctx, creator, ana!);
+    await selectBox(ctx, cy!.cookie, shro, 4);
+    expect(await message()).toEqual([`@${cy!.username} and 1 other opened a box in "Ramen?"`]);
+    // Heard again: both are counted at the next pick.
+    await ctx.database.db.delete(userBlocks).where(eq(userBlocks.blockerId, creator.id));
+    await ctx.database.db.delete(userMutes).where(eq(userMutes.userId, creator.id));
+    await selectBox(ctx, eve!.cookie, shro, 1);
+    expect(await message()).toEqual([`@${eve!.username} and 4 others opened a box in "Ramen?"`]);
+    expect(await storedCount(shro.id)).toBe(5);
+  });
+
+  it('picks: a group begun before its base was kept (decision 153) counts on from its picks', async () => {
+    const shro = await createShro(ctx, creator.cookie, { title: 'Sushi?' });
+    const [ana, bo, cy] = await Promise.all([1, 2, 3].map(() => createUser(ctx)));
+    await selectBox(ctx, ana!.cookie, shro, 1);
+    await selectBox(ctx, bo!.cookie, shro, 2);
+    const [group] = await picksToCreator(shro.id);
+    expect(group!.groupBase).toBe(0);
+    await ctx.database.db.update(notifications).set({ groupBase: null }).where(eq(notifications.id, group!.id));
+    await selectBox(ctx, cy!.cookie, shro, 3);
+    const [after] = await picksToCreator(shro.id);
+    expect(after!.message).toBe(`@${cy!.username} and 2 others opened a box in "Sushi?"`);
+    expect(after!.groupBase).toBe(0);
   });
 
   it('reactions group the same way; someone the creator blocked, who blocked them or whom they muted is neither named nor counted', async () => {
