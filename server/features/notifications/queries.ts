@@ -42,7 +42,7 @@ export async function insertNotifications(db: Db, rows: NewNotification[]) {
       [kept.map((r) => r.actorId ?? null), 'text'],
     ])}
     returning id, user_id as "userId", type, title, message, shro_id as "shroId", actor_id as "actorId",
-      is_read as "isRead", created_at as "createdAt", group_since as "groupSince"`)) as unknown as {
+      is_read as "isRead", created_at as "createdAt", group_since as "groupSince", group_base as "groupBase"`)) as unknown as {
     rows: (Omit<NotificationRow, 'createdAt' | 'groupSince'> & { createdAt: string; groupSince: string | null })[];
   };
   // Timestamps come back as the database's text (both drivers, as drizzle configures them).
@@ -83,12 +83,13 @@ export interface GroupedNotificationEvent {
 export async function upsertGroupedNotifications(db: Db, events: GroupedNotificationEvent[]) {
   const groupKey = (event: GroupedNotificationEvent) => `${event.userId}\u0000${event.shroId}\u0000${event.type}`;
   // Every event of a group, silenced ones included: they are in the Shro's participant count, so
-  // a new group's base and window take them in (and its count then leaves them out again).
-  const everyEvent = new Map<string, { since: Date; picks: number }>();
+  // the group's window takes them in (and its count then leaves them out again).
+  const everyEvent = new Map<string, { event: GroupedNotificationEvent; since: Date; picks: number }>();
   for (const event of events) {
     const key = groupKey(event);
     const seen = everyEvent.get(key);
     everyEvent.set(key, {
+      event,
       since: seen && seen.since < event.at ? seen.since : event.at,
       picks: (seen?.picks ?? 0) + (event.type === 'shro_selected' ? 1 : 0),
     });
@@ -103,9 +104,26 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
     latest.set(key, seen && seen.at > event.at ? seen : event);
   }
   // One order for every processor, so two of them never wait on each other's rows crosswise.
-  const groups = [...latest.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, event]) => ({ event, ...everyEvent.get(key)! }));
+  const byKey = <T>(entries: [string, T][]) => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Picks nobody is told about (all silenced) still count on the Shro: an open group's window
+  // reaches back to them, so that its count leaves them out even when they were made before the
+  // group's first pick and applied after it (decision 153).
+  for (const [, { event, since }] of byKey(
+    [...everyEvent.entries()].filter(([key, g]) => g.picks > 0 && !latest.has(key)),
+  )) {
+    await db
+      .update(notifications)
+      .set({ groupSince: sql`least(${notifications.groupSince}, ${since.toISOString()}::timestamptz)` })
+      .where(
+        and(
+          eq(notifications.userId, event.userId),
+          eq(notifications.shroId, event.shroId),
+          eq(notifications.type, 'shro_selected'),
+          sql`${notifications.groupSince} is not null and ${notifications.isRead} = false`,
+        ),
+      );
+  }
+  const groups = byKey([...latest.entries()]).map(([key, event]) => ({ ...everyEvent.get(key)!, event }));
   const stored: (typeof notifications.$inferSelect & { created: boolean })[] = [];
   for (const { event, since, picks } of groups) {
     const isPicks = event.type === 'shro_selected';

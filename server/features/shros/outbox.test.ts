@@ -230,6 +230,22 @@ describe('notifications to the creator are grouped per Shro', () => {
     expect(await storedCount(shro.id)).toBe(5);
   });
 
+  it('picks: a silenced pick made before the group began but applied after it is not counted', async () => {
+    const shro = await createShro(ctx, creator.cookie, { title: 'Curry?' });
+    const [ana, muted, bo] = await Promise.all([1, 2, 3].map(() => createUser(ctx)));
+    await ctx.database.db.insert(userMutes).values({ userId: creator.id, mutedId: muted!.id });
+    const processor = new OutboxProcessor(depsOf(), quietLog);
+    const started = Date.now();
+    await processor.settled(await commitPickOnly(shro, ana!, 1, new Date(started)), shro.id);
+    // Made a second earlier (its request was slower to commit), applied in a batch of its own.
+    await processor.settled(await commitPickOnly(shro, muted!, 2, new Date(started - 1000)), shro.id);
+    expect(await storedCount(shro.id)).toBe(2);
+    await selectBox(ctx, bo!.cookie, shro, 3);
+    expect((await picksToCreator(shro.id)).map((n) => n.message)).toEqual([
+      `@${bo!.username} and 1 other opened a box in "Curry?"`,
+    ]);
+  });
+
   it('picks: a group begun before its base was kept (decision 153) counts on from its picks', async () => {
     const shro = await createShro(ctx, creator.cookie, { title: 'Sushi?' });
     const [ana, bo, cy] = await Promise.all([1, 2, 3].map(() => createUser(ctx)));
