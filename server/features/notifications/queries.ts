@@ -127,7 +127,7 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
   const stored: (typeof notifications.$inferSelect & { created: boolean })[] = [];
   for (const { event, since, picks } of groups) {
     const isPicks = event.type === 'shro_selected';
-    const participantCount = sql`(select ${shros.participantCount} from ${shros} where ${shros.id} = ${event.shroId})`;
+    const participantCount = participantCountOf(event.shroId);
     const [row] = await db
       .insert(notifications)
       .values({
@@ -150,7 +150,11 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
           createdAt: sql`greatest(${notifications.createdAt}, excluded.created_at)`,
           groupSince: sql`least(${notifications.groupSince}, excluded.group_since)`,
           // A group begun before the base was kept: found once from its picks (decision 153).
-          ...(isPicks ? { groupBase: sql`coalesce(${notifications.groupBase}, ${legacyGroupBase(event)})` } : {}),
+          ...(isPicks
+            ? {
+                groupBase: sql`coalesce(${notifications.groupBase}, ${participantCount} - ${picksSinceGroupBegan(event)})`,
+              }
+            : {}),
         },
       })
       .returning({
@@ -185,11 +189,17 @@ function silencedPickersSince(event: GroupedNotificationEvent): SQL<number> {
       and ${participations.userId} = s.id and ${participations.createdAt} >= ${notifications.groupSince} limit 1) picked)`;
 }
 
-/** SQL: a group begun before decision 153 kept no base: the count less the group's picks so far. */
-function legacyGroupBase(event: GroupedNotificationEvent): SQL<number> {
-  return sql<number>`(select ${shros.participantCount} from ${shros} where ${shros.id} = ${event.shroId}) - (select count(*)
-    from ${participations} where ${participations.shroId} = ${event.shroId}
-      and ${participations.createdAt} >= least(${notifications.groupSince}, excluded.group_since))`;
+/** SQL: the Shro's participant count as this transaction sees it (this batch's picks in). */
+const participantCountOf = (shroId: string) =>
+  sql<number>`(select ${shros.participantCount} from ${shros} where ${shros.id} = ${shroId})`;
+
+/**
+ * SQL: every pick of the Shro since the group began (its window as this update moves it), for a
+ * group begun before decision 153 kept a base: the base is the count less these, found once.
+ */
+function picksSinceGroupBegan(event: GroupedNotificationEvent): SQL<number> {
+  return sql<number>`(select count(*) from ${participations} where ${participations.shroId} = ${event.shroId}
+    and ${participations.createdAt} >= least(${notifications.groupSince}, excluded.group_since))`;
 }
 
 /**
