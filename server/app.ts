@@ -116,7 +116,8 @@ export async function buildApp({
   // The request log: one line per answered request. The route pattern, never the URL: paths
   // and query strings can carry share tokens. No hook at all when info lines would be dropped.
   if (['trace', 'debug', 'info'].includes(config.logLevel)) {
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook: it runs on every request (decision 154).
+    app.addHook('onResponse', (request, reply, done) => {
       request.log.info(
         {
           method: request.method,
@@ -127,6 +128,7 @@ export async function buildApp({
         },
         'request completed',
       );
+      done();
     });
   }
 

@@ -23,17 +23,20 @@ async function bodyDeadlinePlugin(app: FastifyInstance) {
   // An answer given before the whole body arrived (refused part-way through an upload, a 413 or
   // 415 up front) closes the connection: otherwise Node would keep it open to drain the rest of
   // the body at whatever pace the client likes. (`inject` requests leave `complete` unset.)
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks: they run on every request (decision 154).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.raw.complete === false && hasBody(request.headers)) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const timeoutMs = app.config.bodyTimeoutMs;
   if (timeoutMs <= 0) return;
 
-  app.addHook('preParsing', async (request, reply, payload) => {
+  app.addHook('preParsing', (request, reply, payload, next) => {
     const raw = request.raw;
     if (raw.complete || !hasBody(request.headers) || MULTIPART.test(request.headers['content-type'] ?? '')) {
-      return payload;
+      next(null, payload);
+      return;
     }
     // Fastify's body reader reads this stream instead of the request, so the deadline can end
     // it with an error the reader turns into the answer, without touching the socket first.
@@ -59,7 +62,7 @@ async function bodyDeadlinePlugin(app: FastifyInstance) {
     raw.once('end', done);
     raw.once('close', done);
     guarded.once('end', done);
-    return guarded;
+    next(null, guarded);
   });
 }
 

@@ -40,10 +40,13 @@ async function connectionLimitsPlugin(app: FastifyInstance) {
     socket.once('close', () => clearTimeout(timer));
   });
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: it runs on every request (decision 154).
+  app.addHook('onRequest', (request, _reply, done) => {
     if (overCap.has(request.raw.socket)) {
-      throw new HttpError(429, TOO_MANY_CONNECTIONS, { 'retry-after': '5', connection: 'close' });
+      done(new HttpError(429, TOO_MANY_CONNECTIONS, { 'retry-after': '5', connection: 'close' }));
+      return;
     }
+    done();
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest, forbidden } from '../lib/http-errors';
 import securityHeaders from './security-headers';
@@ -16,35 +16,41 @@ async function securityPlugin(app: FastifyInstance) {
   // PostgreSQL text cannot hold U+0000: refuse it up front, before any hook or route touches the
   // database, instead of failing half-way through. (Multipart fields are read later; the error
   // handler maps the database's refusal of them to the same 400.)
-  app.addHook('preValidation', async (request) => {
+  // Callback hooks: they run on every request (decision 154).
+  app.addHook('preValidation', (request, _reply, done) => {
     if (hasNullCharacter(request.params) || hasNullCharacter(request.query) || hasNullCharacter(request.body)) {
-      throw badRequest('Text must not contain null characters');
+      done(badRequest('Text must not contain null characters'));
+      return;
     }
+    done();
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site') throw forbidden('Cross-site requests are not allowed');
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      const host =
-        request.headers['x-forwarded-host'] && app.config.trustProxy
-          ? request.headers['x-forwarded-host']
-          : request.headers.host;
-      let sameHost = false;
-      try {
-        const originUrl = new URL(origin);
-        // Both through the URL parser, so `localhost:80` and an Origin without the default port agree.
-        sameHost = originUrl.host === new URL(`${originUrl.protocol}//${host}`).host;
-      } catch {
-        sameHost = false;
-      }
-      if (!sameHost) throw forbidden('Cross-site requests are not allowed');
-    } else if (origin === 'null') {
-      throw forbidden('Cross-site requests are not allowed');
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method)) {
+      done();
+      return;
     }
+    done(crossSiteRefusal(request, Boolean(app.config.trustProxy)));
   });
+}
+
+/** The refusal of an unsafe request from another site, or undefined when it comes from this one. */
+function crossSiteRefusal(request: FastifyRequest, trustProxy: boolean): Error | undefined {
+  const refused = () => forbidden('Cross-site requests are not allowed');
+  if (request.headers['sec-fetch-site'] === 'cross-site') return refused();
+  const origin = request.headers.origin;
+  if (origin === 'null') return refused();
+  if (!origin) return undefined;
+  const host =
+    request.headers['x-forwarded-host'] && trustProxy ? request.headers['x-forwarded-host'] : request.headers.host;
+  try {
+    const originUrl = new URL(origin);
+    // Both through the URL parser, so `localhost:80` and an Origin without the default port agree.
+    if (originUrl.host === new URL(`${originUrl.protocol}//${host}`).host) return undefined;
+  } catch {
+    // An Origin that does not parse is not this site.
+  }
+  return refused();
 }
 
 /** True when a string anywhere in a parsed JSON value, query or params (keys included) holds U+0000. */

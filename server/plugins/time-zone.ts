@@ -14,17 +14,23 @@ async function timeZonePlugin(app: FastifyInstance) {
   const { db } = app.database;
   // Before the route's schemas are checked, as when handlers parsed their own input: a call
   // refused for its input still records the zone (docs/decisions/088-route-schemas-and-auth-first.md).
-  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    const raw = request.headers[TIME_ZONE_HEADER];
-    if (raw === undefined || !request.url.startsWith('/api/')) return;
-    const zone = canonicalTimeZone(raw);
-    if (!zone) return;
+  async function saveZone(request: FastifyRequest, reply: FastifyReply, zone: string) {
     // Resolving here is free for the routes that resolve the user anyway: the result is cached on the request.
     await app.loadUser.call(app, request, reply);
     const user = request.user;
     if (!user || user.timeZone === zone) return;
     await updateTimeZone(db, user.id, zone);
     user.timeZone = zone;
+  }
+  // A callback hook: it runs on every request, and most carry no zone or one already known (decision 154).
+  app.addHook('preValidation', (request, reply, done) => {
+    const raw = request.headers[TIME_ZONE_HEADER];
+    const zone = raw === undefined || !request.url.startsWith('/api/') ? null : canonicalTimeZone(raw);
+    if (!zone || request.user?.timeZone === zone) {
+      done();
+      return;
+    }
+    saveZone(request, reply, zone).then(() => done(), done);
   });
 }
 
