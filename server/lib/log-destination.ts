@@ -87,11 +87,13 @@ export function batchedLogDestination(
     const chunk = Buffer.from(lines.join(''));
     lines = [];
     size = 0;
-    for (let offset = 0; offset < chunk.length; ) {
+    // A full pipe is waited for, up to a second in all: the process is ending.
+    for (let offset = 0, busy = 0; offset < chunk.length; ) {
       try {
         offset += fs.writeSync(fd, chunk, offset);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || ++busy > 1000 / RETRY_BUSY_MS) return;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RETRY_BUSY_MS);
       }
     }
   };

@@ -28,6 +28,30 @@ describe('LruCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('a use moves an entry only once it is out of the most recent quarter; a hot entry still outlives cold ones', () => {
+    const cache = new LruCache<number>(8, Number.POSITIVE_INFINITY);
+    for (let i = 0; i < 8; i++) cache.set(`k${i}`, i);
+    // k6 is among the two most recent (a quarter of 8): its use leaves it where it is…
+    cache.get('k6');
+    cache.set('n0', 100);
+    cache.set('n1', 101);
+    // …k0 and k1 went first, as least recently used.
+    expect([cache.get('k0'), cache.get('k1')]).toEqual([undefined, undefined]);
+    // k2 was used when 2 or more stores had come after it: it moved to the end and stays.
+    cache.get('k2');
+    for (let i = 2; i < 7; i++) cache.set(`m${i}`, i);
+    expect(cache.get('k2')).toBe(2);
+    expect([cache.get('k3'), cache.get('k6')]).toEqual([undefined, undefined]);
+    // Used on every request, an entry is never pushed out by a stream of new ones.
+    const hot = new LruCache<string>(8, Number.POSITIVE_INFINITY);
+    hot.set('hot', 'H');
+    for (let i = 0; i < 100; i++) {
+      expect(hot.get('hot')).toBe('H');
+      hot.set(`cold${i}`, 'C');
+    }
+    expect(hot.size).toBe(8);
+  });
+
   it('tells onEvict of each value its bound pushes out, not of those invalidated or replaced', () => {
     const evicted: [string, string][] = [];
     const cache = new LruCache<string>(2, Number.POSITIVE_INFINITY, (value, key) => evicted.push([key, value]));
