@@ -9,12 +9,16 @@ import type { FanoutResult, HttpResult, LogLines, PicksRun } from './report';
 import { SIZES } from './sizes';
 import { Watchers } from './watchers';
 
-export async function load(url: string, headers: Record<string, string>): Promise<HttpResult> {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  duration: number = SIZES.duration,
+): Promise<HttpResult> {
   const result = await autocannon({
     url,
     headers,
     connections: SIZES.connections,
-    duration: SIZES.duration,
+    duration,
   });
   return {
     rps: result.requests.average,
