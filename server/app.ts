@@ -148,7 +148,8 @@ export async function buildApp({
 
   // 2. Request plumbing: signed cookies, multipart uploads (5 MB per file, docs/product.md §9).
   const cookieSecret = config.sessionSecret ?? (await loadCookieSecret(db.db));
-  await app.register(cookie, { secret: cookieSecret });
+  // No parsing hook: cookies are parsed on first use (plugins/auth-session.ts, decision 154).
+  await app.register(cookie, { secret: cookieSecret, hook: false });
   // Released usernames are kept only as a hash keyed from the same secret (decision 126).
   app.decorate('nameHash', keyedNameHash(cookieSecret));
   await app.register(multipart, {

@@ -11,6 +11,8 @@ export const AUTH_COOKIE = 'shro_sid';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Auth sessions cached per instance: enough for every active user, kept a minute at most. */
 const AUTH_CACHE_ENTRIES = 50_000;
+/** Cookie headers up to this long have their session id kept (a browser's, with its session cookie, is about 100). */
+const MAX_CACHED_COOKIE_HEADER = 256;
 const AUTH_CACHE_TTL_MS = 60_000;
 /** Last seen is written at most this often per session, never per request (docs/decisions/102-signed-in-devices.md). */
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
@@ -35,6 +37,15 @@ declare module 'fastify' {
     startAuthSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
     endAuthSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
+}
+
+/**
+ * The request's cookies, parsed on first use: @fastify/cookie's parsing hook is off (decision
+ * 154), as most calls need only the session, which is found from the Cookie header itself.
+ */
+export function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
+  request.cookies ??= request.server.parseCookie(request.headers.cookie ?? '');
+  return request.cookies;
 }
 
 /** Only a hash of the cookie token is stored, so a leaked table hands out no live sessions. */
@@ -73,18 +84,21 @@ async function authSessionPlugin(app: FastifyInstance) {
     cache.invalidate(sessionId);
   }
 
-  // The signed cookie → session id step (an HMAC check and a SHA-256) is pure, so its result is
-  // kept per cookie value: on the cached read path it was most of what was left of the auth cost.
-  // The answer for a cookie never changes, so it stays until evicted.
-  const sessionIdByCookie = new LruCache<string | null>(AUTH_CACHE_ENTRIES, Number.POSITIVE_INFINITY);
+  // The signed cookie → session id step (parsing the Cookie header, an HMAC check and a SHA-256)
+  // is pure, so its result is kept per Cookie header: a browser sends the same header on every
+  // call, and a cached read then parses no cookies at all (decision 154). Headers longer than a
+  // session cookie needs are worked out each time, so that junk cannot fill the cache with large keys.
+  const sessionIdByCookies = new LruCache<string | null>(AUTH_CACHE_ENTRIES, Number.POSITIVE_INFINITY);
   function readSessionId(request: FastifyRequest): string | null {
-    const raw = request.cookies[AUTH_COOKIE];
-    if (!raw) return null;
-    const known = sessionIdByCookie.get(raw);
+    const header = request.headers.cookie;
+    if (!header) return null;
+    const keep = header.length <= MAX_CACHED_COOKIE_HEADER;
+    const known = keep ? sessionIdByCookies.get(header) : undefined;
     if (known !== undefined) return known;
-    const unsigned = request.unsignCookie(raw);
-    const sessionId = unsigned.valid && unsigned.value ? hashToken(unsigned.value) : null;
-    sessionIdByCookie.set(raw, sessionId);
+    const raw = requestCookies(request)[AUTH_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : null;
+    const sessionId = unsigned?.valid && unsigned.value ? hashToken(unsigned.value) : null;
+    if (keep) sessionIdByCookies.set(header, sessionId);
     return sessionId;
   }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestCookies } from '../../plugins/auth-session';
 
 /**
  * The known-device cookie (docs/decisions/110-known-device-logins.md): set at each successful
@@ -16,7 +17,7 @@ const COOKIE_PATH = '/api/login';
 type Entry = { userId: string; nonce: string };
 
 function readEntries(request: FastifyRequest): Entry[] {
-  const raw = request.cookies[KNOWN_DEVICE_COOKIE];
+  const raw = requestCookies(request)[KNOWN_DEVICE_COOKIE];
   if (!raw) return [];
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return [];
