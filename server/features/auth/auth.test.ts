@@ -229,6 +229,22 @@ describe('session lifecycle', () => {
     expect(forged.json()).toEqual({ message: 'Unauthorized' });
   });
 
+  it('finds the session among other cookies, in a long Cookie header too, and not from a look-alike', async () => {
+    const user = await createUser(ctx, { signedIn: true });
+    const as = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    const others = 'theme=dark; consent=yes';
+    expect((await as(`${others}; ${user.cookie}`)).json().username).toBe(user.username);
+    // Longer than the headers whose session id is kept (decision 154): worked out each time.
+    const long = `${others}; junk=${'x'.repeat(400)}; ${user.cookie}`;
+    expect((await as(long)).json().username).toBe(user.username);
+    expect((await as(long)).json().username).toBe(user.username);
+    // The same header with the session's value changed by one character: not signed in.
+    const value = user.cookie.split('=')[1]!;
+    const tampered = `${others}; shro_sid=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    expect((await as(tampered)).statusCode).toBe(401);
+    expect((await as(`${others}; ${user.cookie}`)).statusCode).toBe(200);
+  });
+
   it('logout destroys the session on the server, not just the cookie', async () => {
     const user = await createUser(ctx, { signedIn: false });
     const cookie = await logIn(ctx.app, user.username);
