@@ -150,7 +150,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   const turns = Object.entries(r.readTurns).filter(([, each]) => each?.length);
   if (turns.length) {
     lines.push(
-      `Each database's read takes ${SIZES.readTurns === 1 ? 'one turn' : `${SIZES.readTurns} turns`} with its ceiling, ${SIZES.duration} s each, the ceiling first, after an unmeasured warm-up of each server (decision 023): the table's rows are the turn with the median ratio (its cache and log columns count every turn). Every turn, ceiling → app: ${turns
+      `Each database's read takes ${SIZES.readTurns === 1 ? 'one turn' : `${SIZES.readTurns} turns`} with its ceiling, ${SIZES.duration} s each, the ceiling first, after an unmeasured warm-up of each server (decision 023): the table's rows are the turn with the median ratio (its cache and log columns count every turn and the warm-up). Every turn, ceiling → app: ${turns
         .map(
           ([kind, each]) =>
             `${kind} ${each!.map(({ ceiling, app }) => `${n(ceiling)} → ${n(app)} (${ratio(app, ceiling)})`).join(', ')}`,

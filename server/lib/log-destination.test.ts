@@ -78,6 +78,45 @@ describe('batched log destination (decision 142)', () => {
     expect(messages()).toEqual(['kept']);
   });
 
+  it('flush answers at once with nothing batched, and after the write under way when asked during it', async () => {
+    const { log, destination, messages } = logger('flush-during.log', { batchBytes: 200 });
+    await new Promise<void>((resolve) => destination.flush(() => resolve()));
+    for (let i = 0; i < 3; i++) log.info(`line ${i} ${'x'.repeat(80)}`);
+    // The batch is being written now; the flush comes during it.
+    await new Promise<void>((resolve) => destination.flush(() => resolve()));
+    expect(messages()).toHaveLength(3);
+  });
+
+  it('a flush callback that logs warnings keeps one write at a time and every line in order', async () => {
+    const { log, destination, messages } = logger('reentrant.log');
+    log.info('first');
+    await new Promise<void>((resolve) =>
+      destination.flush(() => {
+        log.warn('from the callback 1');
+        log.warn('from the callback 2');
+        log.warn('from the callback 3');
+        resolve();
+      }),
+    );
+    await expect
+      .poll(messages, poll)
+      .toEqual(['first', 'from the callback 1', 'from the callback 2', 'from the callback 3']);
+  });
+
+  it('a log that cannot be written drops its batch, answers flushes with the error and keeps the process up', async () => {
+    const file = path.join(folder, 'closed.log');
+    fs.writeFileSync(file, '');
+    // Opened for reading only: every write fails (EBADF).
+    const destination = batchedLogDestination(fs.openSync(file, 'r'), { flushEveryMs: 60_000 });
+    const log = pino({ level: 'info', base: undefined }, destination);
+    log.info('lost');
+    const error = await new Promise<Error | null | undefined>((resolve) => destination.flush(resolve));
+    expect(error).toBeInstanceOf(Error);
+    log.info('also lost');
+    await new Promise((resolve) => destination.flush(resolve));
+    expect(fs.readFileSync(file, 'utf8')).toBe('');
+  });
+
   it("a process's batched stdout lines are written when it exits", () => {
     const script = [
       "import pino from 'pino';",

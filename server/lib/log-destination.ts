@@ -26,7 +26,8 @@ process.once('exit', () => {
  * written in the background, in batches. Request lines wait for a batch of 4 KB or at most a
  * second; a warning or an error starts a write at once, of itself and of everything batched
  * before it, in order. One write at a time, so lines reach the file in the order they were
- * logged; what is batched when the process exits is written synchronously then.
+ * logged; what is batched when the process exits is written synchronously then (a batch the
+ * thread pool is writing at that moment may be cut short, as with pino's own writer).
  *
  * Not pino's own writer (sonic-boom): it measures the byte length of the whole batch it appends
  * to on every line, which at a few thousand lines a second was the largest single cost of a
@@ -46,17 +47,19 @@ export function batchedLogDestination(
   /** Flushes waiting for everything batched before them to be written. */
   let flushed: ((error?: Error | null) => void)[] = [];
 
-  const settle = (error: Error | null) => {
+  /** The flushes asked for so far, taken to be called. */
+  const takeFlushed = () => {
     const waiting = flushed;
     flushed = [];
-    for (const done of waiting) done(error);
+    return waiting;
   };
+  /** What is left of a batch whose write the file refused for now (`EAGAIN`), until it is tried again. */
+  let waitingForRetry: Buffer | null = null;
 
   const writeBatch = () => {
     const chunk = Buffer.from(lines.join(''));
     // The flushes asked for before this batch: done once it is written.
-    const waiting = flushed;
-    flushed = [];
+    const waiting = takeFlushed();
     lines = [];
     size = 0;
     urgent = false;
@@ -64,7 +67,12 @@ export function batchedLogDestination(
     const writeFrom = (offset: number) => {
       fs.write(fd, chunk, offset, chunk.length - offset, null, (error, written) => {
         if (error && (error.code === 'EAGAIN' || error.code === 'EBUSY')) {
-          setTimeout(() => writeFrom(offset), RETRY_BUSY_MS);
+          waitingForRetry = chunk.subarray(offset);
+          setTimeout(() => {
+            if (waitingForRetry === null) return; // written at exit
+            waitingForRetry = null;
+            writeFrom(offset);
+          }, RETRY_BUSY_MS);
           return;
         }
         if (!error && offset + written < chunk.length) {
@@ -73,27 +81,34 @@ export function batchedLogDestination(
         }
         // A log that cannot be written (a closed pipe) loses this batch and keeps the server up.
         writing = false;
-        for (const done of waiting) done(error);
         // Flushes asked for during the write: with nothing batched since, this write was theirs.
-        if (lines.length === 0) settle(error);
+        const theirs = lines.length === 0 ? takeFlushed() : [];
+        if (lines.length === 0) urgent = false;
         else if (urgent || size >= batchBytes) writeBatch();
+        // Last: a callback that logs again finds the file busy or free as it really is.
+        for (const done of [...waiting, ...theirs]) done(error);
       });
     };
     writeFrom(0);
   };
 
+  /** Synchronously, at exit: a batch waiting to be tried again, then what is batched. */
   const writeNow = () => {
-    if (lines.length === 0) return;
-    const chunk = Buffer.from(lines.join(''));
+    const chunks = [waitingForRetry, lines.length > 0 ? Buffer.from(lines.join('')) : null];
+    waitingForRetry = null;
     lines = [];
     size = 0;
-    // A full pipe is waited for, up to a second in all: the process is ending.
-    for (let offset = 0, busy = 0; offset < chunk.length; ) {
-      try {
-        offset += fs.writeSync(fd, chunk, offset);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || ++busy > 1000 / RETRY_BUSY_MS) return;
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RETRY_BUSY_MS);
+    for (const chunk of chunks) {
+      if (!chunk) continue;
+      // A full pipe is waited for, up to a second in all: the process is ending.
+      for (let offset = 0, busy = 0; offset < chunk.length; ) {
+        try {
+          offset += fs.writeSync(fd, chunk, offset);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if ((code !== 'EAGAIN' && code !== 'EBUSY') || ++busy > 1000 / RETRY_BUSY_MS) return;
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RETRY_BUSY_MS);
+        }
       }
     }
   };
@@ -118,7 +133,7 @@ export function batchedLogDestination(
       if (done) flushed.push(done);
       if (writing) urgent = true;
       else if (lines.length > 0) writeBatch();
-      else settle(null);
+      else for (const waiting of takeFlushed()) waiting(null);
     },
   } as LogDestination;
 }

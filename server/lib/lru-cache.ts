@@ -25,8 +25,7 @@ export class LruCache<V> {
   /** Moves to the end so far (each store is one). */
   private moves = 0;
   /**
-   * A use moves its entry to the end only when more than this many moves happened since its
-   * last: an entry among the most recent quarter is far from eviction, and moving it (a Map
+   * A use moves its entry to the end only when this many moves or more happened since its last: an entry among the most recent quarter is far from eviction, and moving it (a Map
    * delete and insert, on every hit of a hot entry) was a measurable part of a cached read.
    * So what goes first is the least recently used but for that quarter (decision 154).
    */

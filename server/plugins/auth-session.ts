@@ -11,8 +11,8 @@ export const AUTH_COOKIE = 'shro_sid';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Auth sessions cached per instance: enough for every active user, kept a minute at most. */
 const AUTH_CACHE_ENTRIES = 50_000;
-/** Cookie headers up to this long have their session id kept (a browser's, with its session cookie, is about 100). */
-const MAX_CACHED_COOKIE_HEADER = 256;
+/** Cookie headers (a browser's, with its session cookie, is about 100) and cookie values up to this long have their session id kept. */
+const MAX_CACHED_COOKIE = 256;
 const AUTH_CACHE_TTL_MS = 60_000;
 /** Last seen is written at most this often per session, never per request (docs/decisions/102-signed-in-devices.md). */
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
@@ -86,19 +86,29 @@ async function authSessionPlugin(app: FastifyInstance) {
 
   // The signed cookie → session id step (parsing the Cookie header, an HMAC check and a SHA-256)
   // is pure, so its result is kept per Cookie header: a browser sends the same header on every
-  // call, and a cached read then parses no cookies at all (decision 154). Headers longer than a
-  // session cookie needs are worked out each time, so that junk cannot fill the cache with large keys.
-  const sessionIdByCookies = new LruCache<string | null>(AUTH_CACHE_ENTRIES, Number.POSITIVE_INFINITY);
+  // call, and a cached read then parses no cookies at all (decision 154). A longer header (other
+  // sites' cookies on the domain) is parsed, and the id kept per session cookie value instead, as
+  // before. Keys are at most 256 characters, so junk cannot fill either cache with large keys.
+  const sessionIdByHeader = new LruCache<string | null>(AUTH_CACHE_ENTRIES, Number.POSITIVE_INFINITY);
+  const sessionIdByValue = new LruCache<string | null>(AUTH_CACHE_ENTRIES, Number.POSITIVE_INFINITY);
+  function sessionIdOf(raw: string | undefined): string | null {
+    if (!raw) return null;
+    const keep = raw.length <= MAX_CACHED_COOKIE;
+    const known = keep ? sessionIdByValue.get(raw) : undefined;
+    if (known !== undefined) return known;
+    const unsigned = app.unsignCookie(raw);
+    const sessionId = unsigned.valid && unsigned.value ? hashToken(unsigned.value) : null;
+    if (keep) sessionIdByValue.set(raw, sessionId);
+    return sessionId;
+  }
   function readSessionId(request: FastifyRequest): string | null {
     const header = request.headers.cookie;
     if (!header) return null;
-    const keep = header.length <= MAX_CACHED_COOKIE_HEADER;
-    const known = keep ? sessionIdByCookies.get(header) : undefined;
+    if (header.length > MAX_CACHED_COOKIE) return sessionIdOf(requestCookies(request)[AUTH_COOKIE]);
+    const known = sessionIdByHeader.get(header);
     if (known !== undefined) return known;
-    const raw = requestCookies(request)[AUTH_COOKIE];
-    const unsigned = raw ? request.unsignCookie(raw) : null;
-    const sessionId = unsigned?.valid && unsigned.value ? hashToken(unsigned.value) : null;
-    if (keep) sessionIdByCookies.set(header, sessionId);
+    const sessionId = sessionIdOf(requestCookies(request)[AUTH_COOKIE]);
+    sessionIdByHeader.set(header, sessionId);
     return sessionId;
   }
 

@@ -22,11 +22,12 @@ async function timeZonePlugin(app: FastifyInstance) {
     await updateTimeZone(db, user.id, zone);
     user.timeZone = zone;
   }
-  // A callback hook: it runs on every request, and most carry no zone or one already known (decision 154).
+  // A callback hook: it runs on every request, and most carry no zone, no session cookie or the
+  // zone already known (decision 154).
   app.addHook('preValidation', (request, reply, done) => {
     const raw = request.headers[TIME_ZONE_HEADER];
     const zone = raw === undefined || !request.url.startsWith('/api/') ? null : canonicalTimeZone(raw);
-    if (!zone || request.user?.timeZone === zone) {
+    if (!zone || !request.headers.cookie || request.user?.timeZone === zone) {
       done();
       return;
     }
