@@ -53,15 +53,20 @@ export function batchedLogDestination(
     flushed = [];
     return waiting;
   };
+  /** The lines batched, as one buffer to write; the batch starts again empty. */
+  const takeLines = () => {
+    const chunk = Buffer.from(lines.join(''));
+    lines = [];
+    size = 0;
+    return chunk;
+  };
   /** What is left of a batch whose write the file refused for now (`EAGAIN`), until it is tried again. */
   let waitingForRetry: Buffer | null = null;
 
   const writeBatch = () => {
-    const chunk = Buffer.from(lines.join(''));
+    const chunk = takeLines();
     // The flushes asked for before this batch: done once it is written.
     const waiting = takeFlushed();
-    lines = [];
-    size = 0;
     urgent = false;
     writing = true;
     const writeFrom = (offset: number) => {
@@ -94,10 +99,8 @@ export function batchedLogDestination(
 
   /** Synchronously, at exit: a batch waiting to be tried again, then what is batched. */
   const writeNow = () => {
-    const chunks = [waitingForRetry, lines.length > 0 ? Buffer.from(lines.join('')) : null];
+    const chunks = [waitingForRetry, lines.length > 0 ? takeLines() : null];
     waitingForRetry = null;
-    lines = [];
-    size = 0;
     for (const chunk of chunks) {
       if (!chunk) continue;
       // A full pipe is waited for, up to a second in all: the process is ending.
