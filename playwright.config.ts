@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import type { E2EOptions } from './e2e/fixtures';
 import { chromiumArgs, chromiumPath } from './tests/support/chromium';
 import { freePort } from './tests/support/redis-server';
-import { browserTestServerEnv } from './tests/support/web-server';
+import { browserTestServerEnv, serverCommand } from './tests/support/web-server';
 
 /**
  * End-to-end tests (decision 096): Playwright Test drives Debian's Chromium (never a downloaded
@@ -57,7 +57,7 @@ export default defineConfig<E2EOptions>({
     },
   ],
   webServer: {
-    command: 'node --import tsx server/server.ts',
+    command: `node ${serverCommand.join(' ')}`,
     url: `${baseURL}/readyz`,
     env: { ...browserTestServerEnv(port), SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` },
     timeout: 60_000,

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { bundleServer } from '../scripts/build-server';
 import type { FromChild, SeedInfo, ToChild } from './app-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -84,11 +85,29 @@ export function processCounters(
 /** Linux's USER_HZ: 100 on every architecture Node runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
+/**
+ * Each server child runs from a bundle built as `npm run build` builds the server (decision 155),
+ * so the bench measures the code production runs; built once per run, in its own folder (the
+ * migrations sit beside it).
+ */
+const bundles = new Map<string, Promise<string>>();
+function bundled(script: string): Promise<string> {
+  let bundle = bundles.get(script);
+  if (!bundle) {
+    const name = path.basename(script, '.ts');
+    const outfile = path.join(here, '..', 'dist', 'bench', name, `${name}.mjs`);
+    bundle = bundleServer(path.join('bench', script), outfile).then(() => outfile);
+    bundles.set(script, bundle);
+  }
+  return bundle;
+}
+
 export async function startChild(script: string, env: Record<string, string>): Promise<Child> {
   const logFile = path.join(logDir, `${++logFiles}-${path.basename(script, '.ts')}.log`);
+  const bundle = await bundled(script);
   const out = fs.openSync(logFile, 'a');
-  const child = fork(path.join(here, script), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+  const child = fork(bundle, [], {
+    execArgv: ['--enable-source-maps', '--expose-gc'],
     env: { ...process.env, ...env, NODE_ENV: 'production' },
     stdio: ['ignore', out, 'inherit', 'ipc'],
   });

@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/faults/**/*.test.ts'],
+    globalSetup: ['tests/faults/build-server-setup.ts'],
     environment: 'node',
     testTimeout: 180_000,
     hookTimeout: 180_000,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../support/redis-server';
-import { assertWebBuilt, browserTestServerEnv } from '../support/web-server';
+import { assertWebBuilt, browserTestServerEnv, serverCommand } from '../support/web-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +13,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   assertWebBuilt();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, serverCommand, {
     env: { ...process.env, ...browserTestServerEnv(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort } from './redis-server';
+import { serverCommand } from './web-server';
 
 /**
- * The real server (`node --import tsx server/server.ts`) as a child process, as production runs
- * it: for drills that signal, kill and restart it.
+ * The real server as a child process, run from its build as production runs it (`npm run serve`;
+ * the fault drills' global setup builds it first): for drills that signal, kill and restart it.
  */
 export class ServerProcess {
   readonly output: string[] = [];
@@ -37,7 +38,7 @@ export class ServerProcess {
 
   static async start(env: Record<string, string>, port?: number, readyTimeoutMs?: number): Promise<ServerProcess> {
     const chosen = port ?? (await freePort());
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    const child = spawn(process.execPath, serverCommand, {
       env: {
         ...process.env,
         NODE_ENV: 'production',

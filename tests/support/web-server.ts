@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { SERVER_BUNDLE } from '../../scripts/build-server';
 
 /**
  * The environment of the production server (built web + API) that browser tests drive: a
@@ -28,9 +29,13 @@ export function browserTestServerEnv(port: number): Record<string, string> {
   };
 }
 
-/** Stops with the one command to run when the web app has not been built. */
+/** Stops with the one command to run when the web app or the server has not been built. */
 export function assertWebBuilt() {
   const webDist = process.env.WEB_DIST ?? 'dist/web';
   if (!fs.existsSync(`${webDist}/index.html`))
     throw new Error(`No web build in ${webDist}: run \`npm run build\` first`);
+  if (!fs.existsSync(SERVER_BUNDLE)) throw new Error(`No server build (${SERVER_BUNDLE}): run \`npm run build\` first`);
 }
+
+/** The production server's command line (`npm run serve`): the bundle `npm run build` writes. */
+export const serverCommand = ['--enable-source-maps', SERVER_BUNDLE];
