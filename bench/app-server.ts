@@ -31,6 +31,8 @@ export interface SeedPlan {
   pickers: number;
   /** Participations spread over the seeded Shros (the memory figure's data, issue 12 item 8). */
   participations: number;
+  /** Users who pick on a Shro of their own before the measured picks (bench/run.ts). */
+  warmUpSelectors: number;
 }
 
 export interface SeedInfo {
@@ -40,6 +42,10 @@ export interface SeedInfo {
   selectShroId: string;
   selectBoxIds: number[];
   selectorCookies: string[];
+  /** The picks' warm-up: another public Shro and other users, so the measured counters stay exact. */
+  warmUpShroId: string;
+  warmUpBoxIds: number[];
+  warmUpCookies: string[];
   fanoutShroId: string;
   fanoutBoxIds: number[];
   pickerCookies: string[];
@@ -124,6 +130,10 @@ try {
     // One public Shro (issue 12 item 5), its own creator so that their counters are the picks'.
     const [selectOwner] = await insertUsers(db, 1, `selectowner${tag}_`);
     const select = await insertShroWithParticipants(db, selectOwner!, { isShareable: false, isPublic: true }, []);
+    const warmUpSelectors = await insertUsers(db, plan.warmUpSelectors, `warmup${tag}_`);
+    // Its own creator too: the measured Shro's creator counts the measured picks alone.
+    const [warmUpOwner] = await insertUsers(db, 1, `warmupowner${tag}_`);
+    const warmUp = await insertShroWithParticipants(db, warmUpOwner!, { isShareable: false, isPublic: true }, []);
     const pickers = await insertUsers(db, plan.pickers, `picker${tag}_`);
     const fanout = await insertShroWithParticipants(db, owner!, { isShareable: false, isPublic: true }, []);
     seed = {
@@ -133,6 +143,9 @@ try {
       selectShroId: select.id,
       selectBoxIds: select.boxIds,
       selectorCookies: selectors.map(cookieOf),
+      warmUpShroId: warmUp.id,
+      warmUpBoxIds: warmUp.boxIds,
+      warmUpCookies: warmUpSelectors.map(cookieOf),
       fanoutShroId: fanout.id,
       fanoutBoxIds: fanout.boxIds,
       pickerCookies: pickers.map(cookieOf),

@@ -61,9 +61,12 @@ export interface Results {
   reads: Partial<
     Record<'PGlite' | 'PostgreSQL', HttpResult & { cache: unknown; logLines: LogLines; requests: number }>
   >;
-  selects: Partial<Record<'PGlite' | 'PostgreSQL', PicksRun & { count: number; counters?: PickCounters }>>;
+  /** `warmUp`: the unmeasured warm-up's picks per second (bench/run.ts). */
+  selects: Partial<
+    Record<'PGlite' | 'PostgreSQL', PicksRun & { count: number; counters?: PickCounters; warmUp: number }>
+  >;
   /** The picks' floor on PostgreSQL: a bare server reading the session and writing the pick. */
-  selectFloor?: PicksRun;
+  selectFloor?: PicksRun & { warmUp: number };
   fanoutCeiling?: FanoutResult;
   fanoutOne?: FanoutResult;
   /** One instance with 1,000 watchers (issue 12 item 4: requests per pick whatever the number of watchers). */
@@ -164,6 +167,16 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   lines.push(
     "Issue 12 item 5 (decision 119). Counters afterwards: participations, the Shro's participant count, the creator's `totalParticipants`, the pickers' `shrosParticipated` summed (each must equal the users), the creator's grouped `shro_selected` notifications (1) and outbox rows left (0).",
   );
+  const warmUps = [
+    ...Object.entries(r.selects).map(([kind, s]) => (s ? `${kind} ${n(s.warmUp)}/s` : '')),
+    r.selectFloor ? `the floor ${n(r.selectFloor.warmUp)}/s` : '',
+  ].filter(Boolean);
+  if (warmUps.length > 0) {
+    lines.push('');
+    lines.push(
+      `Each server first serves ${n(SIZES.warmUpSelectors)} other users' picks on another public Shro, not measured (decision 023: a server that has been up has compiled its pick path). Those cold picks ran at ${warmUps.join(', ')}.`,
+    );
+  }
   lines.push('');
   lines.push(
     '| database | users | selects/s | goal | took s | server CPU ms per pick | server writes per pick | non-2xx | counters afterwards |',

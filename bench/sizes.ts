@@ -6,6 +6,7 @@ export const SIZES = quick
       participations: 2500,
       participants: 20,
       selectors: 50,
+      warmUpSelectors: 20,
       pickers: 4,
       watchers: 200,
       duration: 2,
@@ -20,6 +21,8 @@ export const SIZES = quick
       participants: 20,
       // Issue 12 item 5: 2,000 distinct users on one public Shro.
       selectors: 2000,
+      // Other users' picks on another public Shro before the measured ones, unmeasured (decision 023).
+      warmUpSelectors: 500,
       pickers: 12,
       watchers: 5000,
       // Seconds per HTTP run: the cached read and its ceiling take `readTurns` turns of this each,
