@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import type { E2EOptions } from './e2e/fixtures';
 import { chromiumArgs, chromiumPath } from './tests/support/chromium';
 import { freePort } from './tests/support/redis-server';
-import { browserTestServerEnv, serverCommand } from './tests/support/web-server';
+import { browserTestServerEnv, serverArgs, testServerBundle } from './tests/support/web-server';
 
 /**
  * End-to-end tests (decision 096): Playwright Test drives Debian's Chromium (never a downloaded
@@ -15,6 +15,7 @@ const port = Number(process.env.E2E_PORT);
 // The SMTP server e2e/support/global-setup.ts starts; the app under test mails through it.
 process.env.E2E_SMTP_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${port}`;
+const serverBundle = testServerBundle('e2e');
 const reportDir = process.env.CI_REPORT_DIR;
 
 export default defineConfig<E2EOptions>({
@@ -57,7 +58,8 @@ export default defineConfig<E2EOptions>({
     },
   ],
   webServer: {
-    command: `node ${serverCommand.join(' ')}`,
+    // The server built afresh from the sources (webServer starts before globalSetup).
+    command: `node --import tsx scripts/build-server.ts ${serverBundle} && node ${serverArgs(serverBundle).join(' ')}`,
     url: `${baseURL}/readyz`,
     env: { ...browserTestServerEnv(port), SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` },
     timeout: 60_000,

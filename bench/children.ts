@@ -87,15 +87,23 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * Each server child runs from a bundle built as `npm run build` builds the server (decision 155),
- * so the bench measures the code production runs; built once per run, in its own folder (the
- * migrations sit beside it).
+ * so the bench measures the code production runs; built once per run, each in its own folder
+ * of this run's (the migrations sit beside it; inside the repository, where its packages resolve).
  */
 const bundles = new Map<string, Promise<string>>();
+let bundleDir: string | undefined;
 function bundled(script: string): Promise<string> {
   let bundle = bundles.get(script);
   if (!bundle) {
     const name = path.basename(script, '.ts');
-    const outfile = path.join(here, '..', 'dist', 'bench', name, `${name}.mjs`);
+    const benchDist = path.join(here, '..', 'dist', 'bench');
+    fs.mkdirSync(benchDist, { recursive: true });
+    if (!bundleDir) {
+      const dir = fs.mkdtempSync(path.join(benchDist, 'run-'));
+      process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+      bundleDir = dir;
+    }
+    const outfile = path.join(bundleDir, name, `${name}.mjs`);
     bundle = bundleServer(path.join('bench', script), outfile).then(() => outfile);
     bundles.set(script, bundle);
   }

@@ -174,7 +174,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   if (warmUps.length > 0) {
     lines.push('');
     lines.push(
-      `Each server first serves ${n(SIZES.warmUpSelectors)} other users' picks on another public Shro, not measured (decision 023: a server that has been up has compiled its pick path). Those cold picks ran at ${warmUps.join(', ')}.`,
+      `Each server first serves ${n(SIZES.warmUpSelectors)} other users' picks, not measured (decision 023: a server that has been up has compiled its pick path): the app's on another public Shro with its own creator, the floor's into its own table. Those cold picks ran at ${warmUps.join(', ')}.`,
     );
   }
   lines.push('');

@@ -144,7 +144,9 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
  */
 async function warmUpPicks(server: Child, seed: SeedInfo): Promise<number> {
   const warmUp = { ...seed, selectShroId: seed.warmUpShroId, selectBoxIds: seed.warmUpBoxIds };
-  return (await selects(server, { ...warmUp, selectorCookies: seed.warmUpCookies })).perSecond;
+  const run = await selects(server, { ...warmUp, selectorCookies: seed.warmUpCookies });
+  if (run.non2xx > 0) throw new Error(`the picks' warm-up got ${run.non2xx} answers other than 2xx`);
+  return run.perSecond;
 }
 
 /** Section 3 on one database: the warm-up, the measured picks, their counters, then the floor. */

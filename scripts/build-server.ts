@@ -8,8 +8,10 @@
  * loader keeps the sources and their maps; the bundle has neither. Measured in `npm run bench`:
  * the PGlite server's RSS after seeding fell from 407 to 317 MB, and cached reads rose ~10%.
  *
- * Run by `npm run build` (and so by `npm start`); `bench/children.ts` builds its server children
- * the same way with `bundleServer`.
+ * Run by `npm run build` (and so by `npm start`). The browser tests, the security suite's browser
+ * server and the fault drills build their own copy under `dist/<suite>/` from the sources of the
+ * moment (tests/support/web-server.ts); `bench/children.ts` builds its server children the same
+ * way with `bundleServer`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,9 +41,9 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
   fs.cpSync(path.join(root, 'server/db/migrations'), migrations, { recursive: true });
 }
 
-/** Where `npm run build` puts the server. */
-export const SERVER_BUNDLE = 'dist/server/server.mjs';
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await bundleServer('server/server.ts', SERVER_BUNDLE);
+// Run as a command (`npm run build:server`), it writes `npm start`'s bundle, or the file given
+// (test suites build their own copy, never touching dist/server). argv[1] is compared once
+// symlinks are resolved, as import.meta.url's are.
+if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await bundleServer('server/server.ts', process.argv[2] ?? 'dist/server/server.mjs');
 }

@@ -1,6 +1,7 @@
-import { bundleServer, SERVER_BUNDLE } from '../../scripts/build-server';
+import { bundleServer } from '../../scripts/build-server';
+import { testServerBundle } from '../support/web-server';
 
-/** The drills run the server's build (tests/support/server-process.ts): built afresh from the sources. */
+/** The drills run the server's build (tests/support/server-process.ts), made afresh from the sources. */
 export default async function setup() {
-  await bundleServer('server/server.ts', SERVER_BUNDLE);
+  await bundleServer('server/server.ts', testServerBundle('faults'));
 }

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { bundleServer } from '../../scripts/build-server';
 import { freePort } from '../support/redis-server';
-import { assertWebBuilt, browserTestServerEnv, serverCommand } from '../support/web-server';
+import { assertWebBuilt, browserTestServerEnv, serverArgs, testServerBundle } from '../support/web-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,8 +13,10 @@ declare module 'vitest' {
 /** Starts the built server on a throw-away database for the XSS checks in Chromium (xss.spec.ts). */
 export default async function setup(project: TestProject) {
   assertWebBuilt();
+  const bundle = testServerBundle('security');
+  await bundleServer('server/server.ts', bundle);
   const port = await freePort();
-  const child = spawn(process.execPath, serverCommand, {
+  const child = spawn(process.execPath, serverArgs(bundle), {
     env: { ...process.env, ...browserTestServerEnv(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

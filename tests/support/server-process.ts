@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort } from './redis-server';
-import { serverCommand } from './web-server';
+import { serverArgs, testServerBundle } from './web-server';
 
 /**
  * The real server as a child process, run from its build as production runs it (`npm run serve`;
@@ -38,7 +38,7 @@ export class ServerProcess {
 
   static async start(env: Record<string, string>, port?: number, readyTimeoutMs?: number): Promise<ServerProcess> {
     const chosen = port ?? (await freePort());
-    const child = spawn(process.execPath, serverCommand, {
+    const child = spawn(process.execPath, serverArgs(testServerBundle('faults')), {
       env: {
         ...process.env,
         NODE_ENV: 'production',

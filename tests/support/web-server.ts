@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { SERVER_BUNDLE } from '../../scripts/build-server';
 
 /**
  * The environment of the production server (built web + API) that browser tests drive: a
@@ -29,13 +28,20 @@ export function browserTestServerEnv(port: number): Record<string, string> {
   };
 }
 
-/** Stops with the one command to run when the web app or the server has not been built. */
+/** Stops with the one command to run when the web app has not been built. */
 export function assertWebBuilt() {
   const webDist = process.env.WEB_DIST ?? 'dist/web';
   if (!fs.existsSync(`${webDist}/index.html`))
     throw new Error(`No web build in ${webDist}: run \`npm run build\` first`);
-  if (!fs.existsSync(SERVER_BUNDLE)) throw new Error(`No server build (${SERVER_BUNDLE}): run \`npm run build\` first`);
 }
 
-/** The production server's command line (`npm run serve`): the bundle `npm run build` writes. */
-export const serverCommand = ['--enable-source-maps', SERVER_BUNDLE];
+/**
+ * The server a test suite runs, built as `npm run build` builds it (decision 155) but into the
+ * suite's own folder, from the sources of the moment (never a stale or half-written
+ * dist/server): `bundleServer('server/server.ts', bundle)` from scripts/build-server.ts, or
+ * `node --import tsx scripts/build-server.ts <bundle>`.
+ */
+export const testServerBundle = (suite: 'e2e' | 'security' | 'faults') => `dist/${suite}/server.mjs`;
+
+/** How the suites start that build: as `npm run serve` starts the production one. */
+export const serverArgs = (bundle: string) => ['--enable-source-maps', bundle];
