@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { achievements, participations, shros, userAchievements, userStats, users } from '../../db/schema/index';
+import {
+  achievements,
+  analyticsEvents,
+  participations,
+  shros,
+  userAchievements,
+  userStats,
+  users,
+} from '../../db/schema/index';
 import { unnest } from '../../db/unnest';
 
 /** The counters an achievement can be driven by (the catalogue's `metric` column). */
@@ -125,7 +133,9 @@ export async function updateTimeZone(db: Db, userId: string, timeZone: string): 
  * achievement unlocks, with the progress it unlocked with (its requirement), so an unlocked one
  * keeps it whatever the counter does later. `unlocked_at is null` in the conflict's WHERE makes
  * this exactly-once: a concurrent transaction that unlocked the same row first leaves nothing
- * here. Rows are written in user-id order.
+ * here. Rows are written in user-id order. Each unlock is also an `achievement_unlocked`
+ * analytics event (decision 068), stored by the same statement at the unlock's time: a batch's
+ * unlocks cost one round trip, not two.
  */
 export async function unlockReached(
   db: Db,
@@ -155,7 +165,10 @@ export async function unlockReached(
       order by v.user_id, a.id
       on conflict (user_id, achievement_id) do update set progress = excluded.progress, unlocked_at = excluded.unlocked_at
       where ua.unlocked_at is null
-      returning ua.user_id, ua.achievement_id)
+      returning ua.user_id, ua.achievement_id, ua.unlocked_at),
+    logged as (
+      insert into ${analyticsEvents} (user_id, name, category, label, created_at)
+      select user_id, 'achievement_unlocked', 'gamification', achievement_id, unlocked_at from reached)
     select reached.user_id as "userId", a.id, a.name, a.description, a.icon
     from reached join ${achievements} a on a.id = reached.achievement_id
     order by reached.user_id, a.sort_order`)) as unknown as {

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client';
-import { insertAnalyticsEvents } from '../analytics/queries';
 import { insertNotifications } from '../notifications/queries';
 import { type AchievementMetric, applyStatChanges, findTimeZones, type StatChanges, unlockReached } from './queries';
 import { dayIn } from './streak';
@@ -79,8 +78,8 @@ export async function bumpStatsFor(db: Db, entries: StatsOp[]): Promise<string[]
  * The engine for many actions at once (the outbox's batches, decision 119), with the effect of
  * `bumpStats` once per op, each user's ops in the order given: every user's first op is applied
  * in one round, then every second op, and so on. A round is one statement per table for all its
- * users (counters and streaks; unlocks, decision 147), whatever their number; the
- * notifications and analytics events of every unlock follow in one statement each. Rows are
+ * users (counters and streaks; unlocks with their analytics events, decision 147), whatever
+ * their number; the notifications of every unlock follow in one statement. Rows are
  * locked in user-id order within each statement. Returns what each user unlocked (only users
  * who unlocked something).
  */
@@ -97,7 +96,6 @@ async function bumpStatsMany(db: Db, ops: StatsOp[]): Promise<Map<string, Unlock
   const zones = unknownZones.length > 0 ? await findTimeZones(db, unknownZones) : new Map<string, string>();
 
   const unlockedBy = new Map<string, Unlocked[]>();
-  const analytics: Parameters<typeof insertAnalyticsEvents>[1] = [];
   for (let round = 0; ; round++) {
     const due = [...perUser.values()].flatMap((list) => list.slice(round, round + 1));
     if (due.length === 0) break;
@@ -129,18 +127,10 @@ async function bumpStatsMany(db: Db, ops: StatsOp[]): Promise<Map<string, Unlock
       if (c.activity) values.streakDays = row.streakDays;
       if (Object.keys(values).length > 0) moved.push({ userId: op.userId, values, at: now });
     }
-    const at = new Map(moved.map((m) => [m.userId, m.at]));
     for (const { userId, ...achievement } of await unlockReached(db, moved)) {
       const list = unlockedBy.get(userId) ?? [];
       list.push(achievement);
       unlockedBy.set(userId, list);
-      analytics.push({
-        userId,
-        name: 'achievement_unlocked',
-        category: 'gamification',
-        label: achievement.id,
-        createdAt: at.get(userId)!,
-      });
     }
   }
   if (unlockedBy.size === 0) return unlockedBy;
@@ -155,6 +145,5 @@ async function bumpStatsMany(db: Db, ops: StatsOp[]): Promise<Map<string, Unlock
       })),
     ),
   );
-  await insertAnalyticsEvents(db, analytics);
   return unlockedBy;
 }
