@@ -194,14 +194,30 @@ interface Addressed {
 
 const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
 
+/** A block (either way), a user mute or a Shro mute that bears on some of the rows. */
+export interface Silencing {
+  kind: 'block' | 'user' | 'shro';
+  a: string;
+  b: string;
+}
+
 /**
  * The rows that may reach their `userId`: without those whose actor the user muted or has a block
  * with (either way), and those about a Shro the user muted. The one filter in front of every
  * notification (and so every push); one statement of three indexed reads whatever the number of
- * rows (decision 144).
+ * rows (decision 144). Notifications take it together with their routing, in one statement
+ * (`screenAndRoute`, server/features/push/dispatch.ts).
  */
 export async function deliverableTo<T extends Addressed>(db: Db, rows: T[]): Promise<T[]> {
-  if (rows.length === 0) return rows;
+  const reads = silencingSql(rows);
+  if (!reads) return rows;
+  const result = await db.execute(reads);
+  return withoutSilenced(rows, (result as unknown as { rows: Silencing[] }).rows);
+}
+
+/** deliverableTo's reads: rows of `Silencing`, or null when the rows have no actor and no Shro. */
+export function silencingSql(rows: Addressed[]): SQL | null {
+  if (rows.length === 0) return null;
   const recipientIds = [...new Set(rows.map((r) => r.userId))];
   const actorIds = [...new Set(rows.flatMap((r) => (r.actorId ? [r.actorId] : [])))];
   const shroIds = [...new Set(rows.flatMap((r) => (r.shroId ? [r.shroId] : [])))];
@@ -226,9 +242,11 @@ export async function deliverableTo<T extends Addressed>(db: Db, rows: T[]): Pro
       )}`,
     );
   }
-  if (reads.length === 0) return rows;
-  const result = await db.execute(sql.join(reads, sql` union all `));
-  const found = (result as unknown as { rows: { kind: 'block' | 'user' | 'shro'; a: string; b: string }[] }).rows;
+  return reads.length === 0 ? null : sql.join(reads, sql` union all `);
+}
+
+/** The rows none of `found` (silencingSql's rows) silences. */
+export function withoutSilenced<T extends Addressed>(rows: T[], found: Silencing[]): T[] {
   if (found.length === 0) return rows;
   const silencedActors = new Set(
     found.flatMap((r) =>

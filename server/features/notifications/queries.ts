@@ -3,8 +3,8 @@ import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { notifications, participations, reactions, shroRecipients, shros, users } from '../../db/schema/index';
 import { unnest } from '../../db/unnest';
-import { blockedEitherWaySql, deliverableTo, silencedBySql } from '../blocks/queries';
-import { routeNotifications } from '../push/dispatch';
+import { blockedEitherWaySql, silencedBySql } from '../blocks/queries';
+import { screenAndRoute } from '../push/dispatch';
 
 export type { NotificationType };
 
@@ -23,10 +23,8 @@ export interface NewNotification {
  * one place every notification (and so every push) passes (decision 104). Returns the stored rows.
  */
 export async function insertNotifications(db: Db, rows: NewNotification[]) {
-  const deliverable = await deliverableTo(db, rows);
-  if (deliverable.length === 0) return [];
   // Pushed when the transaction commits, whatever the in-app channel keeps (decisions 116, 117).
-  const kept = await routeNotifications(db, deliverable);
+  const kept = await screenAndRoute(db, rows);
   if (kept.length === 0) return [];
   // One statement of constant size whatever the number of rows (decision 148). Its columns are
   // NewNotification's; the others take their defaults. RETURNING names every column of the
@@ -94,9 +92,8 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
       picks: (seen?.picks ?? 0) + (event.type === 'shro_selected' ? 1 : 0),
     });
   }
-  const allowed = await deliverableTo(db, events);
   // Pushed when the transaction commits (at most one per Shro per 10 minutes), whatever the in-app channel keeps.
-  const deliverable = await routeNotifications(db, allowed);
+  const deliverable = await screenAndRoute(db, events);
   const latest = new Map<string, GroupedNotificationEvent>();
   for (const event of deliverable) {
     const key = groupKey(event);

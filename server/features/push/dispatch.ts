@@ -1,7 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type { MessageType } from '../../../contract/chat';
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
-import { kindOfNotification, settingsAndPushOf } from './settings';
+import { type Silencing, silencingSql, withoutSilenced } from '../blocks/queries';
+import {
+  kindOfNotification,
+  type SettingsAndPushRow,
+  settingsAndPushColumnsSql,
+  settingsAndPushFrom,
+} from './settings';
 
 /*
  * The one door to Web Push for the rest of the server (decision 116). The notification insert and
@@ -45,20 +52,28 @@ export function setPushSink(next: PushSink): () => void {
 }
 
 /**
- * Call in the transaction that inserts `rows`, after block and mute filters: queues their pushes
- * for after the commit, whatever the in-app channel keeps (decisions 116, 117), and returns the
- * rows whose owners keep their kind in the app. One read for both (decision 144).
+ * Call in the transaction that inserts `rows`: drops those their owner muted or that a block
+ * separates from their owner (blocks/queries.ts's `deliverableTo` rule, decision 104), queues the
+ * rest's pushes for after the commit, whatever the in-app channel keeps (decisions 116, 117), and
+ * returns the rows whose owners keep their kind in the app. One statement for all of it (decision
+ * 144): the settings and the push check are read for every owner, the silenced ones too (a
+ * transaction id found only through a silenced owner's subscription costs the sender one look-up
+ * that finds nothing to send).
  */
-export async function routeNotifications<T extends NotificationForPush>(db: Db, rows: T[]): Promise<T[]> {
+export async function screenAndRoute<T extends NotificationForPush>(db: Db, rows: T[]): Promise<T[]> {
   if (rows.length === 0) return rows;
   const target = sink;
-  const { settings, pushXid } = await settingsAndPushOf(
-    db,
-    rows.map((row) => row.userId),
-    { push: target !== undefined },
-  );
-  if (target && pushXid) target.notifications(pushXid, rows);
-  return rows.filter((row) => {
+  const userIds = [...new Set(rows.map((row) => row.userId))];
+  const silencing = silencingSql(rows);
+  const result = await db.execute(sql`select ${settingsAndPushColumnsSql(userIds, target !== undefined)},
+    ${silencing ? sql`(select coalesce(json_agg(found), '[]'::json) from (${silencing}) found)` : sql`'[]'::json`} as silencing`);
+  const [row] = (result as unknown as { rows: (SettingsAndPushRow & { silencing: unknown })[] }).rows;
+  const found = (typeof row!.silencing === 'string' ? JSON.parse(row!.silencing) : row!.silencing) as Silencing[];
+  const allowed = withoutSilenced(rows, found);
+  if (allowed.length === 0) return allowed;
+  const { settings, pushXid } = settingsAndPushFrom(userIds, row!);
+  if (target && pushXid) target.notifications(pushXid, allowed);
+  return allowed.filter((row) => {
     const kind = kindOfNotification(row.type);
     return kind === null || settings.get(row.userId)!.kinds[kind].inApp;
   });

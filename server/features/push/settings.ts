@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../contract/notifications';
 import {
   defaultNotificationSettings,
@@ -33,8 +33,10 @@ const KIND_OF_TYPE: Partial<Record<NotificationType, NotificationKind>> = {
  */
 export const kindOfNotification = (type: NotificationType): NotificationKind | null => KIND_OF_TYPE[type] ?? null;
 
+type StoredSettings = Pick<typeof notificationSettings.$inferSelect, 'channels' | 'quietStart' | 'quietEnd'>;
+
 /** A stored row as settings: kinds missing from an older row keep their default. */
-function fromRow(row: typeof notificationSettings.$inferSelect | undefined): NotificationSettings {
+function fromRow(row: StoredSettings | undefined): NotificationSettings {
   const settings = defaultNotificationSettings();
   if (!row) return settings;
   const stored = (row.channels ?? {}) as Partial<Record<NotificationKind, { inApp?: unknown; push?: unknown }>>;
@@ -63,24 +65,48 @@ export async function notificationSettingsOf(db: Db, userIds: string[]): Promise
  * push subscription (else null): what routing a notification needs, in one statement (decision
  * 144).
  */
-export async function settingsAndPushOf(
+async function settingsAndPushOf(
   db: Db,
   userIds: string[],
   options: { push: boolean },
 ): Promise<{ settings: Map<string, NotificationSettings>; pushXid: string | null }> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return { settings: new Map(), pushXid: null };
-  const rows = await db
-    .select({
-      pushXid: options.push ? transactionIdIfSubscribedSql(unique) : sql<null>`null`,
-      stored: notificationSettings,
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(notificationSettings, anyOf(notificationSettings.userId, unique, 'text'));
-  const byUser = new Map(rows.flatMap(({ stored }) => (stored ? [[stored.userId, stored] as const] : [])));
+  const result = await db.execute(sql`select ${settingsAndPushColumnsSql(unique, options.push)}`);
+  return settingsAndPushFrom(unique, (result as unknown as { rows: SettingsAndPushRow[] }).rows[0]!);
+}
+
+/** The columns settingsAndPushColumnsSql selects, as the drivers return them. */
+export interface SettingsAndPushRow {
+  push_xid: string | null;
+  /** JSON: the users' stored rows (the drivers parse json; text is parsed here). */
+  settings: unknown;
+}
+
+/**
+ * SQL for two columns of a one-row select: `push_xid` (see settingsAndPushOf) and `settings`, the
+ * stored rows of these users as a JSON array, so that a caller can read them beside other things
+ * in the same statement (server/features/push/dispatch.ts).
+ */
+export const settingsAndPushColumnsSql = (userIds: string[], push: boolean): SQL => sql`
+  ${push ? transactionIdIfSubscribedSql(userIds) : sql`null::text`} as push_xid,
+  (select coalesce(json_agg(json_build_object('userId', ${notificationSettings.userId},
+      'channels', ${notificationSettings.channels}, 'quietStart', ${notificationSettings.quietStart},
+      'quietEnd', ${notificationSettings.quietEnd})), '[]'::json)
+    from ${notificationSettings} where ${anyOf(notificationSettings.userId, userIds, 'text')}) as settings`;
+
+/** Every asked user's settings (the defaults without a stored row) and the push transaction id. */
+export function settingsAndPushFrom(
+  userIds: string[],
+  row: SettingsAndPushRow,
+): { settings: Map<string, NotificationSettings>; pushXid: string | null } {
+  const stored = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as (StoredSettings & {
+    userId: string;
+  })[];
+  const byUser = new Map(stored.map((entry) => [entry.userId, entry]));
   return {
-    settings: new Map(unique.map((id) => [id, fromRow(byUser.get(id))])),
-    pushXid: rows[0]?.pushXid ?? null,
+    settings: new Map(userIds.map((id) => [id, fromRow(byUser.get(id))])),
+    pushXid: row.push_xid ?? null,
   };
 }
 
