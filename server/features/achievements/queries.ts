@@ -1,15 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  achievements,
-  analyticsEvents,
-  participations,
-  shros,
-  userAchievements,
-  userStats,
-  users,
-} from '../../db/schema/index';
+import { achievements, participations, shros, userAchievements, userStats, users } from '../../db/schema/index';
 import { unnest } from '../../db/unnest';
+import { analyticsInsertSql } from '../analytics/queries';
 
 /** The counters an achievement can be driven by (the catalogue's `metric` column). */
 export type AchievementMetric =
@@ -166,9 +159,9 @@ export async function unlockReached(
       on conflict (user_id, achievement_id) do update set progress = excluded.progress, unlocked_at = excluded.unlocked_at
       where ua.unlocked_at is null
       returning ua.user_id, ua.achievement_id, ua.unlocked_at),
-    logged as (
-      insert into ${analyticsEvents} (user_id, name, category, label, created_at)
-      select user_id, 'achievement_unlocked', 'gamification', achievement_id, unlocked_at from reached)
+    logged as (${analyticsInsertSql(
+      sql`select user_id, 'achievement_unlocked', 'gamification', achievement_id, null::text, unlocked_at from reached`,
+    )})
     select reached.user_id as "userId", a.id, a.name, a.description, a.icon
     from reached join ${achievements} a on a.id = reached.achievement_id
     order by reached.user_id, a.sort_order`)) as unknown as {

@@ -78,7 +78,7 @@ export async function bumpStatsFor(db: Db, entries: StatsOp[]): Promise<string[]
  * The engine for many actions at once (the outbox's batches, decision 119), with the effect of
  * `bumpStats` once per op, each user's ops in the order given: every user's first op is applied
  * in one round, then every second op, and so on. A round is one statement per table for all its
- * users (counters and streaks; unlocks with their analytics events, decision 147), whatever
+ * users (counters and streaks; unlocks, decision 147, with their analytics events, 144), whatever
  * their number; the notifications of every unlock follow in one statement. Rows are
  * locked in user-id order within each statement. Returns what each user unlocked (only users
  * who unlocked something).

@@ -175,7 +175,8 @@ export async function listBlocksAndMutesForExport(db: Db, userId: string) {
 
 /**
  * Whether `userId` wants nothing from `about`: they muted its actor or its Shro, or they and the
- * actor blocked each other. For a check of one event; a batch goes through `deliverableTo`.
+ * actor blocked each other. For a check of one event; a batch goes through `deliverableTo`, and
+ * notifications through `screenAndRoute` (server/features/push/dispatch.ts).
  */
 export async function isMuted(
   db: Db,

@@ -57,23 +57,10 @@ export async function getNotificationSettings(db: Db, userId: string): Promise<N
 
 /** Several users' settings at once, keyed by user id (every asked id present). */
 export async function notificationSettingsOf(db: Db, userIds: string[]): Promise<Map<string, NotificationSettings>> {
-  return (await settingsAndPushOf(db, userIds, { push: false })).settings;
-}
-
-/**
- * Several users' settings and, with `push`, the caller's transaction id when any of them has a
- * push subscription (else null): what routing a notification needs, in one statement (decision
- * 144).
- */
-async function settingsAndPushOf(
-  db: Db,
-  userIds: string[],
-  options: { push: boolean },
-): Promise<{ settings: Map<string, NotificationSettings>; pushXid: string | null }> {
   const unique = [...new Set(userIds)];
-  if (unique.length === 0) return { settings: new Map(), pushXid: null };
-  const result = await db.execute(sql`select ${settingsAndPushColumnsSql(unique, options.push)}`);
-  return settingsAndPushFrom(unique, (result as unknown as { rows: SettingsAndPushRow[] }).rows[0]!);
+  if (unique.length === 0) return new Map();
+  const result = await db.execute(sql`select ${settingsAndPushColumnsSql(unique, false)}`);
+  return settingsAndPushFrom(unique, (result as unknown as { rows: SettingsAndPushRow[] }).rows[0]!).settings;
 }
 
 /** The columns settingsAndPushColumnsSql selects, as the drivers return them. */
@@ -84,9 +71,10 @@ export interface SettingsAndPushRow {
 }
 
 /**
- * SQL for two columns of a one-row select: `push_xid` (see settingsAndPushOf) and `settings`, the
- * stored rows of these users as a JSON array, so that a caller can read them beside other things
- * in the same statement (server/features/push/dispatch.ts).
+ * SQL for two columns of a one-row select, what routing a notification needs (decision 144):
+ * `push_xid`, with `push`, the caller's transaction id when any of these users has a push
+ * subscription (else null), and `settings`, their stored rows as a JSON array; so that a caller
+ * reads them beside other things in the same statement (server/features/push/dispatch.ts).
  */
 export const settingsAndPushColumnsSql = (userIds: string[], push: boolean): SQL => sql`
   ${push ? transactionIdIfSubscribedSql(userIds) : sql`null::text`} as push_xid,
