@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MessageType } from '../../../contract/chat';
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
+import { jsonColumn } from '../../db/json';
 import { type Silencing, silencingSql, withoutSilenced } from '../blocks/queries';
 import {
   kindOfNotification,
@@ -69,8 +70,7 @@ export async function screenAndRoute<T extends NotificationForPush>(db: Db, rows
   const result = await db.execute(sql`select ${settingsAndPushColumnsSql(userIds, target !== undefined)},
     ${silencing ? sql`(select coalesce(json_agg(found), '[]'::json) from (${silencing}) found)` : sql`'[]'::json`} as silencing`);
   const [row] = (result as unknown as { rows: (SettingsAndPushRow & { silencing: unknown })[] }).rows;
-  const found = (typeof row!.silencing === 'string' ? JSON.parse(row!.silencing) : row!.silencing) as Silencing[];
-  const allowed = withoutSilenced(rows, found);
+  const allowed = withoutSilenced(rows, jsonColumn<Silencing[]>(row!.silencing));
   if (allowed.length === 0) return allowed;
   const { settings, pushXid } = settingsAndPushFrom(userIds, row!);
   if (target && pushXid) target.notifications(pushXid, allowed);

@@ -7,6 +7,7 @@ import {
   type NotificationSettings,
 } from '../../../contract/push';
 import type { Db } from '../../db/client';
+import { jsonColumn } from '../../db/json';
 import { notificationSettings } from '../../db/schema/index';
 import { anyOf } from '../../db/unnest';
 import { transactionIdIfSubscribedSql } from './queries';
@@ -66,7 +67,7 @@ export async function notificationSettingsOf(db: Db, userIds: string[]): Promise
 /** The columns settingsAndPushColumnsSql selects, as the drivers return them. */
 export interface SettingsAndPushRow {
   push_xid: string | null;
-  /** JSON: the users' stored rows (the drivers parse json; text is parsed here). */
+  /** JSON: the users' stored rows (read with jsonColumn). */
   settings: unknown;
 }
 
@@ -88,9 +89,7 @@ export function settingsAndPushFrom(
   userIds: string[],
   row: SettingsAndPushRow,
 ): { settings: Map<string, NotificationSettings>; pushXid: string | null } {
-  const stored = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as (StoredSettings & {
-    userId: string;
-  })[];
+  const stored = jsonColumn<(StoredSettings & { userId: string })[]>(row.settings);
   const byUser = new Map(stored.map((entry) => [entry.userId, entry]));
   return {
     settings: new Map(userIds.map((id) => [id, fromRow(byUser.get(id))])),
