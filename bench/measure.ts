@@ -30,8 +30,26 @@ export async function load(
   };
 }
 
+/**
+ * `load`, with the CPU the server process used per request answered (user + system, every
+ * thread; null without /proc): a figure that moves far less than req/s with the machine's other
+ * work, since time the server waits or is not scheduled is not in it.
+ */
+export async function loadMeasured(
+  server: Pick<Child, 'process'>,
+  url: string,
+  headers: Record<string, string>,
+  duration?: number,
+): Promise<HttpResult> {
+  const before = processCounters(server.process.pid);
+  const result = await load(url, headers, duration);
+  const after = processCounters(server.process.pid);
+  const cpu = scaledDelta(before?.cpuSeconds, after?.cpuSeconds, 1e6 / Math.max(result.total, 1));
+  return { ...result, cpuUsPerRequest: cpu };
+}
+
 /** `(after - before) * scale`, or null when either counter is missing. */
-const perPick = (before: number | null | undefined, after: number | null | undefined, scale: number) =>
+const scaledDelta = (before: number | null | undefined, after: number | null | undefined, scale: number) =>
   before == null || after == null ? null : (after - before) * scale;
 
 /** 1,000 distinct users each open one box of the same shareable Shro, as fast as they can. */
@@ -75,8 +93,8 @@ export async function selects(server: Pick<Child, 'port' | 'process'>, seed: See
     perSecond: picks / seconds,
     seconds,
     non2xx: result.non2xx,
-    cpuMsPerPick: perPick(before?.cpuSeconds, after?.cpuSeconds, 1000 / picks),
-    writesPerPick: perPick(before?.writeCalls, after?.writeCalls, 1 / picks),
+    cpuMsPerPick: scaledDelta(before?.cpuSeconds, after?.cpuSeconds, 1000 / picks),
+    writesPerPick: scaledDelta(before?.writeCalls, after?.writeCalls, 1 / picks),
   };
 }
 

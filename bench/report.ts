@@ -15,6 +15,8 @@ export interface HttpResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The server's CPU per request answered, µs (bench/measure.ts `loadMeasured`; null without /proc). */
+  cpuUsPerRequest?: number | null;
 }
 
 export interface FanoutResult {
@@ -54,8 +56,13 @@ export interface Results {
    * turn whose ratio is the median of the turns (`readTurns`).
    */
   ceilings: Partial<Record<'PGlite' | 'PostgreSQL', HttpResult>>;
-  /** Every turn of the reads: the ceiling's and the app's requests per second. */
-  readTurns: Partial<Record<'PGlite' | 'PostgreSQL', { ceiling: number; app: number }[]>>;
+  /** Every turn of the reads: the ceiling's and the app's requests per second and CPU µs per request. */
+  readTurns: Partial<
+    Record<
+      'PGlite' | 'PostgreSQL',
+      { ceiling: number; app: number; ceilingCpuUs: number | null; appCpuUs: number | null }[]
+    >
+  >;
   bodyBytes?: number;
   /** The median turn's read; `requests`: the reads of every turn, which the log lines count. */
   reads: Partial<
@@ -97,6 +104,7 @@ const n = (value: number | undefined, digits = 0) =>
 const ratio = (part: number | undefined, whole: number | undefined) =>
   part === undefined || !whole ? '–' : `${(part / whole).toFixed(2)}×`;
 const perPick = (value: number | null | undefined) => (value === null || value === undefined ? '–' : n(value, 2));
+const cpuUs = (value: number | null | undefined) => (value === null || value === undefined ? '–' : n(value));
 const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
 
 /** `loadAtStart`: the load average when the run began (the sizes, pinning and log level are the run's own). */
@@ -132,21 +140,21 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   );
   lines.push('');
   lines.push(
-    '| server | req/s | p50 ms | p99 ms | errors / non-2xx | of ceiling | Shro cache hits / misses | log lines per request | goal ≥ 0.45×, p99 < 25 ms |',
+    '| server | req/s | p50 ms | p99 ms | errors / non-2xx | of ceiling | CPU µs per request | Shro cache hits / misses | log lines per request | goal ≥ 0.45×, p99 < 25 ms |',
   );
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const [kind, read] of Object.entries(r.reads)) {
     if (!read) continue;
     const c = r.ceilings[kind as keyof Results['ceilings']];
     if (c)
       lines.push(
-        `| bare node:http (ceiling, the median turn on ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | | 0 | |`,
+        `| bare node:http (ceiling, the median turn on ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | ${cpuUs(c.cpuUsPerRequest)} | | 0 | |`,
       );
     const ok = c ? read.rps >= 0.45 * c.rps && read.p99 < 25 : undefined;
     // +1: the first fetch, which checks the answer before the load.
     const perRequest = read.logLines.route / (read.requests + 1);
     lines.push(
-      `| Shro app on ${kind} | ${n(read.rps)} | ${read.p50} | ${read.p99} | ${read.errors} / ${read.non2xx} | ${ratio(read.rps, c?.rps)} | ${n((read.cache as { hits: number }).hits)} / ${n((read.cache as { misses: number }).misses)} | ${n(perRequest, 2)} (${n(read.logLines.bytes / Math.max(read.logLines.all, 1))} B each) |${mark(ok)} |`,
+      `| Shro app on ${kind} | ${n(read.rps)} | ${read.p50} | ${read.p99} | ${read.errors} / ${read.non2xx} | ${ratio(read.rps, c?.rps)} | ${cpuUs(read.cpuUsPerRequest)} | ${n((read.cache as { hits: number }).hits)} / ${n((read.cache as { misses: number }).misses)} | ${n(perRequest, 2)} (${n(read.logLines.bytes / Math.max(read.logLines.all, 1))} B each) |${mark(ok)} |`,
     );
   }
   lines.push('');
@@ -156,9 +164,13 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
       `Each database's read takes ${SIZES.readTurns === 1 ? 'one turn' : `${SIZES.readTurns} turns`} with its ceiling, ${SIZES.duration} s each, the ceiling first, after an unmeasured warm-up of each server (decision 023): the table's rows are the turn with the median ratio (its cache and log columns count every turn and the warm-up). Every turn, ceiling → app: ${turns
         .map(
           ([kind, each]) =>
-            `${kind} ${each!.map(({ ceiling, app }) => `${n(ceiling)} → ${n(app)} (${ratio(app, ceiling)})`).join(', ')}`,
+            `${kind} ${each!.map(({ ceiling, app, ceilingCpuUs, appCpuUs }) => `${n(ceiling)} → ${n(app)} (${ratio(app, ceiling)}; ${cpuUs(ceilingCpuUs)} → ${cpuUs(appCpuUs)} µs)`).join(', ')}`,
         )
         .join('; ')}.`,
+    );
+    lines.push('');
+    lines.push(
+      "CPU µs per request: the server process's user and system time (every thread, from /proc) over the requests it answered in the turn. Time the server waits for the load generator, or is not scheduled at all, is not in it, so it moves far less than req/s with the machine's other work; it is not the goal's figure (req/s is), but it says where a turn's ratio came from.",
     );
     lines.push('');
   }

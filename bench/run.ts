@@ -19,7 +19,7 @@ import {
   redisUrl,
   startChild,
 } from './children';
-import { countLogLines, fanout, fireSelect, load, selects } from './measure';
+import { countLogLines, fanout, fireSelect, load, loadMeasured, selects } from './measure';
 import { medianBy } from './median';
 import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
 import { measurePreviews } from './preview';
@@ -96,7 +96,7 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
     const turns: ReadTurn[] = [];
     // As a browser asks: the answer is then compressed (decision 022), and that cost is measured too.
     const ask = (duration?: number) =>
-      load(url, { cookie: seed.ownerCookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING }, duration);
+      loadMeasured(server, url, { cookie: seed.ownerCookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING }, duration);
     // Both servers warm up first, unmeasured (decision 023): the app's first second of this read
     // compiles its code, which made the first turn the slowest in most runs.
     let warmUpRequests = 0;
@@ -106,7 +106,7 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
       warmUpRequests = (await ask(WARM_UP_SECONDS)).total;
       for (let turn = 0; turn < SIZES.readTurns; turn++) {
         log(`${kind}: turn ${turn + 1} of ${SIZES.readTurns}, ceiling (bare node:http, the same body)…`);
-        const ceiling = await load(`http://127.0.0.1:${bare.port}/api/sessions/x`, {});
+        const ceiling = await loadMeasured(bare, `http://127.0.0.1:${bare.port}/api/sessions/x`, {});
         log(`${kind}: ceiling ${Math.round(ceiling.rps)} req/s; authenticated GET /api/sessions/{id}…`);
         // BENCH_PROFILE=1: a CPU profile of the first turn's reads.
         const read = turn === 0 ? await profiled(server, `reads-${kind}`, ask) : await ask();
@@ -119,7 +119,12 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
     const median = medianBy(turns, (turn) => turn.read.rps / turn.ceiling.rps);
     const read = median.read;
     results.ceilings[kind] = median.ceiling;
-    results.readTurns[kind] = turns.map(({ ceiling, read }) => ({ ceiling: ceiling.rps, app: read.rps }));
+    results.readTurns[kind] = turns.map(({ ceiling, read }) => ({
+      ceiling: ceiling.rps,
+      app: read.rps,
+      ceilingCpuUs: ceiling.cpuUsPerRequest ?? null,
+      appCpuUs: read.cpuUsPerRequest ?? null,
+    }));
     // One request line per request: the read requests (and the first fetch above) in the log,
     // once the server has written what it batched (decision 142).
     await server.ask('flush-log');
