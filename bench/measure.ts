@@ -32,7 +32,7 @@ export async function load(
 
 /**
  * `load`, with the CPU the server process used per request answered (user + system, every
- * thread; null without /proc): a figure that moves far less than req/s with the machine's other
+ * thread; null without /proc): a figure that moves less than req/s with the machine's other
  * work, since time the server waits or is not scheduled is not in it.
  */
 export async function loadMeasured(

@@ -170,7 +170,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     );
     lines.push('');
     lines.push(
-      "CPU µs per request: the server process's user and system time (every thread, from /proc) over the requests it answered in the turn. Time the server waits for the load generator, or is not scheduled at all, is not in it, so it moves far less than req/s with the machine's other work; it is not the goal's figure (req/s is), but it says where a turn's ratio came from.",
+      "CPU µs per request: the server process's user and system time (every thread, from /proc) over the requests it answered in the turn. Time the server waits for the load generator, or is not scheduled at all, is not in it, so it moves less than req/s with the machine's other work (on a busy host it still moves: a hypervisor's stolen time can be counted as the process's); it is not the goal's figure (req/s is), but it says where a turn's ratio came from.",
     );
     lines.push('');
   }
