@@ -12,6 +12,9 @@ export const sessionPartNames = [
 ] as const;
 export type SessionPartName = (typeof sessionPartNames)[number];
 
+/** What every member's view of a Shro shows: the game and the member actions. */
+export const everyMemberParts: readonly SessionPartName[] = ['shro-view', 'session-member-actions'];
+
 /** The part of a Shro view (contract/shro-views.ts) that says what its viewer is shown. */
 interface ViewShape {
   viewerRole?: unknown;
@@ -31,7 +34,7 @@ export function sessionPartsOf(data: unknown): SessionPartName[] | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const shro = data as ViewShape;
   if (typeof shro.viewerRole !== 'string' || shro.viewerRole === 'visitor') return undefined;
-  const parts: SessionPartName[] = ['shro-view', 'session-member-actions'];
+  const parts: SessionPartName[] = [...everyMemberParts];
   if (shro.viewerRole === 'creator') parts.push('creator-board');
   if (shro.viewerRole === 'creator' && shro.isPublic) parts.push('moderation-note');
   const opened =

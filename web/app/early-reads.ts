@@ -1,5 +1,5 @@
 import { pageForPath } from '@contract/page-for-path';
-import { type SessionPartName, sessionPartsOf } from '@contract/session-parts';
+import { everyMemberParts, type SessionPartName, sessionPartsOf } from '@contract/session-parts';
 import type { Shro } from '@contract/shro-views';
 import type { QueryClient } from '@tanstack/react-query';
 import { startAuthCheck, wasSignedIn } from '@/features/auth/api/get-user';
@@ -15,9 +15,6 @@ import { apiPaths } from '@/lib/api-paths';
 import { type LazyPart, preloadParts } from '@/lib/lazy-part';
 import { preloadSignedInHeader } from './layout/header';
 import { sessionMemberActionsPart } from './routes/session-member-actions-part';
-
-/** The game and the member actions: what every member's view of a Shro shows. */
-const GAME = [shroViewPart, sessionMemberActionsPart];
 
 /**
  * The answer of `apiPath` the server wrote into the page (server/features/seo/render-meta.ts
@@ -71,7 +68,8 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string): Pro
   // viewer is a member, the first render waits for the code of what they will see (decision 143).
   const member = inline === undefined ? undefined : memberParts(inline.data);
   if (member) return preloadParts(member);
-  if (signedInBefore) void preloadParts(GAME);
+  // Who was signed in here may be a member: what every member's view shows.
+  if (signedInBefore) void preloadParts(everyMemberParts.flatMap((name) => SESSION_PARTS[name]));
   return undefined;
 }
 
