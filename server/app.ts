@@ -1,3 +1,4 @@
+import os from 'node:os';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -35,6 +36,7 @@ import uploadStorage from './features/uploads/storage-plugin';
 import { loadCookieSecret } from './lib/cookie-secret';
 import { stdoutLogDestination } from './lib/log-destination';
 import { keyedNameHash } from './lib/name-hash';
+import { INFO_LEVEL, requestLineFormatter } from './lib/request-line';
 import { validatorCompiler } from './lib/schema-compilers';
 import apiDocs from './plugins/api-docs';
 import authSession from './plugins/auth-session';
@@ -63,8 +65,11 @@ export interface BuildAppOptions {
   database: Database;
   /** The app closes the database on shutdown unless the caller keeps ownership (tests). */
   closeDatabase?: boolean;
-  /** Where JSON log lines go; stdout by default (tests capture them to check what is logged). */
-  logStream?: { write(line: string): void };
+  /**
+   * Where JSON log lines go; stdout by default (tests capture them to check what is logged).
+   * `level`: given with the request lines, which are not written through pino (decision 156).
+   */
+  logStream?: { write(line: string, level?: number): void };
 }
 
 /** Builds the whole app: external plugins, then app plugins, then feature routes, then the web. */
@@ -74,16 +79,19 @@ export async function buildApp({
   closeDatabase = true,
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const logDestination = config.logLevel === 'silent' ? null : (logStream ?? stdoutLogDestination());
+  // What every line names besides its own fields (pino's default, spelled out for the request lines).
+  const logBase = { pid: process.pid, hostname: os.hostname() };
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            // Request lines are written in batches, warnings and errors at once (decision 142).
-            stream: logStream ?? stdoutLogDestination(),
-          },
+    logger: logDestination
+      ? {
+          level: config.logLevel,
+          base: logBase,
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          // Request lines are written in batches, warnings and errors at once (decision 142).
+          stream: logDestination,
+        }
+      : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Slow clients (docs/decisions/012-slow-clients.md): Node answers 408 when the headers or the
@@ -115,18 +123,21 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   // The request log: one line per answered request. The route pattern, never the URL: paths
   // and query strings can carry share tokens. No hook at all when info lines would be dropped.
-  if (['trace', 'debug', 'info'].includes(config.logLevel)) {
+  if (logDestination && ['trace', 'debug', 'info'].includes(config.logLevel)) {
+    // The line pino would write from the request's logger, formatted without it (decision 156).
+    const requestLine = requestLineFormatter(logBase);
     // A callback hook: it runs on every request (decision 154).
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(
-        {
+      logDestination.write(
+        requestLine({
+          reqId: request.id,
           method: request.method,
           route: request.routeOptions.url ?? null,
           statusCode: reply.statusCode,
           responseTime: Math.round(reply.elapsedTime * 100) / 100,
           ...(request.user ? { userId: request.user.id } : {}),
-        },
-        'request completed',
+        }),
+        INFO_LEVEL,
       );
       done();
     });

@@ -43,6 +43,18 @@ describe('batched log destination (decision 142)', () => {
     await expect.poll(messages, poll).toEqual(['first', 'second', 'trouble', 'after', 'worse']);
   });
 
+  it("a line written with its level (the request lines, decision 156) is batched or urgent by that level, not pino's last", async () => {
+    const { log, destination, messages } = logger('level.log');
+    log.warn('trouble');
+    await expect.poll(messages, poll).toEqual(['trouble']);
+    // pino's last line was a warning; an info line given its own level still waits for its batch.
+    destination.write(`${JSON.stringify({ level: 30, msg: 'request' })}\n`, 30);
+    await settle();
+    expect(messages()).toEqual(['trouble']);
+    destination.write(`${JSON.stringify({ level: 40, msg: 'direct warning' })}\n`, 40);
+    await expect.poll(messages, poll).toEqual(['trouble', 'request', 'direct warning']);
+  });
+
   it('a warning logged while a write is under way is written right after it, not a second later', async () => {
     const { log, messages } = logger('busy.log', { batchBytes: 200 });
     // A whole batch starts a background write; the warning comes while it is under way.

@@ -10,7 +10,8 @@ const WARN = 40;
 const RETRY_BUSY_MS = 10;
 
 export interface LogDestination {
-  write(line: string): void;
+  /** `level`: pino's number for the line's level; pino's own writes leave it out and set `lastLevel` instead. */
+  write(line: string, level?: number): void;
   /** Writes what is batched now; `done` once it is written. */
   flush(done?: (error?: Error | null) => void): void;
 }
@@ -126,10 +127,10 @@ export function batchedLogDestination(
     // pino sets `lastLevel` before each write when the stream asks for it.
     [Symbol.for('pino.metadata')]: true,
     lastLevel: 0,
-    write(this: { lastLevel: number }, line: string) {
+    write(this: { lastLevel: number }, line: string, level = this.lastLevel) {
       lines.push(line);
       size += line.length;
-      if (this.lastLevel >= WARN) urgent = true;
+      if (level >= WARN) urgent = true;
       if (!writing && (urgent || size >= batchBytes)) writeBatch();
     },
     flush(done?: (error?: Error | null) => void) {
