@@ -32,8 +32,9 @@ export async function load(
 
 /**
  * `load`, with the CPU the server process used per request answered (user + system, every
- * thread; null without /proc): a figure that moves less than req/s with the machine's other
- * work, since time the server waits or is not scheduled is not in it.
+ * thread; null without /proc or without an answer): a figure that moves less than req/s with
+ * the machine's other work, since time the server waits or is not scheduled is not in it. A turn
+ * under `BENCH_PROFILE=1` counts the profiler's own cost too.
  */
 export async function loadMeasured(
   server: Pick<Child, 'process'>,
@@ -44,7 +45,7 @@ export async function loadMeasured(
   const before = processCounters(server.process.pid);
   const result = await load(url, headers, duration);
   const after = processCounters(server.process.pid);
-  const cpu = scaledDelta(before?.cpuSeconds, after?.cpuSeconds, 1e6 / Math.max(result.total, 1));
+  const cpu = result.total > 0 ? scaledDelta(before?.cpuSeconds, after?.cpuSeconds, 1e6 / result.total) : null;
   return { ...result, cpuUsPerRequest: cpu };
 }
 

@@ -103,8 +103,9 @@ const n = (value: number | undefined, digits = 0) =>
     : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ratio = (part: number | undefined, whole: number | undefined) =>
   part === undefined || !whole ? '–' : `${(part / whole).toFixed(2)}×`;
-const perPick = (value: number | null | undefined) => (value === null || value === undefined ? '–' : n(value, 2));
-const cpuUs = (value: number | null | undefined) => (value === null || value === undefined ? '–' : n(value));
+/** A figure that may be missing (no /proc): `–` then. */
+const maybe = (value: number | null | undefined, digits = 0) =>
+  value === null || value === undefined ? '–' : n(value, digits);
 const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
 
 /** `loadAtStart`: the load average when the run began (the sizes, pinning and log level are the run's own). */
@@ -148,13 +149,13 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     const c = r.ceilings[kind as keyof Results['ceilings']];
     if (c)
       lines.push(
-        `| bare node:http (ceiling, the median turn on ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | ${cpuUs(c.cpuUsPerRequest)} | | 0 | |`,
+        `| bare node:http (ceiling, the median turn on ${kind}) | ${n(c.rps)} | ${c.p50} | ${c.p99} | ${c.errors} / ${c.non2xx} | 1.00× | ${maybe(c.cpuUsPerRequest)} | | 0 | |`,
       );
     const ok = c ? read.rps >= 0.45 * c.rps && read.p99 < 25 : undefined;
     // +1: the first fetch, which checks the answer before the load.
     const perRequest = read.logLines.route / (read.requests + 1);
     lines.push(
-      `| Shro app on ${kind} | ${n(read.rps)} | ${read.p50} | ${read.p99} | ${read.errors} / ${read.non2xx} | ${ratio(read.rps, c?.rps)} | ${cpuUs(read.cpuUsPerRequest)} | ${n((read.cache as { hits: number }).hits)} / ${n((read.cache as { misses: number }).misses)} | ${n(perRequest, 2)} (${n(read.logLines.bytes / Math.max(read.logLines.all, 1))} B each) |${mark(ok)} |`,
+      `| Shro app on ${kind} | ${n(read.rps)} | ${read.p50} | ${read.p99} | ${read.errors} / ${read.non2xx} | ${ratio(read.rps, c?.rps)} | ${maybe(read.cpuUsPerRequest)} | ${n((read.cache as { hits: number }).hits)} / ${n((read.cache as { misses: number }).misses)} | ${n(perRequest, 2)} (${n(read.logLines.bytes / Math.max(read.logLines.all, 1))} B each) |${mark(ok)} |`,
     );
   }
   lines.push('');
@@ -164,7 +165,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
       `Each database's read takes ${SIZES.readTurns === 1 ? 'one turn' : `${SIZES.readTurns} turns`} with its ceiling, ${SIZES.duration} s each, the ceiling first, after an unmeasured warm-up of each server (decision 023): the table's rows are the turn with the median ratio (its cache and log columns count every turn and the warm-up). Every turn, ceiling → app: ${turns
         .map(
           ([kind, each]) =>
-            `${kind} ${each!.map(({ ceiling, app, ceilingCpuUs, appCpuUs }) => `${n(ceiling)} → ${n(app)} (${ratio(app, ceiling)}; ${cpuUs(ceilingCpuUs)} → ${cpuUs(appCpuUs)} µs)`).join(', ')}`,
+            `${kind} ${each!.map(({ ceiling, app, ceilingCpuUs, appCpuUs }) => `${n(ceiling)} → ${n(app)} (${ratio(app, ceiling)}; ${maybe(ceilingCpuUs)} → ${maybe(appCpuUs)} µs)`).join(', ')}`,
         )
         .join('; ')}.`,
     );
@@ -207,14 +208,14 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
       ? `${n(c.participations)} / ${n(c.participantCount)} / ${n(c.creatorTotal)} / ${n(c.pickerTotal)} / ${c.notifications} / ${c.outbox}${mark(exact)}`
       : `${n(s.count)}${mark(s.count === SIZES.selectors)}`;
     lines.push(
-      `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ≥ ${n(goal)}${mark(s.perSecond >= goal)} | ${n(s.seconds, 2)} | ${perPick(s.cpuMsPerPick)} | ${perPick(s.writesPerPick)} | ${s.non2xx} | ${counters} |`,
+      `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ≥ ${n(goal)}${mark(s.perSecond >= goal)} | ${n(s.seconds, 2)} | ${maybe(s.cpuMsPerPick, 2)} | ${maybe(s.writesPerPick, 2)} | ${s.non2xx} | ${counters} |`,
     );
   }
   const floor = r.selectFloor;
   if (floor) {
     const app = r.selects.PostgreSQL;
     lines.push(
-      `| floor: bare node:http on PostgreSQL, the session and the pick only | ${n(SIZES.selectors)} | ${n(floor.perSecond)} | | ${n(floor.seconds, 2)} | ${perPick(floor.cpuMsPerPick)} | ${perPick(floor.writesPerPick)} | ${floor.non2xx} | the app: ${app ? ratio(app.perSecond, floor.perSecond) : '–'} of it |`,
+      `| floor: bare node:http on PostgreSQL, the session and the pick only | ${n(SIZES.selectors)} | ${n(floor.perSecond)} | | ${n(floor.seconds, 2)} | ${maybe(floor.cpuMsPerPick, 2)} | ${maybe(floor.writesPerPick, 2)} | ${floor.non2xx} | the app: ${app ? ratio(app.perSecond, floor.perSecond) : '–'} of it |`,
     );
     lines.push('');
     lines.push(

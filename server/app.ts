@@ -36,7 +36,7 @@ import uploadStorage from './features/uploads/storage-plugin';
 import { loadCookieSecret } from './lib/cookie-secret';
 import { stdoutLogDestination } from './lib/log-destination';
 import { keyedNameHash } from './lib/name-hash';
-import { INFO_LEVEL, requestLineFormatter } from './lib/request-line';
+import { INFO_LEVEL, logsInfo, requestLineFormatter } from './lib/request-line';
 import { validatorCompiler } from './lib/schema-compilers';
 import apiDocs from './plugins/api-docs';
 import authSession from './plugins/auth-session';
@@ -128,6 +128,11 @@ export async function buildApp({
     const requestLine = requestLineFormatter(logBase);
     // A callback hook: it runs on every request (decision 154).
     app.addHook('onResponse', (request, reply, done) => {
+      // As `request.log.info` would: a route's, a plugin's or a changed level still decides.
+      if (!logsInfo(request.log)) {
+        done();
+        return;
+      }
       logDestination.write(
         requestLine({
           reqId: request.id,

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { type RequestLine, requestLineFormatter } from './request-line';
+import { logsInfo, type RequestLine, requestLineFormatter } from './request-line';
 
 /** The line pino writes for these fields from a request's child logger, as the request log did before decision 156. */
 function pinoLine(base: Record<string, unknown>, { reqId, ...fields }: RequestLine): string {
@@ -51,5 +51,18 @@ describe('requestLineFormatter', () => {
       'msg',
     ]);
     expect(withoutTime(requestLineFormatter({})(cases[1]!))).toBe(withoutTime(pinoLine({}, cases[1]!)));
+    // Bindings whose values are all undefined are left out, as pino leaves them out.
+    const undefinedBase = { hostname: undefined };
+    expect(withoutTime(requestLineFormatter(undefinedBase)(cases[1]!))).toBe(
+      withoutTime(pinoLine(undefinedBase, cases[1]!)),
+    );
+  });
+});
+
+describe('logsInfo', () => {
+  it('says whether a logger at its level writes info lines, as pino decides', () => {
+    for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']) {
+      expect(logsInfo({ level }), level).toBe(pino({ level }).isLevelEnabled('info'));
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { levels } from 'pino';
+
 /** What the one line per answered request says (decision 023). */
 export interface RequestLine {
   reqId: string;
@@ -14,17 +16,23 @@ export interface RequestLine {
 /** pino's number for `info`: the request line's level. */
 export const INFO_LEVEL = 30;
 
+/** Whether a logger at this level writes `info` lines (`silent`, or a level pino does not know: no). */
+export const logsInfo = (logger: { level: string }) =>
+  (levels.values[logger.level] ?? Number.POSITIVE_INFINITY) <= INFO_LEVEL;
+
 /**
  * The request line as the JSON line pino writes for
  * `request.log.info({ method, route, statusCode, responseTime, userId }, 'request completed')`,
  * the same keys in the same order: `level`, `time`, the logger's own bindings (`base`: pino's
  * `pid` and `hostname`), `reqId`, the fields, `msg`.
  *
- * Formatted here, not through pino (decision 156): with pino the line cost a cached read about
- * 8–10 µs of its ~70 µs of CPU, formatted here 3–5 µs. Every other line still goes through pino.
+ * Formatted here, not through pino (decision 156): a cached read spends 4–6 µs less CPU (of
+ * about 70 µs) than with `request.log.info`. Every other line still goes through pino.
  */
 export function requestLineFormatter(base: Record<string, unknown>): (line: RequestLine) => string {
-  const bindings = Object.keys(base).length > 0 ? `,${JSON.stringify(base).slice(1, -1)}` : '';
+  // What JSON.stringify leaves of them (undefined values go, as in pino's own line).
+  const inner = JSON.stringify(base).slice(1, -1);
+  const bindings = inner === '' ? '' : `,${inner}`;
   return ({ reqId, method, route, statusCode, responseTime, userId }) =>
     `{"level":${INFO_LEVEL},"time":${Date.now()}${bindings},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"route":${route === null ? 'null' : JSON.stringify(route)},"statusCode":${statusCode},"responseTime":${responseTime}${userId === undefined ? '' : `,"userId":${JSON.stringify(userId)}`},"msg":"request completed"}\n`;
 }

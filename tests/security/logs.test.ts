@@ -133,6 +133,18 @@ describe('logs', () => {
       expect(typeof responseTime).toBe('number');
       if (userId !== undefined) expect(userId).toMatch(/^[0-9a-f-]{36}$/);
     }
+    // Byte for byte what the app's own logger writes for the same fields from a request's logger
+    // (decision 156: the request line is formatted without it), the time apart.
+    const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+    for (const raw of lines.filter((line) => line.includes('"msg":"request completed"'))) {
+      const { reqId, method, route, statusCode, responseTime, userId } = JSON.parse(raw) as Record<string, unknown>;
+      const written = lines.length;
+      app.log
+        .child({ reqId })
+        .info({ method, route, statusCode, responseTime, ...(userId ? { userId } : {}) }, 'request completed');
+      expect(lines).toHaveLength(written + 1);
+      expect(withoutTime(lines.pop()!)).toBe(withoutTime(raw));
+    }
     const lineOf = (method: string, route: string | null) =>
       completed.filter((e) => e.method === method && e.route === route);
     expect(lineOf('POST', '/api/register')).toMatchObject([{ statusCode: 201 }]);
