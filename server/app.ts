@@ -36,7 +36,7 @@ import uploadStorage from './features/uploads/storage-plugin';
 import { loadCookieSecret } from './lib/cookie-secret';
 import { stdoutLogDestination } from './lib/log-destination';
 import { keyedNameHash } from './lib/name-hash';
-import { INFO_LEVEL, logsInfo, requestLineFormatter } from './lib/request-line';
+import { INFO_LEVEL, logsInfo, requestIdGenerator, requestLineFormatter } from './lib/request-line';
 import { validatorCompiler } from './lib/schema-compilers';
 import apiDocs from './plugins/api-docs';
 import authSession from './plugins/auth-session';
@@ -49,6 +49,7 @@ import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugi
 import eventBus from './plugins/event-bus';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
+import requestChecks from './plugins/request-checks';
 import security from './plugins/security';
 import shroCache from './plugins/shro-cache';
 import staticWeb from './plugins/static-web';
@@ -108,7 +109,8 @@ export async function buildApp({
         Math.max(25, Math.floor(Math.min(config.headersTimeoutMs, config.requestTimeoutMs || Infinity) / 10)),
       ),
     },
-    genReqId: () => crypto.randomUUID(),
+    // This process's random prefix and a counter: distinct across instances (decision 157).
+    genReqId: requestIdGenerator(),
     // One line per request, written by the onResponse hook below, instead of Fastify's two
     // (docs/decisions/023-request-log-and-pinned-bench.md).
     logController: new LogController({ disableRequestLogging: true }),
@@ -154,6 +156,8 @@ export async function buildApp({
   await app.register(database, { database: db, closeOnShutdown: closeDatabase });
   await app.register(redis);
   await app.register(eventBus);
+  // The app's own every-request checks, one hook per phase for all of them (decision 157).
+  await app.register(requestChecks);
   await app.register(security);
   // Slow and greedy clients: open connections per address, and a deadline for JSON bodies.
   await app.register(connectionLimits);

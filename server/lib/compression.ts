@@ -18,19 +18,14 @@ export const GZIP_OPTIONS = { level: GZIP_LEVEL };
 
 export type BodyEncoding = 'br' | 'gzip';
 
-/** Accept-Encoding values repeat (one per browser version): a small bounded memo of the answers. */
-const negotiations = new LruCache<string>(256, Number.POSITIVE_INFINITY);
-const negotiator = new Negotiator<BodyEncoding>({
-  supportedValues: ['br', 'gzip'],
-  cache: {
-    get: (key) => negotiations.get(key),
-    has: (key) => negotiations.get(key) !== undefined,
-    set(key, value) {
-      negotiations.set(key, value);
-      return this;
-    },
-  },
-});
+const negotiator = new Negotiator<BodyEncoding>({ supportedValues: ['br', 'gzip'] });
+/**
+ * Accept-Encoding values repeat (one per browser version): a small bounded memo of the answers,
+ * keyed by the header as it came, so a known header costs one look-up (decision 157).
+ */
+const chosen = new LruCache<BodyEncoding | null>(256, Number.POSITIVE_INFINITY);
+/** A browser's Accept-Encoding is under 40 characters. */
+const MAX_KEPT_HEADER = 128;
 
 /**
  * The encoding an answer of `byteLength` bytes gets for this Accept-Encoding header (brotli
@@ -39,7 +34,13 @@ const negotiator = new Negotiator<BodyEncoding>({
  */
 export function chooseEncoding(acceptEncoding: string | undefined, byteLength: number): BodyEncoding | null {
   if (!acceptEncoding || byteLength < COMPRESSION_THRESHOLD_BYTES) return null;
-  return negotiator.negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'));
+  // Longer headers are negotiated each time: junk cannot fill the memo with large keys.
+  const keep = acceptEncoding.length <= MAX_KEPT_HEADER;
+  const known = keep ? chosen.get(acceptEncoding) : undefined;
+  if (known !== undefined) return known;
+  const encoding = negotiator.negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'));
+  if (keep) chosen.set(acceptEncoding, encoding);
+  return encoding;
 }
 
 /**

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { logsInfo, type RequestLine, requestLineFormatter } from './request-line';
+import { logsInfo, type RequestLine, requestIdGenerator, requestLineFormatter } from './request-line';
 
 /** The line pino writes for these fields from a request's child logger, as the request log did before decision 156. */
 function pinoLine(base: Record<string, unknown>, { reqId, ...fields }: RequestLine): string {
@@ -64,5 +64,21 @@ describe('logsInfo', () => {
     for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']) {
       expect(logsInfo({ level }), level).toBe(pino({ level }).isLevelEnabled('info'));
     }
+  });
+});
+
+describe('requestIdGenerator', () => {
+  it('gives every request of a process its own id, and no two processes the same ones', () => {
+    const first = requestIdGenerator();
+    const second = requestIdGenerator();
+    const ids = Array.from({ length: 5000 }, () => first());
+    expect(new Set(ids).size).toBe(ids.length);
+    // Short and URL-safe: a random prefix of the process, a dash, a base-36 counter.
+    for (const id of ids) expect(id).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    const prefixOf = (id: string) => id.slice(0, 8);
+    expect(new Set(ids.map(prefixOf)).size).toBe(1);
+    const others = Array.from({ length: 5000 }, () => second());
+    expect(prefixOf(others[0]!)).not.toBe(prefixOf(ids[0]!));
+    expect(others.filter((id) => ids.includes(id))).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { levels } from 'pino';
 
 /** What the one line per answered request says (decision 023). */
@@ -11,6 +12,16 @@ export interface RequestLine {
   responseTime: number;
   /** When the request resolved a signed-in user. */
   userId?: string;
+}
+
+/**
+ * Request ids for the log (decision 157): this process's own random prefix and a counter, so that
+ * ids stay distinct across instances and restarts without random bytes drawn for every request.
+ */
+export function requestIdGenerator(): () => string {
+  const prefix = randomBytes(6).toString('base64url');
+  let count = 0;
+  return () => `${prefix}-${(++count).toString(36)}`;
 }
 
 /** pino's number for `info`: the request line's level. */

@@ -23,10 +23,8 @@ async function bodyDeadlinePlugin(app: FastifyInstance) {
   // An answer given before the whole body arrived (refused part-way through an upload, a 413 or
   // 415 up front) closes the connection: otherwise Node would keep it open to drain the rest of
   // the body at whatever pace the client likes. (`inject` requests leave `complete` unset.)
-  // Callback hooks: they run on every request (decision 154).
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.onEveryAnswer((request, reply) => {
     if (request.raw.complete === false && hasBody(request.headers)) reply.header('connection', 'close');
-    done(null, payload);
   });
 
   const timeoutMs = app.config.bodyTimeoutMs;
@@ -66,4 +64,4 @@ async function bodyDeadlinePlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(bodyDeadlinePlugin, { name: 'body-deadline', dependencies: ['error-handler'] });
+export default fp(bodyDeadlinePlugin, { name: 'body-deadline', dependencies: ['error-handler', 'request-checks'] });

@@ -9,6 +9,8 @@ import {
   type KeptText,
 } from '../lib/compression';
 
+const BODILESS_METHODS = new Set(['GET', 'HEAD']);
+
 /** Adds `accept-encoding` to the reply's Vary header, once. */
 function varyOnAcceptEncoding(reply: FastifyReply) {
   const current = reply.getHeader('vary');
@@ -41,6 +43,14 @@ export function sendKeptText(request: FastifyRequest, reply: FastifyReply, kept:
  * left alone. Registered before the routes: it hooks each route as it is declared.
  */
 async function compressionPlugin(app: FastifyInstance) {
+  // Request bodies are decompressed only where there is a body to read: Fastify never reads one
+  // for GET or HEAD, so those routes go without the plugin's preParsing hook (decision 157).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.decompress === undefined && methods.every((method) => BODILESS_METHODS.has(method))) {
+      route.decompress = false;
+    }
+  });
   await app.register(compress, {
     global: true,
     threshold: COMPRESSION_THRESHOLD_BYTES,

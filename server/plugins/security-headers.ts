@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { TMDB_IMAGE_ORIGIN } from '../../contract/catalog';
@@ -164,11 +164,11 @@ async function securityHeaders(app: FastifyInstance) {
   const documentHeaders = Object.freeze(securityHeaderSet(app.config));
   const dataHeaders = Object.freeze(dataHeaderSet(documentHeaders));
   app.decorate('securityHeaders', dataHeaders);
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  app.checkEveryRequest((request, reply) => {
     reply.headers(isApiPath(request.url) ? dataHeaders : documentHeaders);
-    done();
+    return undefined;
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.onEveryAnswer((_request, reply) => {
     // A 304 updates the stored answer's headers: it keeps whatever its route said (or nothing).
     // An error is never worth keeping, whatever the route set before it failed.
     if (reply.statusCode >= 400 || (reply.statusCode !== 304 && !reply.hasHeader('cache-control'))) {
@@ -177,10 +177,9 @@ async function securityHeaders(app: FastifyInstance) {
     if (isHtml(reply.getHeader('content-type')) && reply.getHeader('content-security-policy') === DATA_CSP) {
       reply.headers(documentHeaders);
     }
-    done(null, payload);
   });
 }
 
 const isHtml = (type: unknown) => typeof type === 'string' && type.startsWith('text/html');
 
-export default fp(securityHeaders, { name: 'security-headers' });
+export default fp(securityHeaders, { name: 'security-headers', dependencies: ['request-checks'] });

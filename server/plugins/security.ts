@@ -16,7 +16,7 @@ async function securityPlugin(app: FastifyInstance) {
   // PostgreSQL text cannot hold U+0000: refuse it up front, before any hook or route touches the
   // database, instead of failing half-way through. (Multipart fields are read later; the error
   // handler maps the database's refusal of them to the same 400.)
-  // Callback hooks: they run on every request (decision 154).
+  // A callback hook: it runs on every request (decision 154).
   app.addHook('preValidation', (request, _reply, done) => {
     if (hasNullCharacter(request.params) || hasNullCharacter(request.query) || hasNullCharacter(request.body)) {
       done(badRequest('Text must not contain null characters'));
@@ -25,13 +25,9 @@ async function securityPlugin(app: FastifyInstance) {
     done();
   });
 
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!UNSAFE_METHODS.has(request.method)) {
-      done();
-      return;
-    }
-    done(crossSiteRefusal(request, Boolean(app.config.trustProxy)));
-  });
+  app.checkEveryRequest((request) =>
+    UNSAFE_METHODS.has(request.method) ? crossSiteRefusal(request, Boolean(app.config.trustProxy)) : undefined,
+  );
 }
 
 /** The refusal of an unsafe request from another site, or undefined when it comes from this one. */
@@ -66,4 +62,4 @@ function hasNullCharacter(value: unknown, depth = 0): boolean {
   return false;
 }
 
-export default fp(securityPlugin, { name: 'security' });
+export default fp(securityPlugin, { name: 'security', dependencies: ['request-checks'] });

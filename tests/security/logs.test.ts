@@ -116,7 +116,7 @@ describe('logs', () => {
     // Every line about a request names it.
     const requestLines = entries.filter((e) => e.req || e.res || e.err || e.responseTime !== undefined);
     expect(requestLines.length).toBeGreaterThanOrEqual(requestCount);
-    for (const entry of requestLines) expect(entry.reqId, JSON.stringify(entry)).toMatch(/^[0-9a-f-]{36}$/);
+    for (const entry of requestLines) expect(entry.reqId, JSON.stringify(entry)).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
     // Exactly one request line per request (not Fastify's two), with exactly these fields.
     const completed = entries.filter((e) => e.msg === 'request completed');
     expect(completed).toHaveLength(requestCount);

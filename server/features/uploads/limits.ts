@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '../../lib/http-errors';
 import { configureImageWork } from '../../lib/images';
@@ -68,32 +68,43 @@ async function uploadLimitsPlugin(app: FastifyInstance) {
   // The slot is held while the route works: until its answer (or error) is being sent, so a
   // client that disconnects after sending everything keeps it until its images are done and
   // disconnecting cannot pile up work. onResponse is the safety net.
-  // Callback hooks: they run on every request, and cost one WeakMap look-up, not a promise.
-  app.addHook('onSend', (request, _reply, payload, done) => {
+  const releaseOnSend: onSendHookHandler = (request, _reply, payload, done) => {
     release(request);
     done(null, payload);
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
+  };
+  const releaseOnResponse: onResponseHookHandler = (request, _reply, done) => {
     release(request);
     done();
+  };
+  // Only the routes that take files hold slots: the release hooks go on those routes alone, not
+  // on every request (decision 157). A route is one of them when its preValidation has a guard.
+  const guards = new WeakSet<object>();
+  app.addHook('onRoute', (route) => {
+    if (![route.preValidation ?? []].flat().some((hook) => guards.has(hook))) return;
+    route.onSend = [...[route.onSend ?? []].flat(), releaseOnSend];
+    route.onResponse = [...[route.onResponse ?? []].flat(), releaseOnResponse];
   });
 
-  app.decorate('guardUpload', (kind: UploadKind) => async (request: FastifyRequest) => {
-    if (!request.user || !request.isMultipart()) return;
-    const userId = request.user.id;
-    const releaseSlot = gate.tryAcquire(userId);
-    if (!releaseSlot) throw tooManyRequests(BUSY_RETRY_AFTER_SECONDS, busyMessage(gate.maxPerUser));
-    releases.set(request, releaseSlot);
-    // A client gone before its whole body arrived frees the slot at once: that request can never
-    // reach the image work, and until the route reads the body only socket buffers are held.
-    request.raw.once('close', () => {
-      if (!request.raw.complete) release(request);
-    });
-    // A full quota is refused before a byte of the images is read or decoded. A new avatar
-    // replaces the current one, so that one is not counted here.
-    await checkUploadQuota(app.database.db, uploadQuotaBytesPerUser, userId, 1, {
-      exceptKind: kind === 'avatar' ? 'avatar' : undefined,
-    });
+  app.decorate('guardUpload', (kind: UploadKind) => {
+    const guard = async (request: FastifyRequest) => {
+      if (!request.user || !request.isMultipart()) return;
+      const userId = request.user.id;
+      const releaseSlot = gate.tryAcquire(userId);
+      if (!releaseSlot) throw tooManyRequests(BUSY_RETRY_AFTER_SECONDS, busyMessage(gate.maxPerUser));
+      releases.set(request, releaseSlot);
+      // A client gone before its whole body arrived frees the slot at once: that request can never
+      // reach the image work, and until the route reads the body only socket buffers are held.
+      request.raw.once('close', () => {
+        if (!request.raw.complete) release(request);
+      });
+      // A full quota is refused before a byte of the images is read or decoded. A new avatar
+      // replaces the current one, so that one is not counted here.
+      await checkUploadQuota(app.database.db, uploadQuotaBytesPerUser, userId, 1, {
+        exceptKind: kind === 'avatar' ? 'avatar' : undefined,
+      });
+    };
+    guards.add(guard);
+    return guard;
   });
 }
 
