@@ -8,9 +8,9 @@ type AnswerStep = (request: FastifyRequest, reply: FastifyReply) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Adds a check run at the start of every request, after those added before it (decision 157). */
+    /** Adds a check run at the start of every request of the whole app, after those added before it (decision 157). */
     checkEveryRequest(check: RequestCheck): void;
-    /** Adds a step run on every answer before it is sent, after those added before it (decision 157). */
+    /** Adds a step run on every answer of the whole app before it is sent, after those added before it (decision 157). */
     onEveryAnswer(step: AnswerStep): void;
   }
 }
@@ -25,8 +25,23 @@ declare module 'fastify' {
 async function requestChecksPlugin(app: FastifyInstance) {
   const checks: RequestCheck[] = [];
   const steps: AnswerStep[] = [];
-  app.decorate('checkEveryRequest', (check: RequestCheck) => void checks.push(check));
-  app.decorate('onEveryAnswer', (step: AnswerStep) => void steps.push(step));
+  // App-wide whoever adds them (an encapsulated plugin too), and only while the app is being built.
+  let ready = false;
+  const whileBuilding = () => {
+    if (ready) throw new Error('Every-request steps are added while the app is being built, not after it is ready');
+  };
+  app.decorate('checkEveryRequest', (check: RequestCheck) => {
+    whileBuilding();
+    checks.push(check);
+  });
+  app.decorate('onEveryAnswer', (step: AnswerStep) => {
+    whileBuilding();
+    steps.push(step);
+  });
+  app.addHook('onReady', (done) => {
+    ready = true;
+    done();
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
     for (const check of checks) {

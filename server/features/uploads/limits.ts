@@ -42,7 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     uploadGate: UploadGate;
     /**
-     * preValidation hook of routes that take files (after requireUser): holds one of the user's upload
+     * preValidation hook of routes that take files (after requireUser; only as the route's own
+     * `preValidation` option, where its release hooks are added, decision 157): holds one of the user's upload
      * slots until the answer is sent (429 when none is free), and refuses a user whose images
      * already fill their quota (413) before the body is read. Requests without files pass.
      */
@@ -78,11 +79,25 @@ async function uploadLimitsPlugin(app: FastifyInstance) {
   };
   // Only the routes that take files hold slots: the release hooks go on those routes alone, not
   // on every request (decision 157). A route is one of them when its preValidation has a guard.
-  const guards = new WeakSet<object>();
+  // A guard used any other way would hold slots for good: the app refuses to start instead.
+  const unattached = new Set<object>();
+  const attached = new WeakSet<object>();
   app.addHook('onRoute', (route) => {
-    if (![route.preValidation ?? []].flat().some((hook) => guards.has(hook))) return;
+    const guards = [route.preValidation ?? []].flat().filter((hook) => unattached.has(hook) || attached.has(hook));
+    if (guards.length === 0) return;
+    for (const guard of guards) {
+      unattached.delete(guard);
+      attached.add(guard);
+    }
     route.onSend = [...[route.onSend ?? []].flat(), releaseOnSend];
     route.onResponse = [...[route.onResponse ?? []].flat(), releaseOnResponse];
+  });
+  app.addHook('onReady', (done) => {
+    done(
+      unattached.size === 0
+        ? undefined
+        : new Error("guardUpload() works only as a route's own preValidation option, on a route declared after it"),
+    );
   });
 
   app.decorate('guardUpload', (kind: UploadKind) => {
@@ -103,7 +118,7 @@ async function uploadLimitsPlugin(app: FastifyInstance) {
         exceptKind: kind === 'avatar' ? 'avatar' : undefined,
       });
     };
-    guards.add(guard);
+    unattached.add(guard);
     return guard;
   });
 }

@@ -4,12 +4,13 @@ import { eq, sum } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_SIZE } from '../../../contract/profiles';
+import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { uploads } from '../../db/schema/index';
 import { configureImageWork, reencodeImage } from '../../lib/images';
 import { createUser, gameRowCounts, imageFile, png, postShro, type SignedInUser } from '../../test/factories';
 import { multipart } from '../../test/multipart';
-import { createTestApp, type TestConfigOverrides, type TestContext } from '../../test/test-app';
+import { createTestApp, createTestDatabase, type TestConfigOverrides, type TestContext } from '../../test/test-app';
 import { newUploadKey } from './storage';
 
 /** Issue 10 item 15: image work, concurrent uploads and stored bytes are bounded per process and per user. */
@@ -140,6 +141,29 @@ describe('the image work queue', () => {
     const image = await bigPng(30);
     const peak = await peakSharpWork(() => Promise.all(Array.from({ length: 6 }, () => reencodeImage(image))));
     expect(peak).toBe(2);
+  });
+});
+
+describe('where an upload guard may go', () => {
+  it("refuses to start an app whose guard is not a route's own preValidation option: its slots would never be released", async () => {
+    const { database, drop } = await createTestDatabase();
+    const config = {
+      ...loadConfig({ ...process.env, DATA_DIR: ':memory:', LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      webDist: '/nonexistent',
+      databaseUrl: undefined,
+    };
+    const app = await buildApp({ config, database, closeDatabase: false });
+    try {
+      // As a plugin's hook instead: no route of the app would carry the release hooks.
+      await app.register(async (scope) => {
+        scope.addHook('preValidation', scope.guardUpload('box'));
+        scope.post('/api/test-only/upload', async () => ({ ok: true }));
+      });
+      await expect(app.ready()).rejects.toThrow(/guardUpload\(\) works only as a route's own preValidation option/);
+    } finally {
+      await app.close().catch(() => {});
+      await drop();
+    }
   });
 });
 
