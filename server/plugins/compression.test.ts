@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_CREDENTIALS_MESSAGE } from '../../contract/auth';
 import { shroBoxes, shros } from '../db/schema/index';
 import { createUser } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
@@ -165,7 +166,7 @@ describe('request bodies', () => {
     // Read and checked: the answer is about the credentials, not about the body.
     const gzipped = await login(gzipSync(wrongPassword), { 'content-encoding': 'gzip' });
     expect(gzipped.statusCode).toBe(401);
-    expect(gzipped.json()).toEqual({ message: 'Invalid username or password' });
+    expect(gzipped.json()).toEqual({ message: INVALID_CREDENTIALS_MESSAGE });
     const unknown = await login(wrongPassword, { 'content-encoding': 'compress' });
     expect(unknown.statusCode).toBe(415);
     expect(unknown.json()).toEqual({ message: expect.stringMatching(/content-encoding/i) });
