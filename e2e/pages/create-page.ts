@@ -64,8 +64,13 @@ export class CreatePage {
     return this.page.getByRole('checkbox', { name: `@${username}` });
   }
 
-  /** Radix switches and checkboxes sit under their styled labels: click them through. */
+  /**
+   * Radix switches and checkboxes sit under their styled labels: click them through. A forced
+   * click skips Playwright's own scrolling wait, so the control is brought to the middle of the
+   * view first (a switch below the fold once failed with "Element is outside of the viewport").
+   */
   async turnOn(control: Locator) {
+    await control.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await control.check({ force: true });
   }
 
