@@ -130,7 +130,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   lines.push('');
   lines.push(
     LOG_LEVEL === 'info'
-      ? "**Logging:** the app runs at the default log level (`info`): one JSON line per request (decision 023; formatted by the app, decision 156), written to its stdout in batches of 4 KB or each second (decision 142), which is a file in the temporary folder (a real file, not a pipe read by this process). The bare servers' stdout goes to a file the same way; they write nothing."
+      ? "**Logging:** the app runs at the default log level (`info`): one JSON line per request (decision 023; formatted by the app, decision 156), written to its stdout in batches of 32 KB or each second (decisions 142, 158), which is a file in the temporary folder (a real file, not a pipe read by this process). The bare servers' stdout goes to a file the same way; they write nothing."
       : `**Logging:** the app runs at log level \`${LOG_LEVEL}\` (\`BENCH_LOG_LEVEL\`), not the default \`info\`: these figures leave out the request log.`,
   );
   lines.push('');
