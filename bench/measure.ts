@@ -6,7 +6,7 @@ import { shroEventAction } from '../web/lib/live-shro';
 import type { SeedInfo } from './app-server';
 import { type Child, processCounters } from './children';
 import type { FanoutResult, HttpResult, LogLines, PicksRun } from './report';
-import { SIZES } from './sizes';
+import { FANOUT_WARM_UP_EVENTS, SIZES } from './sizes';
 import { Watchers } from './watchers';
 
 export async function load(
@@ -138,12 +138,25 @@ async function requestLines(servers: Child[]): Promise<number> {
  * arrival from the moment the firing request's response arrived (an arrival before it counts 0).
  * With `tab`, watchers act as visitors' tabs and the app's requests per pick are counted.
  */
+/**
+ * The pickers of a seed (`SIZES.pickers` of them), by the fan-out run that uses them: run 0's
+ * measured rounds first, then run 1's, then each run's warm-up events in the same order.
+ */
+export function fanoutPicker(run: 0 | 1, round: number, warmUp = false): number {
+  return warmUp ? 2 * SIZES.rounds + run * FANOUT_WARM_UP_EVENTS + round : run * SIZES.rounds + round;
+}
+
+/**
+ * `fire(round)` sends the measured events; `warmUp(i)` the `FANOUT_WARM_UP_EVENTS` before them,
+ * to the same watchers, not measured: a server's first events compile its fan-out path (a fresh
+ * server's first event took about twice as long to reach every watcher as its third).
+ */
 export async function fanout(
   servers: Child[],
   path: string,
   fire: (round: number) => Promise<void>,
   marker: string,
-  options: { watchers?: number; tab?: TabRule } = {},
+  options: { watchers?: number; tab?: TabRule; warmUp: (event: number) => Promise<void> },
 ): Promise<FanoutResult> {
   const share = Math.ceil((options.watchers ?? SIZES.watchers) / servers.length);
   // What a server spends once, on its first channels (the stream's code compiled, its young
@@ -166,6 +179,13 @@ export async function fanout(
     (sum, m, i) => sum + m.heapUsed + m.external - before[i]!.heapUsed - before[i]!.external,
     0,
   );
+
+  for (let event = 0; event < FANOUT_WARM_UP_EVENTS; event++) {
+    const { done } = watchers.expect(marker);
+    await options.warmUp(event);
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, options.tab ? 600 : 300));
+  }
 
   const latencies: number[] = [];
   const sinceSent: number[] = [];

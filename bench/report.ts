@@ -4,7 +4,7 @@ import { LOAD_CORE, LOG_LEVEL, pinning, SERVER_CORE } from './children';
 import type { LoadFigures } from './network';
 import type { PreviewFigures } from './preview';
 import type { PickCounters } from './seed';
-import { quick, SIZES } from './sizes';
+import { FANOUT_WARM_UP_EVENTS, quick, SIZES } from './sizes';
 import type { WebBundles } from './web-size';
 
 export interface HttpResult {
@@ -226,7 +226,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   lines.push(`## 4. Live fan-out: ${n(SIZES.watchers)} open channels watching one public Shro`);
   lines.push('');
   lines.push(
-    `Time from the select's response (the bare server's POST /fire) to each watcher's event, over ${SIZES.rounds} events; an event that beat the response counts 0. Memory: the server's RSS growth per open channel (heap + external in brackets), measured after a first round of up to 500 channels per server has opened and closed (the one-time costs of a first channel are no channel's own).`,
+    `Time from the select's response (the bare server's POST /fire) to each watcher's event, over ${SIZES.rounds} events after ${FANOUT_WARM_UP_EVENTS} unmeasured ones to the same watchers (decision 023: every setup, the ceiling too, has compiled its fan-out path; with two instances, one warm-up pick through each); an event that beat the response counts 0. Memory: the server's RSS growth per open channel (heap + external in brackets), measured after a first round of up to 500 channels per server has opened and closed (the one-time costs of a first channel are no channel's own).`,
   );
   lines.push('');
   lines.push(

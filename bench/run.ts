@@ -19,7 +19,7 @@ import {
   redisUrl,
   startChild,
 } from './children';
-import { countLogLines, fanout, fireSelect, load, loadMeasured, selects } from './measure';
+import { countLogLines, fanout, fanoutPicker, fireSelect, load, loadMeasured, selects } from './measure';
 import { medianBy } from './median';
 import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
 import { measurePreviews } from './preview';
@@ -267,14 +267,10 @@ async function serverRuns() {
 
   log(`fan-out ceiling: bare SSE, ${SIZES.watchers} channels…`);
   const bare = await startChild('bare-server.ts', {});
-  results.fanoutCeiling = await fanout(
-    [bare],
-    '/live',
-    async () => {
-      await (await fetch(`http://127.0.0.1:${bare.port}/fire`, { method: 'POST' })).text();
-    },
-    'shro.box.opened',
-  );
+  const fireBare = async () => {
+    await (await fetch(`http://127.0.0.1:${bare.port}/fire`, { method: 'POST' })).text();
+  };
+  results.fanoutCeiling = await fanout([bare], '/live', fireBare, 'shro.box.opened', { warmUp: fireBare });
   await bare.stop();
 
   // Watchers act as visitors' tabs: they hold the visitor's view and refetch when web/lib/live.ts would.
@@ -287,18 +283,25 @@ async function serverRuns() {
   results.fanoutThousand = await fanout(
     [pglite.server],
     `/api/live?watch=${pglite.seed.fanoutShroId}`,
-    // Its own pickers: the rounds below use the next ones.
-    (round) => fireSelect(pglite.server.port, pglite.seed, round + SIZES.rounds),
+    // Its own pickers: the rounds below use others.
+    (round) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(1, round)),
     'shro.box.opened',
-    { watchers: thousand, tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId) },
+    {
+      watchers: thousand,
+      tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId),
+      warmUp: (event) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(1, event, true)),
+    },
   );
   log(`fan-out: one instance (PGlite), ${SIZES.watchers} channels…`);
   results.fanoutOne = await fanout(
     [pglite.server],
     `/api/live?watch=${pglite.seed.fanoutShroId}`,
-    (round) => fireSelect(pglite.server.port, pglite.seed, round),
+    (round) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(0, round)),
     'shro.box.opened',
-    { tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId) },
+    {
+      tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId),
+      warmUp: (event) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(0, event, true)),
+    },
   );
   await pglite.server.stop();
 
@@ -324,9 +327,13 @@ async function serverRuns() {
           results.fanoutTwo = await fanout(
             [a, b],
             `/api/live?watch=${a.seed!.fanoutShroId}`,
-            (round) => fireSelect(round % 2 === 0 ? a.port : b.port, a.seed!, round),
+            (round) => fireSelect(round % 2 === 0 ? a.port : b.port, a.seed!, fanoutPicker(0, round)),
             'shro.box.opened',
-            { tab: await tabOf(a.port, a.seed!.fanoutShroId) },
+            {
+              tab: await tabOf(a.port, a.seed!.fanoutShroId),
+              // One warm-up pick through each instance: both compile their pick and fan-out paths.
+              warmUp: (event) => fireSelect(event % 2 === 0 ? a.port : b.port, a.seed!, fanoutPicker(0, event, true)),
+            },
           );
         } finally {
           await a.stop();

@@ -7,7 +7,8 @@ export const SIZES = quick
       participants: 20,
       selectors: 50,
       warmUpSelectors: 20,
-      pickers: 4,
+      // Per seed: each fan-out run's measured rounds, then its warm-up events (bench/measure.ts).
+      pickers: 8,
       watchers: 200,
       duration: 2,
       connections: 20,
@@ -23,7 +24,8 @@ export const SIZES = quick
       selectors: 2000,
       // Other users' picks on another public Shro before the measured ones, unmeasured (decision 023).
       warmUpSelectors: 500,
-      pickers: 12,
+      // Per seed: each fan-out run's measured rounds, then its warm-up events (bench/measure.ts).
+      pickers: 14,
       watchers: 5000,
       // Seconds per HTTP run: the cached read and its ceiling take `readTurns` turns of this each,
       // 15 s of reads in all (the single run before turns was 10 s).
@@ -35,3 +37,6 @@ export const SIZES = quick
       // The slow-3G repeat visit, measured this many times (bench/network.ts): the median is reported.
       repeatVisits: 3,
     };
+
+/** Events each fan-out setup sends before its measured rounds, not measured (decision 023). */
+export const FANOUT_WARM_UP_EVENTS = 2;
