@@ -248,9 +248,7 @@ export async function buildApp({
   // 5. The web app and the SPA fallback come last.
   // A Shro page's HTML carries the Shro as its API would answer it (decision 140).
   await app.register(staticWeb, {
-    pageData: shroPageData({ db: db.db, cache: app.shroCache, live: app.bus }, (request, reply) =>
-      app.loadUser(request, reply),
-    ),
+    pageData: shroPageData({ db: db.db, cache: app.shroCache, live: app.bus }, (request) => app.resolveUser(request)),
   });
 
   warmUpPasswordHashing();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { findUserByAuthSession, insertAuthSession, touchAuthSession, type UserRow } from '../features/auth/queries';
 import { endAuthSession } from '../features/auth/service';
@@ -31,9 +31,14 @@ declare module 'fastify' {
      * `requireUser`) before the body is read and validated: a visitor gets 401 whatever they send
      * (docs/decisions/088-route-schemas-and-auth-first.md).
      */
-    loadUser: onRequestAsyncHookHandler;
+    loadUser: onRequestHookHandler;
     /** onRequest hook: resolves the signed-in user or answers 401. */
-    requireUser: onRequestAsyncHookHandler;
+    requireUser: onRequestHookHandler;
+    /**
+     * The signed-in user of the request, or null for a visitor (kept on the request), outside the
+     * hooks above: for code that asks only on some requests (a page's preloads, a time zone).
+     */
+    resolveUser(request: FastifyRequest): Promise<UserRow | null>;
     startAuthSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
     endAuthSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -135,14 +140,45 @@ async function authSessionPlugin(app: FastifyInstance) {
     return row.user;
   }
 
-  app.decorate('loadUser', async (request: FastifyRequest) => {
-    await resolveUser(request);
+  /**
+   * The user at once, without a promise, when nothing has to be read or written: a visitor (null),
+   * or a session this instance holds that is still valid and whose last-seen time needs no write
+   * yet. Undefined when `resolveUser` has to do that work. The same rules as `resolveUser`.
+   */
+  function knownUser(request: FastifyRequest): UserRow | null | undefined {
+    if (request.user) return request.user;
+    const sessionId = readSessionId(request);
+    if (!sessionId) return null;
+    if (!app.bus.coherent) return undefined;
+    const row = cache.get(sessionId);
+    const now = Date.now();
+    if (!row || row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS)
+      return undefined;
+    request.user = row.user;
+    request.authSessionId = sessionId;
+    return row.user;
+  }
+
+  // Callback hooks that finish at once for a visitor or a session held here (most calls): an
+  // async hook costs every request its promises even when nothing is awaited (decision 159).
+  app.decorate('loadUser', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    if (knownUser(request) !== undefined) {
+      done();
+      return;
+    }
+    resolveUser(request).then(() => done(), done);
   });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    const user = await resolveUser(request);
-    if (!user) throw unauthorized('Unauthorized');
+  app.decorate('requireUser', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    const known = knownUser(request);
+    if (known !== undefined) {
+      done(known ? undefined : unauthorized('Unauthorized'));
+      return;
+    }
+    resolveUser(request).then((user) => done(user ? undefined : unauthorized('Unauthorized')), done);
   });
+
+  app.decorate('resolveUser', resolveUser);
 
   app.decorate('startAuthSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     // Rotate: whatever session the browser had before (possibly planted) is dropped.

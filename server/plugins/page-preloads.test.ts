@@ -110,9 +110,9 @@ describe("a page's HTML preloads the page's code", () => {
   });
 
   it('a protected page whose viewer cannot be read (the database unreachable): its HTML, without preloads', async () => {
-    const app = ctx.app as unknown as { loadUser: (...args: unknown[]) => Promise<void> };
-    const loadUser = app.loadUser;
-    app.loadUser = async () => {
+    const app = ctx.app as unknown as { resolveUser: (...args: unknown[]) => Promise<unknown> };
+    const resolveUser = app.resolveUser;
+    app.resolveUser = async () => {
       throw new Error('connection refused');
     };
     try {
@@ -121,7 +121,7 @@ describe("a page's HTML preloads the page's code", () => {
       expect(html.body).toContain('<div id="root">');
       expect(linksOf(html.body)).toEqual([]);
     } finally {
-      app.loadUser = loadUser;
+      app.resolveUser = resolveUser;
     }
     expect(linksOf((await page('/explore', creator.cookie)).body)).toEqual(['modulepreload /assets/explore-D4.js']);
   });

@@ -68,14 +68,13 @@ function preloadLinks(files: Iterable<string>): string {
 async function firstPageModule(
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
   pathname: string,
 ): Promise<string | null> {
   const page = pageForPath(pathname);
   if (!page) return 'not-found';
   if (!appPages[page.name].protected) return pageModuleOf(page.name);
   try {
-    await app.loadUser(request, reply);
+    await app.resolveUser(request);
   } catch (error) {
     request.log.warn({ err: error }, "who is signed in could not be read for the page's preloads");
     return null;
@@ -137,7 +136,7 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
       const data = read && (request.user || meta.namesShro) ? read : null;
       // The page's code, and the parts of it the data shows this viewer, after the entry's script
       // and style sheet, which the browser asks for first.
-      const module = pagePreloads.pages.size > 0 ? await firstPageModule(app, request, reply, pathname) : null;
+      const module = pagePreloads.pages.size > 0 ? await firstPageModule(app, request, pathname) : null;
       const preloads = preloadLinks([
         ...((module && pagePreloads.pages.get(module)) || []),
         ...(data?.parts ?? []).flatMap((part) => pagePreloads.parts.get(part) ?? []),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TIME_ZONE_HEADER } from '../../contract/achievements';
 import { updateTimeZone } from '../features/achievements/queries';
@@ -14,24 +14,23 @@ async function timeZonePlugin(app: FastifyInstance) {
   const { db } = app.database;
   // Before the route's schemas are checked, as when handlers parsed their own input: a call
   // refused for its input still records the zone (docs/decisions/088-route-schemas-and-auth-first.md).
-  async function saveZone(request: FastifyRequest, reply: FastifyReply, zone: string) {
+  async function saveZone(request: FastifyRequest, zone: string) {
     // Resolving here is free for the routes that resolve the user anyway: the result is cached on the request.
-    await app.loadUser.call(app, request, reply);
-    const user = request.user;
+    const user = await app.resolveUser(request);
     if (!user || user.timeZone === zone) return;
     await updateTimeZone(db, user.id, zone);
     user.timeZone = zone;
   }
   // A callback hook: it runs on every request, and most carry no zone, no session cookie or the
   // zone already known (decision 154).
-  app.addHook('preValidation', (request, reply, done) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const raw = request.headers[TIME_ZONE_HEADER];
     const zone = raw === undefined || !request.url.startsWith('/api/') ? null : canonicalTimeZone(raw);
     if (!zone || !request.headers.cookie || request.user?.timeZone === zone) {
       done();
       return;
     }
-    saveZone(request, reply, zone).then(() => done(), done);
+    saveZone(request, zone).then(() => done(), done);
   });
 }
 

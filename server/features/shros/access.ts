@@ -94,14 +94,8 @@ export async function findVisibleShro(
 ): Promise<{ aggregate: ShroAggregate; role: ViewerRole }> {
   const aggregate = await deps.cache.aggregate(shroId, () => loadAggregate(deps.db, shroId));
   if (!aggregate) throw notFound(SHRO_MESSAGES.notFound);
-  const isRecipient = viewerId !== null && aggregate.recipients.some((r) => r.id === viewerId);
-  // The same rule every list embedding a Shro applies (see viewerRoleOf).
-  const role = viewerRoleOf(aggregate.shro, viewerId, { isRecipient, hasPicked: false });
+  const role = roleIfVisible(aggregate, viewerId);
   if (role === null) throw notFound(SHRO_MESSAGES.notFound);
-  // A suspended creator's public content is hidden while the suspension lasts (decision 107): their
-  // public and link Shros are not found by anyone else. Private ones stay with their recipients.
-  if (role !== 'creator' && !isPrivateShro(aggregate.shro) && isSuspendedUntil(aggregate.creatorSuspendedUntil))
-    throw notFound(SHRO_MESSAGES.notFound);
   // A block either way hides each other's Shros as if they did not exist (decision 104). Read per
   // request, not kept with the aggregate: a block must take effect at once on every instance.
   if (
@@ -112,6 +106,22 @@ export async function findVisibleShro(
   )
     throw notFound(SHRO_MESSAGES.notFound);
   return { aggregate, role };
+}
+
+/**
+ * The rules of `findVisibleShro` that need nothing but the aggregate: the viewer's role before any
+ * pick, or null when the Shro does not exist for them. The block check is the caller's.
+ */
+export function roleIfVisible(aggregate: ShroAggregate, viewerId: string | null): ViewerRole | null {
+  const isRecipient = viewerId !== null && aggregate.recipients.some((r) => r.id === viewerId);
+  // The same rule every list embedding a Shro applies (see viewerRoleOf).
+  const role = viewerRoleOf(aggregate.shro, viewerId, { isRecipient, hasPicked: false });
+  if (role === null) return null;
+  // A suspended creator's public content is hidden while the suspension lasts (decision 107): their
+  // public and link Shros are not found by anyone else. Private ones stay with their recipients.
+  if (role !== 'creator' && !isPrivateShro(aggregate.shro) && isSuspendedUntil(aggregate.creatorSuspendedUntil))
+    return null;
+  return role;
 }
 
 export interface AccessOptions {

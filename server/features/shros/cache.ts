@@ -162,6 +162,18 @@ export class ShroCache {
     return aggregate.shro.participantCount >= state.participantCount && expiresAt === state.expiresAt;
   }
 
+  /**
+   * The aggregate if this instance holds it loaded, as a read of it (a hit, and a use that keeps it
+   * from eviction), else undefined; nothing is loaded or dropped. For a read answered at once (the
+   * figures count look-ups: a read that goes on to `aggregate` counts there again).
+   */
+  atHand(shroId: string): ShroAggregate | undefined {
+    if (!this.enabled) return undefined;
+    const aggregate = this.entries.get(shroId);
+    if (aggregate) this.entries.hits++;
+    return aggregate;
+  }
+
   /** The loaded entry, if any; one still loading is dropped (it may have read before the caller's write). */
   private loaded(shroId: string): ShroAggregate | undefined {
     if (!this.enabled) return undefined;

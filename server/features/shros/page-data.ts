@@ -15,14 +15,14 @@ import { getShroJsonForViewer } from './view';
  */
 export function shroPageData(
   deps: ShroDeps,
-  loadUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  resolveUser: (request: FastifyRequest) => Promise<{ id: string; username: string } | null>,
 ) {
-  return async (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<InlinePageData | null> => {
+  return async (request: FastifyRequest, _reply: FastifyReply, pathname: string): Promise<InlinePageData | null> => {
     const id = shroIdOfPage(pathname);
     if (!id) return null;
     try {
-      await loadUser(request, reply);
-      const viewer = request.user ? { id: request.user.id, username: request.user.username } : null;
+      const user = await resolveUser(request);
+      const viewer = user ? { id: user.id, username: user.username } : null;
       const at = Date.now();
       const body = await getShroJsonForViewer(deps, id, viewer, new Date(at));
       // The parts the page will show this viewer: their code is named in the page (decision 151).
