@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { bundleServer } from '../scripts/build-server';
+import { bundleServer, SERVER_NODE_FLAGS } from '../scripts/build-server';
 import type { FromChild, SeedInfo, ToChild } from './app-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -115,7 +115,8 @@ export async function startChild(script: string, env: Record<string, string>): P
   const bundle = await bundled(script);
   const out = fs.openSync(logFile, 'a');
   const child = fork(bundle, [], {
-    execArgv: ['--enable-source-maps', '--expose-gc'],
+    // As `npm run serve` runs the server; `--expose-gc` for the memory figures.
+    execArgv: [...SERVER_NODE_FLAGS, '--expose-gc'],
     env: { ...process.env, ...env, NODE_ENV: 'production' },
     stdio: ['ignore', out, 'inherit', 'ipc'],
   });

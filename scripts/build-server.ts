@@ -20,6 +20,14 @@ import { build } from 'esbuild';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * How the bundle is run, wherever it runs (`npm start` and `npm run serve` spell the same in
+ * package.json; the test suites and the bench start their copies with these): source maps for
+ * stacks (decision 155), and a young generation of up to 32 MB per semi-space instead of V8's 16,
+ * so a busy server collects its short-lived garbage half as often (decision 160).
+ */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'] as const;
+
 /** Bundles `entry` (a path from the repository's root) into `outfile`, migrations beside it. */
 export async function bundleServer(entry: string, outfile: string): Promise<void> {
   const out = path.resolve(root, outfile);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { SERVER_NODE_FLAGS } from '../../scripts/build-server';
 
 /**
  * The environment of the production server (built web + API) that browser tests drive: a
@@ -44,4 +45,4 @@ export function assertWebBuilt() {
 export const testServerBundle = (suite: 'e2e' | 'security' | 'faults') => `dist/${suite}/server.mjs`;
 
 /** How the suites start that build: as `npm run serve` starts the production one. */
-export const serverArgs = (bundle: string) => ['--enable-source-maps', bundle];
+export const serverArgs = (bundle: string) => [...SERVER_NODE_FLAGS, bundle];
