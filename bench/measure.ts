@@ -126,18 +126,12 @@ function actLikeATab(watchers: Watchers, tab: TabRule): void {
   };
 }
 
-/** The app's request lines in these log files (their writes may lag a little: call after a pause). */
 /** The servers' request lines so far, once each has written what it batched (decision 142). */
 async function requestLines(servers: Child[]): Promise<number> {
   await Promise.all(servers.map((s) => s.ask('flush-log')));
   return servers.reduce((sum, s) => sum + countLogLines(s.logFile).route, 0);
 }
 
-/**
- * Opens the watchers (split over the servers), fires `rounds` events, and times each watcher's
- * arrival from the moment the firing request's response arrived (an arrival before it counts 0).
- * With `tab`, watchers act as visitors' tabs and the app's requests per pick are counted.
- */
 /**
  * The pickers of a seed (`SIZES.pickers` of them), by the fan-out run that uses them: run 0's
  * measured rounds first, then run 1's, then each run's warm-up events in the same order.
@@ -147,9 +141,12 @@ export function fanoutPicker(run: 0 | 1, round: number, warmUp = false): number 
 }
 
 /**
- * `fire(round)` sends the measured events; `warmUp(i)` the `FANOUT_WARM_UP_EVENTS` before them,
- * to the same watchers, not measured: a server's first events compile its fan-out path (a fresh
- * server's first event took about twice as long to reach every watcher as its third).
+ * Opens the watchers (split over the servers), fires `rounds` events with `fire(round)`, and times
+ * each watcher's arrival from the moment the firing request's response arrived (an arrival before
+ * it counts 0). With `tab`, watchers act as visitors' tabs and the app's requests per pick are
+ * counted. Before the rounds, `warmUp(i)` sends `FANOUT_WARM_UP_EVENTS` events to the same
+ * watchers, not measured: a server's first events compile its fan-out path (a fresh server's
+ * first event took about twice as long to reach every watcher as its third; decision 023).
  */
 export async function fanout(
   servers: Child[],

@@ -151,6 +151,8 @@ async function authSessionPlugin(app: FastifyInstance) {
     if (!sessionId) return null;
     if (!app.bus.coherent) return undefined;
     const row = cache.get(sessionId);
+    // A session read before and found ended or unknown: a visitor, as `resolveUser` would say.
+    if (row === null) return null;
     const now = Date.now();
     if (!row || row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS)
       return undefined;

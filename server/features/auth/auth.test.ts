@@ -254,6 +254,10 @@ describe('session lifecycle', () => {
     expect(out.statusCode).toBe(200);
     const replay = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(replay.statusCode).toBe(401);
+    // Again, once the instance holds the ended session as such (answered without a read).
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: 'Unauthorized' });
     expect(await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, user.id))).toHaveLength(0);
   });
 });

@@ -163,15 +163,17 @@ export class ShroCache {
   }
 
   /**
-   * The aggregate if this instance holds it loaded, as a read of it (a hit, and a use that keeps it
-   * from eviction), else undefined; nothing is loaded or dropped. For a read answered at once (the
-   * figures count look-ups: a read that goes on to `aggregate` counts there again).
+   * The aggregate if this instance holds it loaded, else undefined; nothing is loaded or dropped.
+   * A use (it keeps the entry from eviction), not yet a hit: `answeredAtHand` counts the read
+   * when it is answered from it, so a read that goes on to `aggregate` is counted once, there.
    */
   atHand(shroId: string): ShroAggregate | undefined {
-    if (!this.enabled) return undefined;
-    const aggregate = this.entries.get(shroId);
-    if (aggregate) this.entries.hits++;
-    return aggregate;
+    return this.enabled ? this.entries.get(shroId) : undefined;
+  }
+
+  /** A read answered from an aggregate `atHand` gave: a hit, as `aggregate` counts its own. */
+  answeredAtHand(): void {
+    this.entries.hits++;
   }
 
   /** The loaded entry, if any; one still loading is dropped (it may have read before the caller's write). */

@@ -63,6 +63,12 @@ it("answers a kept view at once only to its creator and to visitors: a signed-in
   // A signed-in reader's view is kept too, but each of their reads checks blocks in the database.
   expect((await getShro(ctx, shro.id, reader.cookie)).statusCode).toBe(200);
   expect(keptShroJsonForViewer(deps, shro.id, actor(reader))).toBeUndefined();
+  // Each read is one cache hit, answered at once or not.
+  for (const cookie of [creator.cookie, reader.cookie, undefined]) {
+    const hits = ctx.app.shroCache.stats().hits;
+    expect((await getShro(ctx, shro.id, cookie)).statusCode).toBe(200);
+    expect(ctx.app.shroCache.stats().hits).toBe(hits + 1);
+  }
 
   // Straight in the database, so no event drops the cached Shro: the read itself must notice.
   await block(ctx, creator, reader);

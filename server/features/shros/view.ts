@@ -117,7 +117,8 @@ function projectionValidUntil(access: Access, now: number): number {
  * needs no read (the creator, or a visitor: anyone else's block check reads the database on every
  * request, decision 104). Else undefined, and the caller asks `getShroJsonForViewer`, which
  * decides the same from the same rules (`roleIfVisible`), and answers a Shro the viewer may not
- * see with its 404. A cached read of a popular Shro is mostly these (decision 159).
+ * see with its 404 (decision 159). The creator watching their board and visitors on a link or a
+public Shro read the most; signed-in readers who are not the creator gain nothing here.
  */
 export function keptShroJsonForViewer(
   deps: Pick<ShroDeps, 'cache'>,
@@ -131,7 +132,9 @@ export function keptShroJsonForViewer(
   const role = roleIfVisible(aggregate, viewerId);
   if (role === null || (viewerId !== null && role !== 'creator')) return undefined;
   const kept = aggregate.views.get(viewKey(role === 'creator' ? 'creator' : 'other', viewerId));
-  return kept && now < kept.validUntil ? kept.body : undefined;
+  if (!kept || now >= kept.validUntil) return undefined;
+  deps.cache.answeredAtHand();
+  return kept.body;
 }
 
 /**
