@@ -118,7 +118,7 @@ function projectionValidUntil(access: Access, now: number): number {
  * request, decision 104). Else undefined, and the caller asks `getShroJsonForViewer`, which
  * decides the same from the same rules (`roleIfVisible`), and answers a Shro the viewer may not
  * see with its 404 (decision 159). The creator watching their board and visitors on a link or a
-public Shro read the most; signed-in readers who are not the creator gain nothing here.
+ * public Shro read the most; signed-in readers who are not the creator gain nothing here.
  */
 export function keptShroJsonForViewer(
   deps: Pick<ShroDeps, 'cache'>,
