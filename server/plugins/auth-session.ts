@@ -118,9 +118,10 @@ async function authSessionPlugin(app: FastifyInstance) {
   }
 
   async function resolveUser(request: FastifyRequest): Promise<UserRow | null> {
-    if (request.user) return request.user;
-    const sessionId = readSessionId(request);
-    if (!sessionId) return null;
+    const known = knownUser(request);
+    if (known !== undefined) return known;
+    // knownUser answers every request without a session id: here there is one to read.
+    const sessionId = readSessionId(request)!;
     const now = new Date();
     const row = app.bus.coherent
       ? await cache.getOrLoad(sessionId, () => loadSession(sessionId))
@@ -143,7 +144,7 @@ async function authSessionPlugin(app: FastifyInstance) {
   /**
    * The user at once, without a promise, when nothing has to be read or written: a visitor (null),
    * or a session this instance holds that is still valid and whose last-seen time needs no write
-   * yet. Undefined when `resolveUser` has to do that work. The same rules as `resolveUser`.
+   * yet. Undefined when `resolveUser` has to do that work (it asks here first).
    */
   function knownUser(request: FastifyRequest): UserRow | null | undefined {
     if (request.user) return request.user;
