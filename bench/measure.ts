@@ -144,16 +144,16 @@ export function fanoutPicker(run: 0 | 1, round: number, warmUp = false): number 
  * Opens the watchers (split over the servers), fires `rounds` events with `fire(round)`, and times
  * each watcher's arrival from the moment the firing request's response arrived (an arrival before
  * it counts 0). With `tab`, watchers act as visitors' tabs and the app's requests per pick are
- * counted. Before the rounds, `warmUp(i)` sends `FANOUT_WARM_UP_EVENTS` events to the same
+ * counted. Before the rounds, `fire(event, true)` sends `FANOUT_WARM_UP_EVENTS` events to the same
  * watchers, not measured: a server's first events compile its fan-out path (a fresh server's
  * first event took about twice as long to reach every watcher as its third; decision 023).
  */
 export async function fanout(
   servers: Child[],
   path: string,
-  fire: (round: number) => Promise<void>,
+  fire: (round: number, warmUp: boolean) => Promise<void>,
   marker: string,
-  options: { watchers?: number; tab?: TabRule; warmUp: (event: number) => Promise<void> },
+  options: { watchers?: number; tab?: TabRule } = {},
 ): Promise<FanoutResult> {
   const share = Math.ceil((options.watchers ?? SIZES.watchers) / servers.length);
   // What a server spends once, on its first channels (the stream's code compiled, its young
@@ -179,7 +179,7 @@ export async function fanout(
 
   for (let event = 0; event < FANOUT_WARM_UP_EVENTS; event++) {
     const { done } = watchers.expect(marker);
-    await options.warmUp(event);
+    await fire(event, true);
     await done;
     await new Promise((resolve) => setTimeout(resolve, options.tab ? 600 : 300));
   }
@@ -192,7 +192,7 @@ export async function fanout(
     const linesBefore = options.tab ? await requestLines(servers) : 0;
     const { done } = watchers.expect(marker);
     const sentAt = performance.now();
-    await fire(round);
+    await fire(round, false);
     const answeredAt = performance.now();
     const arrivals = await done;
     delivered += arrivals.length;

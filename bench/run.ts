@@ -270,7 +270,7 @@ async function serverRuns() {
   const fireBare = async () => {
     await (await fetch(`http://127.0.0.1:${bare.port}/fire`, { method: 'POST' })).text();
   };
-  results.fanoutCeiling = await fanout([bare], '/live', fireBare, 'shro.box.opened', { warmUp: fireBare });
+  results.fanoutCeiling = await fanout([bare], '/live', fireBare, 'shro.box.opened');
   await bare.stop();
 
   // Watchers act as visitors' tabs: they hold the visitor's view and refetch when web/lib/live.ts would.
@@ -284,24 +284,17 @@ async function serverRuns() {
     [pglite.server],
     `/api/live?watch=${pglite.seed.fanoutShroId}`,
     // Its own pickers: the rounds below use others.
-    (round) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(1, round)),
+    (round, warmUp) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(1, round, warmUp)),
     'shro.box.opened',
-    {
-      watchers: thousand,
-      tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId),
-      warmUp: (event) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(1, event, true)),
-    },
+    { watchers: thousand, tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId) },
   );
   log(`fan-out: one instance (PGlite), ${SIZES.watchers} channels…`);
   results.fanoutOne = await fanout(
     [pglite.server],
     `/api/live?watch=${pglite.seed.fanoutShroId}`,
-    (round) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(0, round)),
+    (round, warmUp) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(0, round, warmUp)),
     'shro.box.opened',
-    {
-      tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId),
-      warmUp: (event) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(0, event, true)),
-    },
+    { tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId) },
   );
   await pglite.server.stop();
 
@@ -327,13 +320,10 @@ async function serverRuns() {
           results.fanoutTwo = await fanout(
             [a, b],
             `/api/live?watch=${a.seed!.fanoutShroId}`,
-            (round) => fireSelect(round % 2 === 0 ? a.port : b.port, a.seed!, fanoutPicker(0, round)),
+            // Through each instance in turn, the warm-up too: both compile their pick and fan-out paths.
+            (round, warmUp) => fireSelect(round % 2 === 0 ? a.port : b.port, a.seed!, fanoutPicker(0, round, warmUp)),
             'shro.box.opened',
-            {
-              tab: await tabOf(a.port, a.seed!.fanoutShroId),
-              // One warm-up pick through each instance: both compile their pick and fan-out paths.
-              warmUp: (event) => fireSelect(event % 2 === 0 ? a.port : b.port, a.seed!, fanoutPicker(0, event, true)),
-            },
+            { tab: await tabOf(a.port, a.seed!.fanoutShroId) },
           );
         } finally {
           await a.stop();
