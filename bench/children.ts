@@ -56,14 +56,15 @@ export interface Child {
 }
 
 /**
- * What the process has used so far, from /proc: CPU seconds (user + system, every thread) and
- * write system calls (write and writev: each socket send to PostgreSQL or to a client is one).
- * Null where there is no /proc (the figures that use it are then left out); each counter on its
- * own is null when its file cannot be read.
+ * What the process has used so far, from /proc: CPU seconds (user + system, every thread), those
+ * of its main thread alone (JavaScript; the rest is V8's compiler and garbage-collector threads
+ * and libuv's pool), and write system calls (write and writev: each socket send to PostgreSQL or
+ * to a client is one). Null where there is no /proc (the figures that use it are then left out);
+ * each counter on its own is null when its file cannot be read.
  */
 export function processCounters(
   pid: number | undefined,
-): { cpuSeconds: number | null; writeCalls: number | null } | null {
+): { cpuSeconds: number | null; mainCpuSeconds: number | null; writeCalls: number | null } | null {
   if (pid === undefined || !fs.existsSync(`/proc/${pid}`)) return null;
   const read = (file: string) => {
     try {
@@ -72,12 +73,16 @@ export function processCounters(
       return null;
     }
   };
-  const stat = read('stat');
   // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const cpuOf = (stat: string | null) => {
+    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND : null;
+  };
   const writes = /^syscw: (\d+)$/m.exec(read('io') ?? '')?.[1];
   return {
-    cpuSeconds: fields ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND : null,
+    cpuSeconds: cpuOf(read('stat')),
+    // The main thread's id is the process's.
+    mainCpuSeconds: cpuOf(read(`task/${pid}/stat`)),
     writeCalls: writes === undefined ? null : Number(writes),
   };
 }

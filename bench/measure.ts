@@ -95,6 +95,7 @@ export async function selects(server: Pick<Child, 'port' | 'process'>, seed: See
     seconds,
     non2xx: result.non2xx,
     cpuMsPerPick: scaledDelta(before?.cpuSeconds, after?.cpuSeconds, 1000 / picks),
+    mainCpuMsPerPick: scaledDelta(before?.mainCpuSeconds, after?.mainCpuSeconds, 1000 / picks),
     writesPerPick: scaledDelta(before?.writeCalls, after?.writeCalls, 1 / picks),
   };
 }

@@ -47,6 +47,8 @@ export interface PicksRun {
   seconds: number;
   non2xx: number;
   cpuMsPerPick: number | null;
+  /** Of `cpuMsPerPick`, the main thread's (the rest is V8's compiler and collector threads, libuv's pool). */
+  mainCpuMsPerPick: number | null;
   writesPerPick: number | null;
 }
 
@@ -106,6 +108,11 @@ const ratio = (part: number | undefined, whole: number | undefined) =>
 /** A figure that may be missing (no /proc): `–` then. */
 const maybe = (value: number | null | undefined, digits = 0) =>
   value === null || value === undefined ? '–' : n(value, digits);
+/** A picks run's CPU per pick, its main thread's in brackets. */
+const cpuPerPick = (run: PicksRun) =>
+  run.mainCpuMsPerPick === null
+    ? maybe(run.cpuMsPerPick, 2)
+    : `${maybe(run.cpuMsPerPick, 2)} (${n(run.mainCpuMsPerPick, 2)})`;
 const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
 
 /** `loadAtStart`: the load average when the run began (the sizes, pinning and log level are the run's own). */
@@ -192,7 +199,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   }
   lines.push('');
   lines.push(
-    '| database | users | selects/s | goal | took s | server CPU ms per pick | server writes per pick | non-2xx | counters afterwards |',
+    '| database | users | selects/s | goal | took s | server CPU ms per pick (main thread) | server writes per pick | non-2xx | counters afterwards |',
   );
   lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const [kind, s] of Object.entries(r.selects)) {
@@ -208,18 +215,18 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
       ? `${n(c.participations)} / ${n(c.participantCount)} / ${n(c.creatorTotal)} / ${n(c.pickerTotal)} / ${c.notifications} / ${c.outbox}${mark(exact)}`
       : `${n(s.count)}${mark(s.count === SIZES.selectors)}`;
     lines.push(
-      `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ≥ ${n(goal)}${mark(s.perSecond >= goal)} | ${n(s.seconds, 2)} | ${maybe(s.cpuMsPerPick, 2)} | ${maybe(s.writesPerPick, 2)} | ${s.non2xx} | ${counters} |`,
+      `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ≥ ${n(goal)}${mark(s.perSecond >= goal)} | ${n(s.seconds, 2)} | ${cpuPerPick(s)} | ${maybe(s.writesPerPick, 2)} | ${s.non2xx} | ${counters} |`,
     );
   }
   const floor = r.selectFloor;
   if (floor) {
     const app = r.selects.PostgreSQL;
     lines.push(
-      `| floor: bare node:http on PostgreSQL, the session and the pick only | ${n(SIZES.selectors)} | ${n(floor.perSecond)} | | ${n(floor.seconds, 2)} | ${maybe(floor.cpuMsPerPick, 2)} | ${maybe(floor.writesPerPick, 2)} | ${floor.non2xx} | the app: ${app ? ratio(app.perSecond, floor.perSecond) : '–'} of it |`,
+      `| floor: bare node:http on PostgreSQL, the session and the pick only | ${n(SIZES.selectors)} | ${n(floor.perSecond)} | | ${n(floor.seconds, 2)} | ${cpuPerPick(floor)} | ${maybe(floor.writesPerPick, 2)} | ${floor.non2xx} | the app: ${app ? ratio(app.perSecond, floor.perSecond) : '–'} of it |`,
     );
     lines.push('');
     lines.push(
-      "The floor (bench/bare-picks-server.ts) is what this machine allows a pick with nothing else done: the same users, right after the app's run, through a bare server pinned like the app with a pool as large as the app's, making the pick's two round trips (the session; the participation and its outbox row, into tables of its own) and answering a small body. No framework, no checks, no effects, no view. Server CPU and writes per pick: the server process's own CPU time (user and system) and write system calls (`syscw`: each message batch sent to PostgreSQL or an answer sent to a client is one) over the run, from /proc, divided by the picks; for the app they include the picks' effects (every answer waits for them). PostgreSQL's own processes are not counted; PGlite runs inside the app's process, so its row includes the database's work.",
+      "The floor (bench/bare-picks-server.ts) is what this machine allows a pick with nothing else done: the same users, right after the app's run, through a bare server pinned like the app with a pool as large as the app's, making the pick's two round trips (the session; the participation and its outbox row, into tables of its own) and answering a small body. No framework, no checks, no effects, no view. Server CPU and writes per pick: the server process's own CPU time (user and system; its main thread's in brackets, the rest being V8's compiler and garbage-collector threads and libuv's pool) and write system calls (`syscw`: each message batch sent to PostgreSQL or an answer sent to a client is one) over the run, from /proc, divided by the picks; for the app they include the picks' effects (every answer waits for them). PostgreSQL's own processes are not counted; PGlite runs inside the app's process, so its row includes the database's work.",
     );
   }
   lines.push('');

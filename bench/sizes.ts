@@ -33,7 +33,7 @@ export const SIZES = withPickers(
         // Issue 12 item 5: 2,000 distinct users on one public Shro.
         selectors: 2000,
         // Other users' picks on another public Shro before the measured ones, unmeasured (decision 023).
-        warmUpSelectors: 500,
+        warmUpSelectors: 2000,
         watchers: 5000,
         // Seconds per HTTP run: the cached read and its ceiling take `readTurns` turns of this each,
         // 15 s of reads in all (the single run before turns was 10 s).
