@@ -265,19 +265,25 @@ async function serverRuns() {
   results.preview = { ...preview, cache: (await pglite.server.ask('preview-cache')) as PreviewCacheFigures };
   log(`preview image: cold ${preview.coldMs.map((ms) => Math.round(ms)).join('/')} ms`);
 
-  log(`fan-out ceiling: bare SSE, ${SIZES.watchers} channels…`);
-  const bare = await startChild('bare-server.ts', {});
-  const fireBare = async () => {
-    await (await fetch(`http://127.0.0.1:${bare.port}/fire`, { method: 'POST' })).text();
-  };
-  results.fanoutCeiling = await fanout([bare], '/live', fireBare, 'shro.box.opened');
-  await bare.stop();
-
   // Watchers act as visitors' tabs: they hold the visitor's view and refetch when web/lib/live.ts would.
   const tabOf = async (port: number, shroId: string) => {
     const url = `http://127.0.0.1:${port}/api/sessions/${shroId}`;
     return { url, view: (await (await fetch(url)).json()) as Shro };
   };
+
+  log(`fan-out ceiling: bare SSE, ${SIZES.watchers} channels…`);
+  const bare = await startChild('bare-server.ts', {});
+  const fireBare = async () => {
+    await (await fetch(`http://127.0.0.1:${bare.port}/fire`, { method: 'POST' })).text();
+  };
+  // The ceiling's watchers are the same tabs, with the same visitor's view (decision 023): each
+  // event costs this process, which reads every channel, as much as the app's, and the rule asks
+  // for no refetch of it either (a refetch would get the bare server's body).
+  const visitorTab = await tabOf(pglite.server.port, pglite.seed.fanoutShroId);
+  results.fanoutCeiling = await fanout([bare], '/live', fireBare, 'shro.box.opened', {
+    tab: { ...visitorTab, url: `http://127.0.0.1:${bare.port}/` },
+  });
+  await bare.stop();
   const thousand = Math.min(1000, SIZES.watchers);
   log(`fan-out: one instance (PGlite), ${thousand} channels…`);
   results.fanoutThousand = await fanout(
