@@ -201,3 +201,24 @@ export async function redisReachable(): Promise<boolean> {
     client.disconnect();
   }
 }
+
+/**
+ * Moves PostgreSQL's backends serving `databaseUrl` (the connections a server's pool holds) to
+ * the load generator's core, so the server's core is its own, as when the database runs on a
+ * machine of its own (decision 023). Call once the pool is full (after a warm-up); a connection
+ * opened later is not moved. Returns how many were moved (0 without pinning, or where `taskset`
+ * may not move them).
+ */
+export async function pinDatabaseBackends(databaseUrl: string): Promise<number> {
+  if (!pinning.pinned) return 0;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.filter(({ pid }) => taskset(LOAD_CORE, pid)).length;
+  } finally {
+    await client.end();
+  }
+}

@@ -50,6 +50,8 @@ export interface PicksRun {
   /** Of `cpuMsPerPick`, the main thread's (the rest is V8's compiler and collector threads, libuv's pool). */
   mainCpuMsPerPick: number | null;
   writesPerPick: number | null;
+  /** PostgreSQL's backends moved to the load generator's core before the run (bench/children.ts); undefined on PGlite. */
+  backendsPinned?: number;
 }
 
 export interface Results {
@@ -108,6 +110,17 @@ const ratio = (part: number | undefined, whole: number | undefined) =>
 /** A figure that may be missing (no /proc): `–` then. */
 const maybe = (value: number | null | undefined, digits = 0) =>
   value === null || value === undefined ? '–' : n(value, digits);
+/** Where PostgreSQL ran during the picks (decision 023): its backends serving the app and the floor are moved to the load's core. */
+function pickBackends(r: Results): string {
+  const app = r.selects.PostgreSQL?.backendsPinned;
+  const floor = r.selectFloor?.backendsPinned;
+  const moved =
+    app === undefined
+      ? ''
+      : `For the picks on PostgreSQL, the database's backends are moved to core ${LOAD_CORE} once each warm-up has filled its server's pool (${app} before the app's picks; ${floor ?? '–'} before the floor's, the app's idle ones among them), so the server's core is its own, as with a database on a machine of its own (decision 023). `;
+  return `${moved}PostgreSQL's other processes and Redis are not pinned: they run wherever the kernel puts them, beside the server or the load.`;
+}
+
 /** A picks run's CPU per pick, its main thread's in brackets. */
 const cpuPerPick = (run: PicksRun) =>
   run.mainCpuMsPerPick === null
@@ -131,7 +144,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   lines.push('');
   lines.push(
     pinning.pinned
-      ? `**Pinning:** every server (the app and the bare ceilings) runs on core ${SERVER_CORE} alone and this process (autocannon, the watchers) on core ${LOAD_CORE} (\`taskset -a -c -p\`), so a ratio is one core against one core. PostgreSQL and Redis are not pinned: they run wherever the kernel puts them, beside the app or the load. The machine is shared (load average above): other work can still land on either core.`
+      ? `**Pinning:** every server (the app and the bare ceilings) runs on core ${SERVER_CORE} alone and this process (autocannon, the watchers) on core ${LOAD_CORE} (\`taskset -a -c -p\`), so a ratio is one core against one core. ${pickBackends(r)} The machine is shared (load average above): other work can still land on either core.`
       : `**Pinning: none** (${pinning.why}): servers, load generator and other work share every core, so the ratios below are not one core against one core.`,
   );
   lines.push('');

@@ -14,6 +14,7 @@ import {
   type Child,
   createPostgresDatabase,
   logDir,
+  pinDatabaseBackends,
   pgAdminUrl,
   redisReachable,
   redisUrl,
@@ -159,10 +160,11 @@ async function picks(kind: 'PGlite' | 'PostgreSQL', server: Child, databaseUrl: 
   const seed = server.seed!;
   log(`${kind}: warming up with ${seed.warmUpCookies.length} other users' picks (not measured)…`);
   const warmUp = await warmUpPicks(server, seed);
+  const backendsPinned = databaseUrl ? await pinDatabaseBackends(databaseUrl) : undefined;
   log(`${kind}: ${seed.selectorCookies.length} selects…`);
   const run = await profiled(server, `picks-${kind}`, () => selects(server, seed));
   const counters = (await server.ask('counters', seed.selectShroId)) as PickCounters;
-  results.selects[kind] = { ...run, count: counters.participations, counters, warmUp };
+  results.selects[kind] = { ...run, count: counters.participations, counters, warmUp, backendsPinned };
   log(`${kind}: ${Math.round(run.perSecond)} selects/s, counters ${JSON.stringify(counters)}`);
   if (databaseUrl) await picksFloor(databaseUrl, seed);
 }
@@ -181,7 +183,8 @@ async function picksFloor(databaseUrl: string, seed: SeedInfo) {
   });
   try {
     const warmUp = await warmUpPicks(floor, seed);
-    results.selectFloor = { ...(await selects(floor, seed)), warmUp };
+    const backendsPinned = await pinDatabaseBackends(databaseUrl);
+    results.selectFloor = { ...(await selects(floor, seed)), warmUp, backendsPinned };
     log(`PostgreSQL: floor ${Math.round(results.selectFloor.perSecond)} picks/s`);
   } finally {
     await floor.stop();
