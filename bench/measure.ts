@@ -134,11 +134,11 @@ async function requestLines(servers: Child[]): Promise<number> {
 }
 
 /**
- * The pickers of a seed (`SIZES.pickers` of them), by the fan-out run that uses them: run 0's
- * measured rounds first, then run 1's, then each run's warm-up events in the same order.
+ * The pickers of a seed (`SIZES.pickers` of them), by the fan-out run that uses them (0 to
+ * `SIZES.fanoutTurns`): each run's own, its measured rounds and then its warm-up events.
  */
-export function fanoutPicker(run: 0 | 1, round: number, warmUp = false): number {
-  return warmUp ? 2 * SIZES.rounds + run * FANOUT_WARM_UP_EVENTS + round : run * SIZES.rounds + round;
+export function fanoutPicker(run: number, round: number, warmUp = false): number {
+  return run * (SIZES.rounds + FANOUT_WARM_UP_EVENTS) + (warmUp ? SIZES.rounds : 0) + round;
 }
 
 /**

@@ -78,6 +78,9 @@ export interface Results {
   >;
   /** The picks' floor on PostgreSQL: a bare server reading the session and writing the pick. */
   selectFloor?: PicksRun & { warmUp: number };
+  /** The 5,000-channel fan-out, turn by turn: the ceiling, then the app on one instance (PGlite). */
+  fanoutTurns: { ceiling: FanoutResult; app: FanoutResult }[];
+  /** The ceiling and the one-instance run of the turn with the median ratio of p95s. */
   fanoutCeiling?: FanoutResult;
   fanoutOne?: FanoutResult;
   /** One instance with 1,000 watchers (issue 12 item 4: requests per pick whatever the number of watchers). */
@@ -274,6 +277,15 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   row('Shro, one instance', r.fanoutOne, 1.2);
   row('Shro, two instances over Redis', r.fanoutTwo, 2, r.fanoutOne);
   lines.push('');
+  if (r.fanoutTurns.length > 0) {
+    const turns = r.fanoutTurns
+      .map((t) => `${n(t.ceiling.p95, 1)} → ${n(t.app.p95, 1)} (${ratio(t.app.p95, Math.max(t.ceiling.p95, 1))})`)
+      .join(', ');
+    lines.push(
+      `The ceiling and one instance take ${r.fanoutTurns.length === 1 ? 'one turn' : `${r.fanoutTurns.length} turns`}, each the ceiling then the app, and the rows above are the turn with the median ratio (decision 023): every turn's p95, ceiling → app, ${turns} ms. Each figure is mostly the time this process takes to read ${n(SIZES.watchers)} channels (nearly every arrival comes after the answer, though each server writes its frames before answering), so a turn's p95 moves with the machine's moment.`,
+    );
+    lines.push('');
+  }
   lines.push(
     "Requests per pick: the app's request log lines during one round (the select, and the GETs of the watchers acting as visitors' tabs with web/lib/live.ts's rule: events carry the public state, decision 100), the most over the rounds.",
   );
