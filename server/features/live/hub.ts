@@ -66,6 +66,17 @@ const control = (message: LiveControlMessage) => `data: ${JSON.stringify(message
 const RESYNC = control({ type: 'resync' });
 const PING = 'event: ping\ndata: {}\n\n';
 
+const CRLF = Buffer.from('\r\n', 'latin1');
+
+/**
+ * A frame as the HTTP/1.1 chunk that carries it on a channel (chunked transfer coding: the
+ * length in hex, CRLF, the bytes, CRLF), encoded once for every channel it goes to.
+ */
+export function chunkOf(frame: string): Buffer {
+  const bytes = Buffer.from(frame, 'utf8');
+  return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`, 'latin1'), bytes, CRLF]);
+}
+
 const isPair = (pair: { a: string; b: string }, x: string, y: string) =>
   (pair.a === x && pair.b === y) || (pair.a === y && pair.b === x);
 
@@ -276,11 +287,11 @@ export class LiveHub {
     if ('users' in audience) {
       for (const userId of audience.users) {
         const set = this.byUser.get(userId);
-        if (set) for (const channel of set) this.write(channel, frame);
+        if (set) this.writeAll(set, frame);
       }
     } else if ('shro' in audience) {
       const set = this.byShro.get(audience.shro);
-      if (set) for (const channel of set) this.write(channel, frame);
+      if (set) this.writeAll(set, frame);
     }
   }
 
@@ -297,19 +308,34 @@ export class LiveHub {
     for (const entry of this.buffer.splice(0, drop)) this.droppedUpTo = Math.max(this.droppedUpTo, entry.id);
   }
 
-  private write(channel: Channel, frame: string) {
-    const { res } = channel;
-    if (res.writableLength > this.options.maxQueuedBytes) {
-      // Too slow to keep up: cut it off; EventSource reconnects and resumes from its last id.
-      res.destroy();
-      this.close(channel);
-      return;
+  /**
+   * Writes one frame to each of these channels. The frame goes out as one chunk encoded once
+   * for all of them, straight to each socket, at once: `res.write` would encode it again per
+   * channel, in three pieces, and send it only on the next tick (it corks the socket), so with
+   * thousands of watchers the picker's answer left before their events did (issue 12 item 4).
+   * Every channel's first write, its headers with them, went through `res.write` in `open`.
+   */
+  private writeAll(channels: Iterable<Channel>, frame: string) {
+    let chunk: Buffer | undefined;
+    for (const channel of channels) {
+      const { res } = channel;
+      if (res.writableLength > this.options.maxQueuedBytes) {
+        // Too slow to keep up: cut it off; EventSource reconnects and resumes from its last id.
+        res.destroy();
+        this.close(channel);
+        continue;
+      }
+      const { socket } = res;
+      // A response without chunked coding (an HTTP/1.0 client) takes the frame as it is.
+      if (res.chunkedEncoding && socket?.writable) {
+        chunk ??= chunkOf(frame);
+        socket.write(chunk);
+      } else res.write(frame);
     }
-    res.write(frame);
   }
 
   private broadcast(frame: string) {
-    for (const channel of this.channels) this.write(channel, frame);
+    this.writeAll(this.channels, frame);
   }
 
   private beat() {

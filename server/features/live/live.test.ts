@@ -1,12 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
 import { befriend, createShro, createUser, type SignedInUser } from '../../test/factories';
 import { SseClient } from '../../test/sse-client';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { LocalBus } from './bus';
-import { LiveHub } from './hub';
+import { chunkOf, DEFAULT_HUB_OPTIONS, LiveHub } from './hub';
 
 let ctx: TestContext;
 let base: string;
@@ -213,6 +213,140 @@ describe('GET /api/live', () => {
     await channel.ended;
     const me = await fetch(`${base}/api/auth/user`, { headers: { cookie: user.cookie } });
     expect(me.status).toBe(401);
+  });
+});
+
+/** A channel over a bare socket, as HTTP/`version` (a visitor's): every byte it received. */
+function rawChannel(path: string, version: '1.0' | '1.1') {
+  const { port } = new URL(base);
+  const socket = net.connect({ port: Number(port), host: '127.0.0.1' });
+  let received = Buffer.alloc(0);
+  socket.on('data', (data) => {
+    received = Buffer.concat([received, data]);
+  });
+  socket.write(`GET ${path} HTTP/${version}\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
+  const body = () => {
+    const text = received.toString('latin1');
+    return received.subarray(text.indexOf('\r\n\r\n') + 4);
+  };
+  const until = async (test: () => boolean) => {
+    await expect.poll(test, { timeout: 5000 }).toBe(true);
+  };
+  return { socket, head: () => received.toString('latin1').split('\r\n\r\n')[0]!, body, until };
+}
+
+/** The payload of a chunked body, checking each chunk's declared size against its bytes. */
+function dechunk(body: Buffer): { payload: string; complete: boolean } {
+  const parts: Buffer[] = [];
+  let at = 0;
+  while (at < body.length) {
+    const lineEnd = body.indexOf('\r\n', at, 'latin1');
+    if (lineEnd < 0) return { payload: Buffer.concat(parts).toString('utf8'), complete: false };
+    const size = Number.parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
+    expect(Number.isNaN(size)).toBe(false);
+    const start = lineEnd + 2;
+    if (body.length < start + size + 2) return { payload: Buffer.concat(parts).toString('utf8'), complete: false };
+    parts.push(body.subarray(start, start + size));
+    expect(body.subarray(start + size, start + size + 2).toString('latin1')).toBe('\r\n');
+    at = start + size + 2;
+  }
+  return { payload: Buffer.concat(parts).toString('utf8'), complete: true };
+}
+
+describe('the wire (issue 12 item 4: one chunk encoded once, written straight to each socket)', () => {
+  it('a frame is one HTTP chunk whose size counts its bytes, not its characters', () => {
+    expect(chunkOf('data: {"a":"é🔥"}\n\n').toString('utf8')).toBe('16\r\ndata: {"a":"é🔥"}\n\n\r\n');
+  });
+
+  it('one chunk per event is shared by every watcher; a watcher too far behind is cut off, never written to', () => {
+    const bus = new LocalBus({ warn: () => {}, info: () => {} });
+    const presence = { cameOnline: async () => {}, wentAway: async () => {}, stillHere: async () => {} };
+    const hub = new LiveHub(bus, presence, { warn: () => {} }, { ...DEFAULT_HUB_OPTIONS, maxQueuedBytes: 1000 });
+    const watcher = () => {
+      const written: Buffer[] = [];
+      const res = {
+        chunkedEncoding: true,
+        writableEnded: false,
+        writableLength: 0,
+        destroyed: false,
+        // The ready frame (and with it the headers) goes through the response itself.
+        write: () => true,
+        socket: { writable: true, write: (chunk: Buffer) => written.push(chunk) > 0 },
+        on: () => res,
+        end: () => {},
+        destroy: () => {
+          res.destroyed = true;
+        },
+      };
+      const channel = {
+        res: res as unknown as ServerResponse,
+        userId: null,
+        authSessionId: null,
+        watches: ['s1'],
+        watchedCreators: new Map(),
+      };
+      hub.open(channel, undefined);
+      return { res, written };
+    };
+    try {
+      const a = watcher();
+      const b = watcher();
+      const event = {
+        type: 'shro.box.opened',
+        shroId: 's1',
+        participantCount: 3,
+        status: 'waiting',
+        expiresAt: null,
+      } as const;
+      void bus.publish(event, { shro: 's1' });
+      expect(a.written).toHaveLength(1);
+      expect(a.written[0]).toBe(b.written[0]);
+      expect(a.written[0]!.toString('utf8')).toMatch(
+        /^[0-9a-f]+\r\nid: \d+\ndata: \{"type":"shro.box.opened","shroId":"s1","participantCount":3,/,
+      );
+      expect(hub.size).toBe(2);
+
+      b.res.writableLength = 1001;
+      void bus.publish({ type: 'shro.deleted', shroId: 's1' }, { shro: 's1' });
+      expect(a.written).toHaveLength(2);
+      expect(b.written).toHaveLength(1);
+      expect(b.res.destroyed).toBe(true);
+      expect(hub.size).toBe(1);
+    } finally {
+      hub.closeAll();
+      void bus.close();
+    }
+  });
+
+  it('an HTTP/1.1 watcher gets every event as well-formed chunks; an HTTP/1.0 one gets the frames as they are', async () => {
+    const creator = await createUser(ctx);
+    const picker = await createUser(ctx);
+    const shro = await createShro(ctx, creator.cookie, { isPublic: 'true' });
+    const path = `/api/live?watch=${shro.id}`;
+    const modern = rawChannel(path, '1.1');
+    const old = rawChannel(path, '1.0');
+    try {
+      await modern.until(() => dechunk(modern.body()).payload.includes('"ready"'));
+      await old.until(() => old.body().toString('utf8').includes('"ready"'));
+      expect(modern.head()).toMatch(/\r\ntransfer-encoding: chunked/i);
+      expect(old.head()).not.toMatch(/transfer-encoding/i);
+
+      const answer = await post(picker, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[2]!.id });
+      expect(answer.status).toBe(200);
+      const opened = `"type":"shro.box.opened","shroId":"${shro.id}","participantCount":1`;
+      await modern.until(() => dechunk(modern.body()).payload.includes(opened));
+      await old.until(() => old.body().toString('utf8').includes(opened));
+      const chunked = dechunk(modern.body());
+      expect(chunked.complete).toBe(true);
+      // The same event stream either way, frame for frame.
+      const frames = (stream: string) => stream.split('\n\n').filter((frame) => frame.includes('shro.box.opened'));
+      expect(frames(chunked.payload)).toEqual(frames(old.body().toString('utf8')));
+      expect(frames(chunked.payload)).toHaveLength(1);
+      expect(frames(chunked.payload)[0]).toMatch(new RegExp(`^id: \\d+\ndata: \\{${opened.replace(/[{}]/g, '\\$&')}`));
+    } finally {
+      modern.socket.destroy();
+      old.socket.destroy();
+    }
   });
 });
 
