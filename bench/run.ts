@@ -294,8 +294,8 @@ async function serverRuns() {
   );
 
   // The 5,000 channels in turns, the ceiling then the app (decision 023): the table's rows are
-  // the turn with the median ratio. Each figure is mostly this process reading every channel, so
-  // one run's p95 moves with the machine's moment by a fifth and more.
+  // the turn with the median ratio from the first watcher. Each figure is mostly this process
+  // reading every channel, so one run's p95 moves with the machine's moment by a fifth and more.
   const bare = await startChild('bare-server.ts', {});
   const fireBare = async () => {
     await (await fetch(`http://127.0.0.1:${bare.port}/fire`, { method: 'POST' })).text();
@@ -319,12 +319,14 @@ async function serverRuns() {
         { tab },
       );
       results.fanoutTurns.push({ ceiling, app });
-      log(`fan-out turn ${turn + 1}: p95 ${ceiling.p95.toFixed(1)} → ${app.p95.toFixed(1)} ms`);
+      log(
+        `fan-out turn ${turn + 1}: p95 from the first watcher ${ceiling.firstP95.toFixed(1)} → ${app.firstP95.toFixed(1)} ms`,
+      );
     }
   } finally {
     await bare.stop();
   }
-  const median = medianBy(results.fanoutTurns, (t) => t.app.p95 / Math.max(t.ceiling.p95, 1));
+  const median = medianBy(results.fanoutTurns, (t) => t.app.firstP95 / Math.max(t.ceiling.firstP95, 1));
   results.fanoutCeiling = median.ceiling;
   results.fanoutOne = median.app;
   await pglite.server.stop();
