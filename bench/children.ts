@@ -204,10 +204,10 @@ export async function redisReachable(): Promise<boolean> {
 
 /**
  * Moves PostgreSQL's backends serving `databaseUrl` (the connections a server's pool holds) to
- * the load generator's core, so the server's core is its own, as when the database runs on a
- * machine of its own (decision 023). Call once the pool is full (after a warm-up); a connection
- * opened later is not moved. Returns how many were moved (0 without pinning, or where `taskset`
- * may not move them).
+ * the load generator's core, so the server's core is its own (decision 023): the database then
+ * shares the load generator's core instead. Call once the pool is full (after a warm-up); a
+ * connection opened later is not moved. Returns how many were moved (0 without pinning, or where
+ * `taskset` may not move them).
  */
 export async function pinDatabaseBackends(databaseUrl: string): Promise<number> {
   if (!pinning.pinned) return 0;

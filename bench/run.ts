@@ -24,7 +24,7 @@ import { countLogLines, fanout, fanoutPicker, fireSelect, load, loadMeasured, se
 import { medianBy } from './median';
 import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
 import { measurePreviews } from './preview';
-import { type HttpResult, type PreviewCacheFigures, type Results, report } from './report';
+import { firstWatcherRatio, type HttpResult, type PreviewCacheFigures, type Results, report } from './report';
 import type { PickCounters } from './seed';
 import { quick, SIZES } from './sizes';
 import { measureWebBundles } from './web-size';
@@ -326,7 +326,7 @@ async function serverRuns() {
   } finally {
     await bare.stop();
   }
-  const median = medianBy(results.fanoutTurns, (t) => t.app.firstP95 / Math.max(t.ceiling.firstP95, 1));
+  const median = medianBy(results.fanoutTurns, firstWatcherRatio);
   results.fanoutCeiling = median.ceiling;
   results.fanoutOne = median.app;
   await pglite.server.stop();

@@ -3,8 +3,9 @@ export const FANOUT_WARM_UP_EVENTS = 2;
 
 /**
  * With the pickers each seed needs: the one-instance fan-out's runs use one seed (bench/run.ts:
- * a turn of 5,000 channels per `fanoutTurns`, then the 1,000-channel run), each with its measured
- * rounds and its warm-up events (`fanoutPicker` in bench/measure.ts).
+ * the 1,000-channel run, then a turn of 5,000 channels per `fanoutTurns`; the turns take picker
+ * blocks 0 to `fanoutTurns - 1`, the 1,000-channel run the last), each with its measured rounds
+ * and its warm-up events (`fanoutPicker` in bench/measure.ts).
  */
 function withPickers<T extends { rounds: number; fanoutTurns: number }>(sizes: T): T & { pickers: number } {
   return { ...sizes, pickers: (sizes.fanoutTurns + 1) * (sizes.rounds + FANOUT_WARM_UP_EVENTS) };

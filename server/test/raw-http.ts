@@ -90,3 +90,59 @@ export async function openIdleConnection(port: number) {
     },
   };
 }
+
+/**
+ * A response read as it streams, over a bare socket (an event stream, say): sends a GET for
+ * `path` as HTTP/`version` and keeps every byte the server writes. `paused` holds the socket
+ * unread, as a client that stopped reading. Never throws on a reset.
+ */
+export function openRawStream(
+  port: number,
+  path: string,
+  version: '1.0' | '1.1',
+  headers: Record<string, string> = {},
+) {
+  const socket = net.connect({ port, host: '127.0.0.1' });
+  socket.on('error', () => {});
+  const parts: Buffer[] = [];
+  socket.on('data', (data) => parts.push(data));
+  const lines = Object.entries({ Host: '127.0.0.1', ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.write(`GET ${path} HTTP/${version}\r\n${lines.join('')}\r\n`);
+  const received = () => Buffer.concat(parts);
+  return {
+    socket,
+    /** The response head, as text. */
+    head: () => received().toString('latin1').split('\r\n\r\n')[0]!,
+    /** The body's bytes so far, as sent (chunked or not). */
+    body: () => {
+      const all = received();
+      return all.subarray(all.indexOf('\r\n\r\n', 0, 'latin1') + 4);
+    },
+  };
+}
+
+/** The payload of a chunked body so far, each chunk's declared size checked against its bytes. */
+export function dechunk(body: Buffer): { payload: string; complete: boolean; wellFormed: boolean } {
+  const parts: Buffer[] = [];
+  let at = 0;
+  let wellFormed = true;
+  while (at < body.length) {
+    const lineEnd = body.indexOf('\r\n', at, 'latin1');
+    if (lineEnd < 0) break;
+    const sizeText = body.subarray(at, lineEnd).toString('latin1');
+    const size = Number.parseInt(sizeText, 16);
+    if (!/^[0-9a-f]+$/i.test(sizeText) || Number.isNaN(size)) {
+      wellFormed = false;
+      break;
+    }
+    const start = lineEnd + 2;
+    if (body.length < start + size + 2) break;
+    parts.push(body.subarray(start, start + size));
+    if (body.subarray(start + size, start + size + 2).toString('latin1') !== '\r\n') {
+      wellFormed = false;
+      break;
+    }
+    at = start + size + 2;
+  }
+  return { payload: Buffer.concat(parts).toString('utf8'), complete: at === body.length, wellFormed };
+}

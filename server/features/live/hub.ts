@@ -70,11 +70,23 @@ const CRLF = Buffer.from('\r\n', 'latin1');
 
 /**
  * A frame as the HTTP/1.1 chunk that carries it on a channel (chunked transfer coding: the
- * length in hex, CRLF, the bytes, CRLF), encoded once for every channel it goes to.
+ * length in hex, CRLF, the bytes, CRLF), encoded once for every channel it goes to. Frames are
+ * never empty: an empty chunk would be the last one, and end the stream.
  */
 export function chunkOf(frame: string): Buffer {
   const bytes = Buffer.from(frame, 'utf8');
+  if (bytes.length === 0) throw new Error('an empty frame would end the stream');
   return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`, 'latin1'), bytes, CRLF]);
+}
+
+/** A frame to write, and its chunk once a channel needed it (then shared by every other). */
+class Outgoing {
+  private encoded: Buffer | undefined;
+  constructor(readonly frame: string) {}
+  get chunk(): Buffer {
+    this.encoded ??= chunkOf(this.frame);
+    return this.encoded;
+  }
 }
 
 const isPair = (pair: { a: string; b: string }, x: string, y: string) =>
@@ -284,14 +296,15 @@ export class LiveHub {
       this.buffer.push({ id: envelope.id, at: now, audience, frame });
       this.prune(now);
     }
+    const out = new Outgoing(frame);
     if ('users' in audience) {
       for (const userId of audience.users) {
         const set = this.byUser.get(userId);
-        if (set) this.writeAll(set, frame);
+        if (set) this.writeAll(set, out);
       }
     } else if ('shro' in audience) {
       const set = this.byShro.get(audience.shro);
-      if (set) this.writeAll(set, frame);
+      if (set) this.writeAll(set, out);
     }
   }
 
@@ -309,14 +322,16 @@ export class LiveHub {
   }
 
   /**
-   * Writes one frame to each of these channels. The frame goes out as one chunk encoded once
-   * for all of them, straight to each socket, at once: `res.write` would encode it again per
-   * channel, in three pieces, and send it only on the next tick (it corks the socket), so with
-   * thousands of watchers the picker's answer left before their events did (issue 12 item 4).
-   * Every channel's first write, its headers with them, went through `res.write` in `open`.
+   * Writes one frame to each of these channels (decision 161). The frame goes out as one chunk
+   * encoded once for all of them, straight to each socket, at once: `res.write` would encode it
+   * again per channel, in four pieces (length, CRLF, bytes, CRLF), and send it only on the next
+   * tick (it corks the socket), so with thousands of watchers the picker's answer left before
+   * their events did (issue 12 item 4). Writing to the socket itself is only right once the
+   * response's headers are in it: every channel's first write (headers and `ready`) went through
+   * `res.write` in `open`, before the channel was registered. A response that has ended (its
+   * last chunk is in the socket, which may carry the next response) is never written to.
    */
-  private writeAll(channels: Iterable<Channel>, frame: string) {
-    let chunk: Buffer | undefined;
+  private writeAll(channels: Iterable<Channel>, out: Outgoing) {
     for (const channel of channels) {
       const { res } = channel;
       if (res.writableLength > this.options.maxQueuedBytes) {
@@ -325,17 +340,18 @@ export class LiveHub {
         this.close(channel);
         continue;
       }
+      // Ended (its channel is closing): nothing more goes to it.
+      if (res.writableEnded) continue;
       const { socket } = res;
-      // A response without chunked coding (an HTTP/1.0 client) takes the frame as it is.
-      if (res.chunkedEncoding && socket?.writable) {
-        chunk ??= chunkOf(frame);
-        socket.write(chunk);
-      } else res.write(frame);
+      // A response without chunked coding (an HTTP/1.0 client) takes the frame as it is, and
+      // so does one whose socket is gone (Node's own writes then do what they do for it).
+      if (res.chunkedEncoding && socket?.writable) socket.write(out.chunk);
+      else res.write(out.frame);
     }
   }
 
   private broadcast(frame: string) {
-    this.writeAll(this.channels, frame);
+    this.writeAll(this.channels, new Outgoing(frame));
   }
 
   private beat() {

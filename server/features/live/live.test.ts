@@ -1,21 +1,24 @@
-import type { ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import http, { type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
 import { befriend, createShro, createUser, type SignedInUser } from '../../test/factories';
+import { dechunk, openRawStream } from '../../test/raw-http';
 import { SseClient } from '../../test/sse-client';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { LocalBus } from './bus';
-import { chunkOf, DEFAULT_HUB_OPTIONS, LiveHub } from './hub';
+import { chunkOf, DEFAULT_HUB_OPTIONS, type HubOptions, LiveHub } from './hub';
 
 let ctx: TestContext;
 let base: string;
+let port: number;
 const clients: SseClient[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp(withoutWriteLimits);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  port = (ctx.app.server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
@@ -216,105 +219,152 @@ describe('GET /api/live', () => {
   });
 });
 
-/** A channel over a bare socket, as HTTP/`version` (a visitor's): every byte it received. */
-function rawChannel(path: string, version: '1.0' | '1.1') {
-  const { port } = new URL(base);
-  const socket = net.connect({ port: Number(port), host: '127.0.0.1' });
-  let received = Buffer.alloc(0);
-  socket.on('data', (data) => {
-    received = Buffer.concat([received, data]);
-  });
-  socket.write(`GET ${path} HTTP/${version}\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
-  const body = () => {
-    const text = received.toString('latin1');
-    return received.subarray(text.indexOf('\r\n\r\n') + 4);
+/** A hub on its own bus, for what the hub itself decides (no server, no database). */
+function testHub(options: Partial<HubOptions> = {}) {
+  const bus = new LocalBus({ warn: () => {}, info: () => {} });
+  const presence = { cameOnline: async () => {}, wentAway: async () => {}, stillHere: async () => {} };
+  const hub = new LiveHub(bus, presence, { warn: () => {} }, { ...DEFAULT_HUB_OPTIONS, ...options });
+  const close = () => {
+    hub.closeAll();
+    void bus.close();
   };
-  const until = async (test: () => boolean) => {
-    await expect.poll(test, { timeout: 5000 }).toBe(true);
-  };
-  return { socket, head: () => received.toString('latin1').split('\r\n\r\n')[0]!, body, until };
+  return { bus, hub, close };
 }
 
-/** The payload of a chunked body, checking each chunk's declared size against its bytes. */
-function dechunk(body: Buffer): { payload: string; complete: boolean } {
-  const parts: Buffer[] = [];
-  let at = 0;
-  while (at < body.length) {
-    const lineEnd = body.indexOf('\r\n', at, 'latin1');
-    if (lineEnd < 0) return { payload: Buffer.concat(parts).toString('utf8'), complete: false };
-    const size = Number.parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
-    expect(Number.isNaN(size)).toBe(false);
-    const start = lineEnd + 2;
-    if (body.length < start + size + 2) return { payload: Buffer.concat(parts).toString('utf8'), complete: false };
-    parts.push(body.subarray(start, start + size));
-    expect(body.subarray(start + size, start + size + 2).toString('latin1')).toBe('\r\n');
-    at = start + size + 2;
-  }
-  return { payload: Buffer.concat(parts).toString('utf8'), complete: true };
+/**
+ * A channel whose response is a stand-in: what went through the response (`frames`) and what
+ * went straight to its socket (`chunks`). `chunked: false` is a response without chunked
+ * coding (an HTTP/1.0 client's).
+ */
+function mockChannel(userId: string | null, watched: Record<string, string>, { chunked = false } = {}) {
+  const frames: string[] = [];
+  const chunks: Buffer[] = [];
+  const socket = { writable: true, write: (chunk: Buffer) => chunks.push(chunk) > 0 };
+  const res = {
+    chunkedEncoding: chunked,
+    writableEnded: false,
+    writableLength: 0,
+    destroyed: false,
+    socket,
+    write: (frame: string) => frames.push(frame) > 0,
+    on: () => res,
+    end: () => {},
+    destroy: () => {
+      res.destroyed = true;
+    },
+  };
+  const watchedCreators = new Map(Object.entries(watched));
+  return {
+    res,
+    socket,
+    frames,
+    chunks,
+    channel: {
+      res: res as unknown as ServerResponse,
+      userId,
+      authSessionId: null,
+      watches: [...watchedCreators.keys()],
+      watchedCreators,
+    },
+  };
 }
 
-describe('the wire (issue 12 item 4: one chunk encoded once, written straight to each socket)', () => {
-  it('a frame is one HTTP chunk whose size counts its bytes, not its characters', () => {
+const opened = (shroId: string, participantCount: number) =>
+  ({ type: 'shro.box.opened', shroId, participantCount, status: 'waiting', expiresAt: null }) as const;
+
+describe('the wire (decision 161: one chunk per event, encoded once, straight to each socket)', () => {
+  it('a frame is one HTTP chunk whose size counts its bytes, not its characters; an empty one is refused', () => {
     expect(chunkOf('data: {"a":"é🔥"}\n\n').toString('utf8')).toBe('16\r\ndata: {"a":"é🔥"}\n\n\r\n');
+    expect(() => chunkOf('')).toThrow();
   });
 
-  it('one chunk per event is shared by every watcher; a watcher too far behind is cut off, never written to', () => {
-    const bus = new LocalBus({ warn: () => {}, info: () => {} });
-    const presence = { cameOnline: async () => {}, wentAway: async () => {}, stillHere: async () => {} };
-    const hub = new LiveHub(bus, presence, { warn: () => {} }, { ...DEFAULT_HUB_OPTIONS, maxQueuedBytes: 1000 });
-    const watcher = () => {
-      const written: Buffer[] = [];
-      const res = {
-        chunkedEncoding: true,
-        writableEnded: false,
-        writableLength: 0,
-        destroyed: false,
-        // The ready frame (and with it the headers) goes through the response itself.
-        write: () => true,
-        socket: { writable: true, write: (chunk: Buffer) => written.push(chunk) > 0 },
-        on: () => res,
-        end: () => {},
-        destroy: () => {
-          res.destroyed = true;
-        },
-      };
-      const channel = {
-        res: res as unknown as ServerResponse,
-        userId: null,
-        authSessionId: null,
-        watches: ['s1'],
-        watchedCreators: new Map(),
-      };
-      hub.open(channel, undefined);
-      return { res, written };
-    };
+  it('every watcher of an event gets the same chunk, on its socket; a user audience shares it too', () => {
+    const { bus, hub, close } = testHub();
     try {
-      const a = watcher();
-      const b = watcher();
-      const event = {
-        type: 'shro.box.opened',
-        shroId: 's1',
-        participantCount: 3,
-        status: 'waiting',
-        expiresAt: null,
-      } as const;
-      void bus.publish(event, { shro: 's1' });
-      expect(a.written).toHaveLength(1);
-      expect(a.written[0]).toBe(b.written[0]);
-      expect(a.written[0]!.toString('utf8')).toMatch(
+      const a = mockChannel(null, { s1: 'c' }, { chunked: true });
+      const b = mockChannel('ann', { s1: 'c' }, { chunked: true });
+      const c = mockChannel('ben', {}, { chunked: true });
+      for (const w of [a, b, c]) hub.open(w.channel, undefined);
+      // The headers and `ready` went through the response, before anything else.
+      for (const w of [a, b, c]) expect(w.frames).toHaveLength(1);
+      void bus.publish(opened('s1', 3), { shro: 's1' });
+      expect(a.chunks).toHaveLength(1);
+      expect(a.chunks[0]).toBe(b.chunks[0]);
+      expect(a.chunks[0]!.toString('utf8')).toMatch(
         /^[0-9a-f]+\r\nid: \d+\ndata: \{"type":"shro.box.opened","shroId":"s1","participantCount":3,/,
       );
-      expect(hub.size).toBe(2);
+      expect(c.chunks).toHaveLength(0);
+      void bus.publish({ type: 'notification.created' }, { users: ['ann', 'ben'] });
+      expect(b.chunks).toHaveLength(2);
+      expect(b.chunks[1]).toBe(c.chunks[0]);
+      // Nothing else went through the responses.
+      for (const w of [a, b, c]) expect(w.frames).toHaveLength(1);
+    } finally {
+      close();
+    }
+  });
 
-      b.res.writableLength = 1001;
-      void bus.publish({ type: 'shro.deleted', shroId: 's1' }, { shro: 's1' });
-      expect(a.written).toHaveLength(2);
-      expect(b.written).toHaveLength(1);
-      expect(b.res.destroyed).toBe(true);
+  it('a response without chunked coding, with its socket gone, or ended gets no chunk', () => {
+    const { bus, hub, close } = testHub();
+    try {
+      const plain = mockChannel(null, { s1: 'c' });
+      const gone = mockChannel(null, { s1: 'c' }, { chunked: true });
+      const ended = mockChannel(null, { s1: 'c' }, { chunked: true });
+      for (const w of [plain, gone, ended]) hub.open(w.channel, undefined);
+      gone.socket.writable = false;
+      ended.res.writableEnded = true;
+      void bus.publish(opened('s1', 4), { shro: 's1' });
+      for (const w of [plain, gone, ended]) expect(w.chunks).toHaveLength(0);
+      expect(plain.frames[1]).toMatch(/^id: \d+\ndata: \{"type":"shro.box.opened","shroId":"s1","participantCount":4,/);
+      expect(gone.frames[1]).toBe(plain.frames[1]);
+      expect(ended.frames).toHaveLength(1);
+    } finally {
+      close();
+    }
+  });
+
+  it('a watcher too far behind is cut off and not written to', () => {
+    const { bus, hub, close } = testHub({ maxQueuedBytes: 1000 });
+    try {
+      const keeping = mockChannel(null, { s1: 'c' }, { chunked: true });
+      const behind = mockChannel(null, { s1: 'c' }, { chunked: true });
+      for (const w of [keeping, behind]) hub.open(w.channel, undefined);
+      behind.res.writableLength = 1001;
+      void bus.publish(opened('s1', 5), { shro: 's1' });
+      expect(keeping.chunks).toHaveLength(1);
+      expect(behind.chunks).toHaveLength(0);
+      expect(behind.res.destroyed).toBe(true);
       expect(hub.size).toBe(1);
     } finally {
-      hub.closeAll();
-      void bus.close();
+      close();
+    }
+  });
+
+  it('a real client that stops reading is cut off once its socket queue passes the limit', async () => {
+    const { bus, hub, close } = testHub({ maxQueuedBytes: 64 * 1024 });
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      hub.open({ res, userId: null, authSessionId: null, watches: ['s1'], watchedCreators: new Map() }, undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const stream = openRawStream((server.address() as AddressInfo).port, '/', '1.1');
+    try {
+      await expect.poll(() => dechunk(stream.body()).payload.includes('"ready"')).toBe(true);
+      stream.socket.pause();
+      // The kernel's buffers take the first megabytes; then the socket's own queue grows. (Events
+      // that go out one by one: a Shro's state events would be coalesced.)
+      let events = 0;
+      while (hub.size > 0 && events < 500_000) {
+        events++;
+        void bus.publish({ type: 'shro.deleted', shroId: 's1' }, { shro: 's1' });
+        if (events % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(hub.size).toBe(0);
+      expect(events).toBeGreaterThan(1);
+    } finally {
+      stream.socket.destroy();
+      close();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
@@ -323,26 +373,28 @@ describe('the wire (issue 12 item 4: one chunk encoded once, written straight to
     const picker = await createUser(ctx);
     const shro = await createShro(ctx, creator.cookie, { isPublic: 'true' });
     const path = `/api/live?watch=${shro.id}`;
-    const modern = rawChannel(path, '1.1');
-    const old = rawChannel(path, '1.0');
+    const headers = { Accept: 'text/event-stream' };
+    const modern = openRawStream(port, path, '1.1', headers);
+    const old = openRawStream(port, path, '1.0', headers);
     try {
-      await modern.until(() => dechunk(modern.body()).payload.includes('"ready"'));
-      await old.until(() => old.body().toString('utf8').includes('"ready"'));
+      await expect.poll(() => dechunk(modern.body()).payload.includes('"ready"')).toBe(true);
+      await expect.poll(() => old.body().toString('utf8').includes('"ready"')).toBe(true);
       expect(modern.head()).toMatch(/\r\ntransfer-encoding: chunked/i);
       expect(old.head()).not.toMatch(/transfer-encoding/i);
 
       const answer = await post(picker, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[2]!.id });
       expect(answer.status).toBe(200);
-      const opened = `"type":"shro.box.opened","shroId":"${shro.id}","participantCount":1`;
-      await modern.until(() => dechunk(modern.body()).payload.includes(opened));
-      await old.until(() => old.body().toString('utf8').includes(opened));
+      const event = `"type":"shro.box.opened","shroId":"${shro.id}","participantCount":1`;
+      await expect.poll(() => dechunk(modern.body()).payload.includes(event)).toBe(true);
+      await expect.poll(() => old.body().toString('utf8').includes(event)).toBe(true);
       const chunked = dechunk(modern.body());
+      expect(chunked.wellFormed).toBe(true);
       expect(chunked.complete).toBe(true);
       // The same event stream either way, frame for frame.
       const frames = (stream: string) => stream.split('\n\n').filter((frame) => frame.includes('shro.box.opened'));
       expect(frames(chunked.payload)).toEqual(frames(old.body().toString('utf8')));
       expect(frames(chunked.payload)).toHaveLength(1);
-      expect(frames(chunked.payload)[0]).toMatch(new RegExp(`^id: \\d+\ndata: \\{${opened.replace(/[{}]/g, '\\$&')}`));
+      expect(frames(chunked.payload)[0]).toMatch(/^id: \d+\ndata: \{"type":"shro\.box\.opened"/);
     } finally {
       modern.socket.destroy();
       old.socket.destroy();
@@ -389,36 +441,12 @@ describe('a block', () => {
   });
 
   it('also ends a watch that was checked before the block but registered after its event', () => {
-    const bus = new LocalBus({ warn: () => {}, info: () => {} });
-    const presence = { cameOnline: async () => {}, wentAway: async () => {}, stillHere: async () => {} };
-    const hub = new LiveHub(bus, presence, { warn: () => {} });
-    const channel = (userId: string, creators: Record<string, string>) => {
-      const frames: string[] = [];
-      const res = {
-        writableEnded: false,
-        writableLength: 0,
-        write: (frame: string) => frames.push(frame) > 0,
-        on: () => res,
-        end: () => {},
-        destroy: () => {},
-      };
-      const watchedCreators = new Map(Object.entries(creators));
-      return {
-        frames,
-        channel: {
-          res: res as unknown as ServerResponse,
-          userId,
-          authSessionId: null,
-          watches: [...watchedCreators.keys()],
-          watchedCreators,
-        },
-      };
-    };
+    const { bus, hub, close } = testHub();
     try {
       // The block's event arrives while the blocked person's channel is still being set up.
       void bus.publish({ type: 'user.block.added', blockerId: 'ann', blockedId: 'ben' }, { servers: true });
-      const late = channel('ben', { 'shro-of-ann': 'ann', 'shro-of-cat': 'cat' });
-      const other = channel('dan', { 'shro-of-ann': 'ann' });
+      const late = mockChannel('ben', { 'shro-of-ann': 'ann', 'shro-of-cat': 'cat' });
+      const other = mockChannel('dan', { 'shro-of-ann': 'ann' });
       hub.open(late.channel, undefined);
       hub.open(other.channel, undefined);
       expect(late.frames[0]).toContain('"watching":["shro-of-cat"]');
@@ -427,8 +455,7 @@ describe('a block', () => {
       expect(late.frames.some((frame) => frame.includes('shro.deleted'))).toBe(false);
       expect(other.frames.some((frame) => frame.includes('shro.deleted'))).toBe(true);
     } finally {
-      hub.closeAll();
-      void bus.close();
+      close();
     }
   });
 });
