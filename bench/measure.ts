@@ -145,7 +145,8 @@ export function fanoutPicker(run: number, round: number, warmUp = false): number
  * Opens the watchers (split over the servers), fires `rounds` events with `fire(round)`, and times
  * each watcher's arrival from the moment the firing request's response arrived (an arrival before
  * it counts 0). With `tab`, watchers act as visitors' tabs and the server's requests per pick are
- * counted (the ceiling's watchers act as the same tabs: the bare server logs no requests). Before the rounds, `fire(event, true)` sends `FANOUT_WARM_UP_EVENTS` events to the same
+ * counted (the ceiling's watchers act as the same tabs: the bare server logs no requests).
+ * Before the rounds, `fire(event, true)` sends `FANOUT_WARM_UP_EVENTS` events to the same
  * watchers, not measured: a server's first events compile its fan-out path (a fresh server's
  * first event took about twice as long to reach every watcher as its third; decision 023).
  */

@@ -93,8 +93,8 @@ export async function openIdleConnection(port: number) {
 
 /**
  * A response read as it streams, over a bare socket (an event stream, say): sends a GET for
- * `path` as HTTP/`version` and keeps every byte the server writes. `paused` holds the socket
- * unread, as a client that stopped reading. Never throws on a reset.
+ * `path` as HTTP/`version` and keeps every byte the server writes (pause `socket` for a client
+ * that stopped reading). Never throws on a reset.
  */
 export function openRawStream(
   port: number,
