@@ -10,7 +10,7 @@ it("npm start, npm run serve and the test suites' servers run the bundle with SE
   };
   const run = `node ${SERVER_NODE_FLAGS.join(' ')} dist/server/server.mjs`;
   expect(scripts.serve).toBe(run);
-  expect(scripts.start).toBe(`npm run build && ${run}`);
+  expect(scripts.start).toBe(`node scripts/check-node.mjs && npm run build && ${run}`);
   expect(serverArgs('dist/e2e/server.mjs')).toEqual([...SERVER_NODE_FLAGS, 'dist/e2e/server.mjs']);
   expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=32');
 });
