@@ -1,9 +1,12 @@
 /**
- * Renders the app icons and the social preview card from SVG with sharp. Run once after
- * changing the artwork: `node --import tsx scripts/generate-icons.ts` (outputs are committed).
+ * Renders the app icons, the social preview card, and the native shells' launcher icons and splash
+ * screens (Android mipmaps and splash drawables, the iOS AppIcon and Splash sets) from one SVG
+ * artwork with sharp. Run once after changing the artwork: `node --import tsx scripts/generate-icons.ts`
+ * (outputs are committed).
  */
 import path from 'node:path';
 import sharp from 'sharp';
+import { BRAND_BACKGROUND } from '../contract/product';
 
 const out = path.resolve('web/public');
 
@@ -19,10 +22,85 @@ const box = (size: number, padding: number) => {
     <path transform="translate(${padding} ${padding}) scale(${k})" d="M32 17c-6-9-15-6-10 0zM32 17c6-9 15-6 10 0z" fill="#fde68a"/>`;
 };
 
+type Backdrop = 'rounded' | 'square' | 'circle' | 'none';
+
+/** The box on the brand background, or on nothing for Android's adaptive foreground (the launcher draws the background). */
+function iconSvg(size: number, padding: number, backdrop: Backdrop) {
+  const background = {
+    rounded: `<rect width="${size}" height="${size}" rx="${size * 0.22}" fill="${BRAND_BACKGROUND}"/>`,
+    square: `<rect width="${size}" height="${size}" fill="${BRAND_BACKGROUND}"/>`,
+    circle: `<circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}" fill="${BRAND_BACKGROUND}"/>`,
+    none: '',
+  }[backdrop];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${background}${box(size, padding)}</svg>`;
+}
+
 async function icon(file: string, size: number, padding: number, rounded: boolean) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
-    <rect width="${size}" height="${size}" rx="${rounded ? size * 0.22 : 0}" fill="#1a1625"/>${box(size, padding)}</svg>`;
-  await sharp(Buffer.from(svg)).png().toFile(path.join(out, file));
+  await sharp(Buffer.from(iconSvg(size, padding, rounded ? 'rounded' : 'square')))
+    .png()
+    .toFile(path.join(out, file));
+}
+
+/** Android: legacy and round launcher icons, and the adaptive icon's foreground (its safe zone is the middle two thirds). */
+async function androidIcons() {
+  const res = path.resolve('android/app/src/main/res');
+  const densities = { mdpi: 1, hdpi: 1.5, xhdpi: 2, xxhdpi: 3, xxxhdpi: 4 };
+  for (const [density, scale] of Object.entries(densities)) {
+    const dir = path.join(res, `mipmap-${density}`);
+    const launcher = 48 * scale;
+    const foreground = 108 * scale;
+    await sharp(Buffer.from(iconSvg(launcher, launcher * 0.08, 'rounded')))
+      .png()
+      .toFile(path.join(dir, 'ic_launcher.png'));
+    await sharp(Buffer.from(iconSvg(launcher, launcher * 0.14, 'circle')))
+      .png()
+      .toFile(path.join(dir, 'ic_launcher_round.png'));
+    await sharp(Buffer.from(iconSvg(foreground, foreground * 0.22, 'none')))
+      .png()
+      .toFile(path.join(dir, 'ic_launcher_foreground.png'));
+  }
+}
+
+/** A splash screen: the box centred on the brand background, a quarter of the shorter side. */
+async function splash(file: string, width: number, height: number) {
+  const size = Math.round(Math.min(width, height) / 4);
+  const mark = await sharp(Buffer.from(iconSvg(size, 0, 'none')))
+    .png()
+    .toBuffer();
+  await sharp({ create: { width, height, channels: 3, background: BRAND_BACKGROUND } })
+    .composite([{ input: mark, gravity: 'centre' }])
+    // A palette keeps these mostly flat images small in the repository.
+    .png({ palette: true, compressionLevel: 9 })
+    .toFile(file);
+}
+
+/** Android's splash drawables at the sizes Capacitor's template ships (portrait; landscape swaps them). */
+async function androidSplashes() {
+  const res = path.resolve('android/app/src/main/res');
+  const portrait = {
+    mdpi: [320, 480],
+    hdpi: [480, 800],
+    xhdpi: [720, 1280],
+    xxhdpi: [960, 1600],
+    xxxhdpi: [1280, 1920],
+  };
+  for (const [density, [width, height]] of Object.entries(portrait) as [string, [number, number]][]) {
+    await splash(path.join(res, `drawable-port-${density}`, 'splash.png'), width, height);
+    await splash(path.join(res, `drawable-land-${density}`, 'splash.png'), height, width);
+  }
+  await splash(path.join(res, 'drawable', 'splash.png'), 480, 320);
+}
+
+/** iOS: the single 1024 px AppIcon (opaque, square: iOS rounds it) and the universal splash image. */
+async function iosAssets() {
+  const assets = path.resolve('ios/App/App/Assets.xcassets');
+  await sharp(Buffer.from(iconSvg(1024, 110, 'square')))
+    .flatten({ background: BRAND_BACKGROUND })
+    .png()
+    .toFile(path.join(assets, 'AppIcon.appiconset', 'AppIcon-512@2x.png'));
+  for (const file of ['splash-2732x2732.png', 'splash-2732x2732-1.png', 'splash-2732x2732-2.png']) {
+    await splash(path.join(assets, 'Splash.imageset', file), 2732, 2732);
+  }
 }
 
 async function socialCard() {
@@ -56,4 +134,7 @@ await icon('icon-512.png', 512, 40, true);
 await icon('icon-maskable-512.png', 512, 100, false);
 await icon('apple-touch-icon.png', 180, 14, false);
 await socialCard();
-console.log('icons written to', out);
+await androidIcons();
+await androidSplashes();
+await iosAssets();
+console.log('icons written to', out, 'android/ and ios/');

@@ -172,6 +172,13 @@ describe('first load', () => {
     expect(radixPopupsIn(modules)).toEqual([]);
   });
 
+  it('holds no Capacitor code (the native shell imports its plugins when it runs, decision 163)', () => {
+    const offenders = [...packages.keys()]
+      .filter((name) => name.startsWith('@capacitor/'))
+      .map((name) => `${name} via ${chain(modules, packages.get(name)!)}`);
+    expect(offenders).toEqual([]);
+  });
+
   it('sees the signed-in parts it keeps out (the check itself follows them)', () => {
     // Reached through `import()` only, so the walk must not see them; each exists where named.
     for (const file of SIGNED_IN_ONLY) expect(fs.existsSync(path.join(root, file)), file).toBe(true);

@@ -8,13 +8,15 @@ import { preloadOnIntent } from './app/preload-on-intent';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadPageFor } from './app/router';
 import { readTimeZoneWhenIdle } from './lib/api-client';
-import { configureStatusBar } from './lib/native';
+import { configureStatusBar, isNativeApp } from './lib/native';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
-// Inside the native shell: the dark status bar on the brand background (a no-op on the web).
+// Inside the native shell: the dark status bar on the brand background, and an App Link or Universal
+// Link that opens the app shows its page (both no-ops on the web).
 configureStatusBar();
+if (isNativeApp()) void import('./lib/app-links').then(({ listenForAppLinks }) => listenForAppLinks());
 
 /** A page's code that has not come by then (a stalled request) no longer holds the app back. */
 const FIRST_RENDER_WAIT_MS = 3000;

@@ -83,6 +83,9 @@ export const apiPaths = {
   notificationSettings: '/api/notifications/settings',
   pushPublicKey: '/api/push/public-key',
   pushSubscriptions: '/api/push/subscriptions',
+  /** The native shell's push token (POST `{platform, token}`) and forgetting one (DELETE), decision 163. */
+  nativePushTokens: '/api/push/native-tokens',
+  nativePushToken: (token: string) => `/api/push/native-tokens/${enc(token)}`,
 
   /** The history (GET) and creating a Shro (POST). */
   shros: '/api/sessions',

@@ -1,19 +1,28 @@
 import { BRAND_BACKGROUND, PRODUCT_NAME } from '@contract/product';
 
 /**
- * Device features with web fallbacks. Inside the Capacitor shell the native plugins are
- * reached through the bridge's global (no Capacitor code in the web bundle); in a browser
- * each feature falls back to a web API.
+ * Device features with web fallbacks. Inside the Capacitor shell each feature goes through its
+ * official plugin, imported only there: a browser never downloads plugin code, so a visitor's
+ * first load stays as it was (decision 163). In a browser each feature falls back to a web API.
  */
-interface CapacitorBridge {
+interface CapacitorRuntime {
   isNativePlatform?: () => boolean;
-  Plugins?: Record<string, Record<string, (options?: unknown) => Promise<unknown>> | undefined>;
+  getPlatform?: () => string;
 }
 
-const bridge = (): CapacitorBridge | undefined => (window as unknown as { Capacitor?: CapacitorBridge }).Capacitor;
-const plugin = (name: string) => (isNativeApp() ? bridge()?.Plugins?.[name] : undefined);
+/** The shell's runtime puts `window.Capacitor` on every page it loads, before the app's code runs. */
+const runtime = (): CapacitorRuntime | undefined => (window as unknown as { Capacitor?: CapacitorRuntime }).Capacitor;
 
-export const isNativeApp = () => Boolean(bridge()?.isNativePlatform?.());
+export const isNativeApp = () => Boolean(runtime()?.isNativePlatform?.());
+
+export type NativePlatform = 'android' | 'ios';
+
+/** The shell's platform, or null in a browser. */
+export function nativePlatform(): NativePlatform | null {
+  if (!isNativeApp()) return null;
+  const platform = runtime()?.getPlatform?.();
+  return platform === 'android' || platform === 'ios' ? platform : null;
+}
 
 /** docs/product.md §9: camera and gallery quality 90. */
 const PHOTO_QUALITY = 90;
@@ -25,18 +34,17 @@ const PHOTO_QUALITY = 90;
  */
 export async function pickPhoto(source: 'camera' | 'gallery'): Promise<File | null> {
   try {
-    const camera = plugin('Camera');
-    if (camera?.getPhoto) {
-      const photo = (await camera.getPhoto({
-        quality: PHOTO_QUALITY,
-        resultType: 'dataUrl',
-        source: source === 'camera' ? 'CAMERA' : 'PHOTOS',
-      })) as { dataUrl?: string; format?: string };
-      if (!photo.dataUrl) return null;
-      const blob = await (await fetch(photo.dataUrl)).blob();
-      return new File([blob], `photo.${photo.format ?? 'jpeg'}`, { type: blob.type });
-    }
-    return await chooseFile(source === 'camera');
+    if (!isNativeApp()) return await chooseFile(source === 'camera');
+    const { Camera, CameraResultType, CameraSource } = await import('@capacitor/camera');
+    // A data URL, not the plugin's file URL: the page comes from the site's origin, not the shell's (decision 163).
+    const photo = await Camera.getPhoto({
+      quality: PHOTO_QUALITY,
+      resultType: CameraResultType.DataUrl,
+      source: source === 'camera' ? CameraSource.Camera : CameraSource.Photos,
+    });
+    if (!photo.dataUrl) return null;
+    const blob = await (await fetch(photo.dataUrl)).blob();
+    return new File([blob], `photo.${photo.format || 'jpeg'}`, { type: blob.type });
   } catch (error) {
     console.error('Camera/gallery error', error);
     return null;
@@ -58,9 +66,9 @@ function chooseFile(useCamera: boolean): Promise<File | null> {
 /** Native share sheet with the spec's title (or `title`); false when nothing could share (caller copies instead). */
 export async function shareLink(url: string, text?: string, title = `Share your ${PRODUCT_NAME}`): Promise<boolean> {
   try {
-    const share = plugin('Share');
-    if (share?.share) {
-      await share.share({ title, text, url, dialogTitle: title });
+    if (isNativeApp()) {
+      const { Share } = await import('@capacitor/share');
+      await Share.share({ title, text, url, dialogTitle: title });
       return true;
     }
     if (navigator.share) {
@@ -80,32 +88,28 @@ const VIBRATION_MS: Record<HapticStyle, number> = { light: 10, medium: 20, heavy
 
 /** Haptic impact (docs/product.md §9: light for click and notification, medium for success, heavy for reveal). */
 export function haptic(style: HapticStyle) {
-  const haptics = plugin('Haptics');
-  if (haptics?.impact) {
-    haptics.impact({ style: style.toUpperCase() }).catch(() => {});
+  if (isNativeApp()) {
+    import('@capacitor/haptics')
+      .then(({ Haptics, ImpactStyle }) =>
+        Haptics.impact({
+          style: { light: ImpactStyle.Light, medium: ImpactStyle.Medium, heavy: ImpactStyle.Heavy }[style],
+        }),
+      )
+      .catch(() => {});
     return;
   }
   if ('vibrate' in navigator) navigator.vibrate(VIBRATION_MS[style]);
 }
 
-/** @public Kept for push (issue 13), which no screen calls yet. Asks for notification permission: native push in the app, the Notification API on the web. */
-export async function requestPushPermission(): Promise<'granted' | 'denied' | 'default'> {
-  try {
-    const push = plugin('PushNotifications');
-    if (push?.requestPermissions) {
-      const result = (await push.requestPermissions()) as { receive?: string };
-      return result.receive === 'granted' ? 'granted' : 'denied';
-    }
-    if ('Notification' in window) return await Notification.requestPermission();
-  } catch (error) {
-    console.error('Push permission request failed', error);
-  }
-  return 'default';
-}
-
 /** Dark status bar on the brand background (docs/product.md §9), in the native app only. */
 export function configureStatusBar() {
-  const statusBar = plugin('StatusBar');
-  statusBar?.setStyle?.({ style: 'DARK' }).catch(() => {});
-  statusBar?.setBackgroundColor?.({ color: BRAND_BACKGROUND }).catch(() => {});
+  if (!isNativeApp()) return;
+  import('@capacitor/status-bar')
+    .then(({ StatusBar, Style }) =>
+      Promise.all([
+        StatusBar.setStyle({ style: Style.Dark }),
+        StatusBar.setBackgroundColor({ color: BRAND_BACKGROUND }),
+      ]),
+    )
+    .catch(() => {});
 }

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Badge } from '@/components/ui/card';
 import { TermsGate } from '@/features/auth/components/terms-gate';
+import { renewNativePushToken } from '@/lib/native-push';
 import { useArrivalToasts } from './use-arrival-toasts';
 import { useTotalUnread } from './use-unread-counts';
 
@@ -17,6 +19,9 @@ import { useTotalUnread } from './use-unread-counts';
 /** AppLayout's part: the arrival toasts and the terms gate. Mounted per user, so an account switch starts afresh. */
 export default function SignedInShell() {
   useArrivalToasts();
+  useEffect(() => {
+    void renewNativePushToken();
+  }, []);
   return <TermsGate />;
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/error-message';
+import { isNativeApp } from '@/lib/native';
 import { toast } from '@/lib/use-toast';
 import { usePushNotifications } from '../hooks/use-push-notifications';
 import { rememberDismissed } from '../utils/push-prompt-dismissed';
@@ -15,7 +16,8 @@ export default function PushPrompt({ sender }: { sender: boolean }) {
   const push = usePushNotifications();
   const [dismissed, setDismissed] = useState(false);
   if (dismissed || push.state !== 'off') return null;
-  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return null;
+  // In a browser only a permission never asked for gets the card; the shell's `off` already means that.
+  if (!isNativeApp() && (typeof Notification === 'undefined' || Notification.permission !== 'default')) return null;
 
   const close = () => {
     rememberDismissed();

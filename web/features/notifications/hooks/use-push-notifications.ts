@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
+import { isNativeApp } from '@/lib/native';
+import { nativePushState, turnOffNativePush, turnOnNativePush } from '@/lib/native-push';
 import { deletePushSubscription, getPushPublicKey, savePushSubscription } from '../api/push-subscription';
 
 /**
- * Where this browser stands with Web Push (decision 118):
+ * Where this device stands with push: Web Push in a browser (decision 118), the platform's push in
+ * the native shell (decision 163):
  * - `unsupported`: no service worker, Push API or notifications (or not the built app);
  * - `denied`: the user blocked notifications for the site; only they can undo it, in the browser;
  * - `off`: allowed or not yet asked, and not subscribed;
@@ -29,6 +32,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function currentState(): Promise<PushState> {
+  if (isNativeApp()) return nativePushState();
   const reg = await registration();
   if (!reg) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
@@ -62,6 +66,7 @@ export function usePushNotifications() {
   const enable = async (): Promise<PushState> => {
     setBusy(true);
     try {
+      if (isNativeApp()) return finish(await turnOnNativePush(true));
       const reg = await registration();
       if (!reg) return finish('unsupported');
       const permission = await Notification.requestPermission();
@@ -80,6 +85,7 @@ export function usePushNotifications() {
   const disable = async (): Promise<PushState> => {
     setBusy(true);
     try {
+      if (isNativeApp()) return finish(await turnOffNativePush());
       const subscription = await (await registration())?.pushManager.getSubscription();
       if (subscription) {
         // The server first: a browser unsubscribed but still known would only be pruned at the next push.
