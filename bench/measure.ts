@@ -147,8 +147,8 @@ export function fanoutPicker(run: number, round: number, warmUp = false): number
  * it counts 0). With `tab`, watchers act as visitors' tabs and the server's requests per pick are
  * counted (the ceiling's watchers act as the same tabs: the bare server logs no requests).
  * Before the rounds, `fire(event, true)` sends `FANOUT_WARM_UP_EVENTS` events to the same
- * watchers, not measured: a server's first events compile its fan-out path (a fresh server's
- * first event took about twice as long to reach every watcher as its third; decision 023).
+ * watchers, not measured: a server's first events compile its fan-out path (decision 023; the
+ * measurements are in bench/history.md).
  */
 export async function fanout(
   servers: Child[],

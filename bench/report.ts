@@ -317,7 +317,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   requests('Shro, two instances over Redis', r.fanoutTwo);
   lines.push('');
   lines.push(
-    "With Redis, a select's answer waits until its own event has come back through Redis (so every instance has applied it first; decision 008), so watchers on both instances usually hold the event before the answer arrives and the times from the response read 0. That row is judged on the time from the request sent instead, against one instance's.",
+    "With Redis, a select's answer waits until its own event has come back through Redis (so every instance has applied it first; decision 074), so watchers on both instances usually hold the event before the answer arrives and the times from the response read 0. That row is judged on the time from the request sent instead, against one instance's.",
   );
   lines.push('');
   lines.push('## 5. Web: compressed first load from the production build');

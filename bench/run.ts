@@ -153,8 +153,8 @@ async function databaseRun(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | 
 
 /**
  * The warm-up of the picks (decision 023): other users pick on another public Shro first, not
- * measured, as a server that has been up has compiled its pick path (a cold server's first few
- * hundred picks ran at about half the rate of the rest). The rate is kept for the report.
+ * measured, as a server that has been up has compiled its pick path (bench/history.md). The rate is
+ * kept for the report.
  */
 async function warmUpPicks(server: Child, seed: SeedInfo): Promise<number> {
   const warmUp = { ...seed, selectShroId: seed.warmUpShroId, selectBoxIds: seed.warmUpBoxIds };

@@ -5,8 +5,8 @@
  * stay outside the bundle and load from node_modules, as in development.
  *
  * Why: through tsx every closure carries a `__name` helper call (esbuild's keepNames) and tsx's
- * loader keeps the sources and their maps; the bundle has neither. Measured in `npm run bench`:
- * the PGlite server's RSS after seeding fell from 407 to 317 MB, and cached reads rose ~10%.
+ * loader keeps the sources and their maps; the bundle has neither, so it uses less memory and
+ * answers faster (decision 155; the figures are in bench/results.md).
  *
  * Run by `npm run build` (and so by `npm start`). The browser tests, the security suite's browser
  * server and the fault drills build their own copy under `dist/<suite>/` from the sources of the

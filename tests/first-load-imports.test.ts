@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * The first load (decision 094): what web/main.tsx imports statically, through every module it
  * reaches, without following `import()` (pages and popups load on their own). zod and the form
  * code must stay out of it: one stray schema in a module the header or the page table imports
- * put 25 KB of zod back into every page's first load once already.
+ * put all of zod back into every page's first load once already.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const aliases: Record<string, string> = { '@/': 'web/', '@contract/': 'contract/' };

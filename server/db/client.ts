@@ -41,9 +41,9 @@ export interface OpenDatabaseOptions {
 /**
  * For a long-running server on the embedded database, called before `openDatabase`: V8 compiles
  * PGlite's WebAssembly once, fully optimised, instead of a quick baseline copy of every function
- * plus optimised copies of the hot ones. About 90 MB less memory for good and faster queries from
- * the first one, for about 1.3 s more at start. Tests open many short-lived databases and keep
- * the quicker start. (docs/decisions/132-embedded-database-optimised-code.md)
+ * plus optimised copies of the hot ones: less memory for good and faster queries from the first
+ * one, for a slower start. Tests open many short-lived databases and keep the quicker start
+ * (decision 132).
  */
 export function compileEmbeddedDatabaseOptimised() {
   v8.setFlagsFromString('--no-liftoff');
@@ -58,9 +58,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /**
  * The types drizzle has PGlite hand back as text, because drizzle parses them itself
  * (drizzle-orm/pglite/session.js). drizzle passes these parsers with every query, and PGlite
- * then copies its whole table of about 320 parsers to merge them in. That copy took 0.11 ms of
- * a 0.36 ms statement; the same statement without it took 0.14 ms. So `leanQueries` puts these
- * parsers in the client's own table once and drops them from each call: the results are the same.
+ * then copies its whole table of parsers to merge them in, a large part of a short statement's
+ * time (decision 133). So `leanQueries` puts these parsers in the client's own table once and
+ * drops them from each call: the results are the same.
  */
 export const DRIZZLE_TEXT_TYPES = [
   types.TIMESTAMP,

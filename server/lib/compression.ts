@@ -6,8 +6,8 @@ import { LruCache } from './lru-cache';
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 /**
  * Brotli quality for answers compressed at run time (JSON, the server-rendered page), chosen by
- * measurement (docs/decisions/022-compression-and-caching.md): on a 4–6 KB Shro view 4 costs
- * about what gzip 6 costs (~55 µs) and is a little smaller; 11 costs ~100 times more.
+ * measurement (decision 022): on a Shro view, 4 costs about what gzip's default costs and is a
+ * little smaller; the highest qualities cost far more than they save.
  */
 const BROTLI_QUALITY = 4;
 /** gzip level for clients without brotli: zlib's default balance of size and time. */

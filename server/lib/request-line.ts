@@ -37,8 +37,8 @@ export const logsInfo = (logger: { level: string }) =>
  * the same keys in the same order: `level`, `time`, the logger's own bindings (`base`: pino's
  * `pid` and `hostname`), `reqId`, the fields, `msg`.
  *
- * Formatted here, not through pino (decision 156): a cached read spent 4–8.5 µs less CPU (of
- * about 70 µs) than with `request.log.info`, in five side-by-side pairs. Every other line still goes through pino.
+ * Formatted here, not through pino, because it costs a cached read less CPU than `request.log.info`
+ * (decision 156). Every other line still goes through pino.
  */
 export function requestLineFormatter(base: Record<string, unknown>): (line: RequestLine) => string {
   // What JSON.stringify leaves of them (undefined values go, as in pino's own line).

@@ -97,8 +97,8 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 /**
  * Headers only a document obeys: a page, a frame, a worker. A fingerprinted script or style sheet
  * under /assets/ is never one: a browser that opens one shows it as text (`nosniff`, and its
- * type), and these headers do nothing on it but cost about 1 KB of each such answer's 1.4 KB head,
- * on every file of a first load (decision 135). Answers under /api/ go without them too, but for
+ * type), and these headers do nothing on it but make up most of each such answer's head, on every
+ * file of a first load (decision 135). Answers under /api/ go without them too, but for
  * a CSP and `X-Frame-Options` that refuse everything (decision 141).
  */
 export const DOCUMENT_ONLY_HEADERS = [
@@ -153,8 +153,8 @@ declare module 'fastify' {
 /**
  * The security header sets, computed once. @fastify/helmet (no longer used) built a new helmet
  * middleware, CSP directives parsed again, on every request; with fixed options (no per-request
- * nonces) the headers never change, and that rebuilding was half of a cached Shro read's CPU
- * (issue 6). Also makes `Cache-Control: no-store` the default: an answer is cached only when its
+ * nonces) the headers never change, and that rebuilding was a large share of a cached Shro read's CPU
+ * (decision 079). Also makes `Cache-Control: no-store` the default: an answer is cached only when its
  * route says so (static assets, posters, uploads), so no private JSON is ever kept by a cache.
  *
  * Pages get the document set, answers under /api/ the data set (decision 141), and any HTML

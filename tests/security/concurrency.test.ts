@@ -95,7 +95,7 @@ describe('selecting a box', () => {
     expect(await rows(participations, eq(participations.shroId, shro.id))).toBe(1);
   });
 
-  it('two recipients racing on one private Shro: each gets their own one pick (decision 004), the first pick is recorded once', async () => {
+  it('two recipients racing on one private Shro: each gets their own one pick (decision 045), the first pick is recorded once', async () => {
     const creator = await createUser(ctx);
     const [a, b] = [await createUser(ctx), await createUser(ctx)];
     await befriend(ctx, creator, a);

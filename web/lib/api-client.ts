@@ -34,8 +34,8 @@ type WithTemporal = { Temporal?: { Now?: { timeZoneId?: () => string } } };
 /**
  * The browser's IANA time zone, empty when it cannot tell; read once. `Temporal.Now` answers at
  * once. `Intl`, where there is no Temporal, does not: its first use in a tab loads the browser's
- * locale data, 40-100 ms of a slow core (Chromium on the bench's machine, where it held back a
- * repeat visit's boxes). With `cheapOnly`, no Intl: undefined until the zone is known.
+ * locale data, which on a slow core held back a repeat visit's boxes (decision 149). With
+ * `cheapOnly`, no Intl: undefined until the zone is known.
  */
 function readTimeZone(cheapOnly: boolean): string | undefined {
   if (browserTimeZone !== undefined) return browserTimeZone;

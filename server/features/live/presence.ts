@@ -8,7 +8,7 @@ import { lastSeenOf, markAway, touchLastSeen, touchPresence } from './queries';
 
 /*
  * Presence, in one place (docs/decisions/092-one-owner-per-concept.md): online means seen within
- * 60 s (docs/decisions/002). The live channel keeps the mark (decision 076); the polled reads keep
+ * 60 s (decision 038). The live channel keeps the mark (decision 076); the polled reads keep
  * it when the channel is down (decision 077); the online-status read turns it into dots, for
  * friends only.
  */

@@ -10,8 +10,8 @@ import { fitText, renderMarkup } from './preview-text';
 import { findShroPreview } from './queries';
 
 /**
- * Rendered preview images by Shro and state. A PNG is 60–120 KB: 200 of them stay well under
- * 25 MB. A state key names exactly one image, so entries never go stale; the day's time to live
+ * Rendered preview images by Shro and state, at most 200, so the cache stays a bounded few MB
+ * (decision 125). A state key names exactly one image, so entries never go stale; the day's time to live
  * only lets a long-idle server give the memory back.
  */
 const previewCache = new LruCache<Buffer>(200, 24 * 60 * 60 * 1000);
@@ -69,7 +69,7 @@ async function renderPreviewPng(card: PreviewCard, storage: UploadStorage): Prom
     { input: layers.title.png, left: TEXT_BOX.title.left, top: layout.titleTop },
   ];
   if (layers.avatar) overlays.push({ input: layers.avatar, left: AVATAR.left, top: AVATAR.top });
-  // No alpha channel, default compression: about half the time of the smallest PNG, for ~20% more bytes.
+  // No alpha channel, default compression: a preview is rendered on request; its time matters more than its bytes.
   return sharp(Buffer.from(svg)).composite(overlays).removeAlpha().png().toBuffer();
 }
 
