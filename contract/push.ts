@@ -15,6 +15,10 @@ export const PUSH_MESSAGES = {
   subscriptionNotFound: 'No such push subscription.',
   quietHoursSame: 'Quiet hours must start and end at different times.',
   timeInvalid: 'Times must be HH:MM (00:00 to 23:59).',
+  platformInvalid: 'platform must be "android" or "ios".',
+  tokenInvalid: 'token must be 1 to 4096 letters, digits or the characters - _ : .',
+  iosTokenInvalid: 'An iOS device token must be 64 to 200 hexadecimal digits.',
+  nativeTokenNotFound: 'No such device token.',
 } as const;
 
 /** Bytes of a base64url string without padding; NaN when it is not base64url. */
@@ -61,6 +65,33 @@ export const deletePushSubscriptionInputSchema = z.strictObject({ endpoint: endp
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });
 
 export const pushSubscriptionResultSchema = z.object({ subscribed: z.boolean() });
+
+/** The app stores' push services a native shell registers with (docs/decisions/164-native-push.md). */
+export const NATIVE_PUSH_PLATFORMS = ['android', 'ios'] as const;
+export type NativePushPlatform = (typeof NATIVE_PUSH_PLATFORMS)[number];
+
+/**
+ * A device token as FCM (Android) or APNs (iOS) hands it to the app. Only URL-safe characters:
+ * an APNs token is sent in a request path, so nothing in it may change that path.
+ */
+export const nativePushTokenSchema = z
+  .string({ error: PUSH_MESSAGES.tokenInvalid })
+  .regex(/^[A-Za-z0-9_:.-]{1,4096}$/, { error: PUSH_MESSAGES.tokenInvalid });
+
+/** POST /api/push/native-tokens: this device now receives the user's pushes. */
+export const nativePushTokenInputSchema = z
+  .strictObject({
+    platform: z.enum(NATIVE_PUSH_PLATFORMS, { error: PUSH_MESSAGES.platformInvalid }),
+    token: nativePushTokenSchema,
+  })
+  // APNs device tokens are raw bytes (32 today, up to 100) that the shell spells in hex.
+  .refine((input) => input.platform !== 'ios' || /^(?:[0-9A-Fa-f]{2}){32,100}$/.test(input.token), {
+    error: PUSH_MESSAGES.iosTokenInvalid,
+    path: ['token'],
+  });
+export type NativePushTokenInput = z.output<typeof nativePushTokenInputSchema>;
+
+export const nativePushTokenResultSchema = z.object({ registered: z.boolean() });
 
 /** The kinds of notification a user can turn on or off, per channel. */
 export const NOTIFICATION_KINDS = [

@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { accountRoutes } from './features/account/routes';
 import { achievementsRoutes } from './features/achievements/routes';
 import { analyticsRoutes } from './features/analytics/routes';
+import { appLinksRoutes } from './features/app-links/routes';
 import { warmUpPasswordHashing } from './features/auth/password';
 import { passwordResetRoutes } from './features/auth/password-reset-routes';
 import { authRoutes } from './features/auth/routes';
@@ -222,6 +223,9 @@ export async function buildApp({
   await app.register(cspReportRoutes);
   await app.register(moderationRoutes);
   await app.register(accountRoutes);
+  // The well-known files of Android App Links and iOS universal links (decision 164): routes, so
+  // the SPA fallback below never answers them with the page.
+  await app.register(appLinksRoutes);
   await app.register(catalogRoutes, {
     tmdbApiKey: config.tmdbApiKey,
     tmdbBaseUrl: config.tmdbBaseUrl,

@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -98,11 +100,171 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
   };
 }
 
+/** Android App Links and iOS universal links: what the well-known files declare (decision 164). */
+export interface AppLinkSettings {
+  androidAppId: string;
+  /** SHA-256 fingerprints of the signing certificates (`AA:BB:…`); none: no assetlinks.json. */
+  androidCertFingerprints: string[];
+  /** Unset: no apple-app-site-association. */
+  appleTeamId?: string;
+  iosBundleId: string;
+}
+
+/** FCM HTTP v1 with a service account (decision 164). */
+export interface FcmSettings {
+  projectId: string;
+  clientEmail: string;
+  /** The service account's RSA private key (PEM). */
+  privateKey: string;
+  privateKeyId?: string;
+  /** Where the signed assertion is exchanged for an access token. */
+  tokenUri: string;
+  /** https://fcm.googleapis.com; tests point it at a local stand-in. */
+  baseUrl: string;
+}
+
+/** APNs with token-based auth (decision 164). */
+export interface ApnsSettings {
+  /** The .p8 signing key (PEM, P-256). */
+  key: string;
+  keyId: string;
+  teamId: string;
+  /** The apns-topic: the app's bundle id. */
+  bundleId: string;
+  /** api.push.apple.com or the sandbox; tests point it at a local stand-in. */
+  baseUrl: string;
+}
+
+const APP_ID = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+const CERT_FINGERPRINT = /^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/;
+const APPLE_ID = /^[A-Z0-9]{10}$/;
+
+/** A bundle or package id (`app.shro.mobile`): dot-separated names starting with a letter. */
+function appIdFromEnv(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name]?.trim() || 'app.shro.mobile';
+  if (!APP_ID.test(value)) throw new Error(`${name} must be an app id such as app.shro.mobile, got "${value}"`);
+  return value;
+}
+
+/** A 10-character Apple id (team or key id), upper case; undefined when unset. */
+function appleIdFromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim().toUpperCase();
+  if (!value) return undefined;
+  if (!APPLE_ID.test(value)) throw new Error(`${name} must be 10 letters or digits, got "${env[name]}"`);
+  return value;
+}
+
+function appLinksFromEnv(env: NodeJS.ProcessEnv): AppLinkSettings {
+  const fingerprints = (env.ANDROID_CERT_SHA256 ?? '')
+    .split(',')
+    .map((item) => item.trim().toUpperCase())
+    .filter(Boolean);
+  for (const fingerprint of fingerprints) {
+    if (!CERT_FINGERPRINT.test(fingerprint)) {
+      throw new Error(
+        `ANDROID_CERT_SHA256 must be a comma list of SHA-256 fingerprints (32 bytes as AA:BB:…), got "${fingerprint}"`,
+      );
+    }
+  }
+  const appleTeamId = appleIdFromEnv(env, 'APPLE_TEAM_ID');
+  return {
+    androidAppId: appIdFromEnv(env, 'ANDROID_APP_ID'),
+    androidCertFingerprints: fingerprints,
+    ...(appleTeamId ? { appleTeamId } : {}),
+    iosBundleId: appIdFromEnv(env, 'IOS_BUNDLE_ID'),
+  };
+}
+
+/** A secret given inline or as the path of a file holding it (a mounted secret). */
+function inlineOrFile(name: string, raw: string, looksInline: (value: string) => boolean): string {
+  if (looksInline(raw.trim())) return raw;
+  try {
+    return fs.readFileSync(raw.trim(), 'utf8');
+  } catch {
+    throw new Error(`${name} must hold the value itself or the path of a readable file; "${raw.trim()}" is neither`);
+  }
+}
+
+/** A PEM private key of the given type, or a start-up error naming the setting. */
+function privateKeyPem(name: string, pem: string, check: (key: ReturnType<typeof createPrivateKey>) => boolean) {
+  try {
+    if (check(createPrivateKey(pem))) return pem;
+  } catch {
+    // Reported below, without the library's message (which may quote the key).
+  }
+  throw new Error(`${name} does not hold a usable private key`);
+}
+
+function fcmFromEnv(env: NodeJS.ProcessEnv): FcmSettings | undefined {
+  const raw = env.FCM_SERVICE_ACCOUNT?.trim();
+  if (!raw) return undefined;
+  let account: Record<string, unknown>;
+  try {
+    account = JSON.parse(inlineOrFile('FCM_SERVICE_ACCOUNT', raw, (value) => value.startsWith('{')));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new Error('FCM_SERVICE_ACCOUNT must be a service account key in JSON');
+    throw error;
+  }
+  const field = (key: string) => (typeof account[key] === 'string' ? (account[key] as string) : undefined);
+  const projectId = field('project_id');
+  const clientEmail = field('client_email');
+  const privateKey = field('private_key');
+  if (account.type !== 'service_account' || !projectId || !clientEmail || !privateKey) {
+    throw new Error(
+      'FCM_SERVICE_ACCOUNT must be a service account key (type service_account, project_id, client_email, private_key)',
+    );
+  }
+  const tokenUri = field('token_uri') ?? 'https://oauth2.googleapis.com/token';
+  if (URL.parse(tokenUri)?.protocol !== 'https:')
+    throw new Error('FCM_SERVICE_ACCOUNT: token_uri must be an https URL');
+  const privateKeyId = field('private_key_id');
+  return {
+    projectId,
+    clientEmail,
+    privateKey: privateKeyPem('FCM_SERVICE_ACCOUNT', privateKey, (key) => key.asymmetricKeyType === 'rsa'),
+    ...(privateKeyId ? { privateKeyId } : {}),
+    tokenUri,
+    baseUrl: 'https://fcm.googleapis.com',
+  };
+}
+
+const APNS_SETTINGS = ['APNS_KEY', 'APNS_KEY_ID'];
+
+/** APNs when APNS_KEY is set; a half-given setup refuses to start rather than send nothing. */
+function apnsFromEnv(env: NodeJS.ProcessEnv, links: AppLinkSettings, production: boolean): ApnsSettings | undefined {
+  const given = APNS_SETTINGS.filter((name) => env[name]?.trim());
+  if (given.length === 0) return undefined;
+  if (given.length < APNS_SETTINGS.length || !links.appleTeamId) {
+    throw new Error('APNS_KEY, APNS_KEY_ID and APPLE_TEAM_ID go together: set all three to send to iOS, or none');
+  }
+  // An env file often spells the PEM's line breaks as `\n`.
+  const pem = inlineOrFile('APNS_KEY', env.APNS_KEY!, (value) => value.startsWith('-----BEGIN')).replaceAll(
+    '\\n',
+    '\n',
+  );
+  const apnsProduction = env.APNS_PRODUCTION?.trim().toLowerCase();
+  // Store and TestFlight builds get production tokens, builds run from Xcode sandbox ones.
+  const toProduction = apnsProduction ? apnsProduction === 'true' || apnsProduction === '1' : production;
+  return {
+    key: privateKeyPem(
+      'APNS_KEY',
+      pem,
+      (key) => key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1',
+    ),
+    keyId: appleIdFromEnv(env, 'APNS_KEY_ID')!,
+    teamId: links.appleTeamId,
+    bundleId: links.iosBundleId,
+    baseUrl: toProduction ? 'https://api.push.apple.com' : 'https://api.sandbox.push.apple.com',
+  };
+}
+
 export type AppConfig = ReturnType<typeof loadConfig>;
 
 /** Reads the whole configuration from the environment once, with documented defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = env.DATA_DIR ?? './data';
+  const production = env.NODE_ENV === 'production';
+  const appLinks = appLinksFromEnv(env);
   const inMemory = dataDir === ':memory:' || dataDir === 'memory://';
   return {
     port: intFromEnv('PORT', 3000),
@@ -138,6 +300,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * push services (DEFAULT_PUSH_SERVICE_HOSTS in features/push/push-service-hosts.ts).
      */
     pushServiceHosts: listFromEnv(env.PUSH_SERVICE_HOSTS),
+    /** The well-known files that let the native apps open Shro links (decision 164). */
+    appLinks,
+    /** Native push (decision 164): each service only when configured; tokens are stored either way. */
+    nativePush: { fcm: fcmFromEnv(env), apns: apnsFromEnv(env, appLinks, production) },
     /** Set when the app is served over HTTPS (directly or behind a proxy): cookies get `Secure`, HSTS is sent. */
     secureCookies: env.SECURE_COOKIES === 'true' || env.SECURE_COOKIES === '1',
     /** Public origin (https://example.com) for canonical links and link previews. */
@@ -148,7 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      */
     allowedHosts: listFromEnv(env.ALLOWED_HOSTS),
     /** Only for start-up warnings about production settings. */
-    production: env.NODE_ENV === 'production',
+    production,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(env.WEB_DIST ?? 'dist/web'),

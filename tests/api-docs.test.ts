@@ -31,8 +31,9 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
-const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
-const fromOpenApiPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+// A trailing wildcard (`*`) is `{*}` in the document.
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+const fromOpenApiPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1').replace(/\{\*\}$/, '*');
 
 function operationOf(route: string): Operation {
   const [method, path] = route.split(' ') as [string, string];
@@ -110,6 +111,7 @@ describe('GET /api/openapi.json', () => {
       'GET /api/docs/:file': 'script and styles',
       'GET /api/openapi.json': 'this document',
       'POST /api/csp-report': '204, no body',
+      'DELETE /api/push/native-tokens/*': '204, no body',
     };
     for (const route of routes.filter((r) => !(r in notJson))) {
       const success = Object.entries(operationOf(route).responses).filter(([status]) => status.startsWith('2'));

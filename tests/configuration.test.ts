@@ -37,7 +37,7 @@ function variablesRead(): Map<string, string> {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\b(?:process\.)?env(?:\?)?\.([A-Z][A-Z0-9_]+)/g)) add(m[1], file);
     for (const m of text.matchAll(/\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g)) add(m[1], file);
-    for (const m of text.matchAll(/\bintFromEnv\(\s*['"]([A-Z][A-Z0-9_]+)['"]/g)) add(m[1], file);
+    for (const m of text.matchAll(/\b\w+FromEnv\(\s*(?:env,\s*)?['"]([A-Z][A-Z0-9_]+)['"]/g)) add(m[1], file);
   }
   // The S3 settings are named in one list and read through `env[name]`.
   const s3List = configSource.match(/const S3_SETTINGS = \[([^\]]*)\]/);

@@ -68,6 +68,7 @@ const TAGS: Record<string, string> = {
   live: 'live',
   friends: 'friends',
   notifications: 'notifications',
+  push: 'notifications',
   chat: 'chat',
   users: 'profiles',
   profile: 'profiles',

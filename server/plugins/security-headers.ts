@@ -140,8 +140,12 @@ function dataHeaderSet(documentSet: Record<string, string>): Record<string, stri
   return { ...set, 'content-security-policy': DATA_CSP, 'x-frame-options': 'DENY' };
 }
 
-/** Answers under /api/ are data, except the API reference page (text/html, given the document set). */
-export const isApiPath = (url: string) => url.startsWith('/api/');
+/**
+ * Answers under /api/ and /.well-known/ are data (JSON for programs: the API, the app-link files
+ * of decision 164), except the API reference page (text/html, given the document set). Neither
+ * prefix is a page: an unknown path under them is a JSON 404, never the web app.
+ */
+export const isDataPath = (url: string) => url.startsWith('/api/') || url.startsWith('/.well-known/');
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,7 +169,7 @@ async function securityHeaders(app: FastifyInstance) {
   const dataHeaders = Object.freeze(dataHeaderSet(documentHeaders));
   app.decorate('securityHeaders', dataHeaders);
   app.checkEveryRequest((request, reply) => {
-    reply.headers(isApiPath(request.url) ? dataHeaders : documentHeaders);
+    reply.headers(isDataPath(request.url) ? dataHeaders : documentHeaders);
     return undefined;
   });
   app.onEveryAnswer((_request, reply) => {

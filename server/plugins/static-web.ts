@@ -9,7 +9,7 @@ import { pageOriginResolver, publicOriginWarning } from '../features/seo/public-
 import { type InlinePageData, injectMeta, injectPageData, metaForPath } from '../features/seo/render-meta';
 import { KeptText } from '../lib/compression';
 import { sendKeptText } from './compression';
-import { DOCUMENT_ONLY_HEADERS, isApiPath } from './security-headers';
+import { DOCUMENT_ONLY_HEADERS, isDataPath } from './security-headers';
 
 /** A built script or style sheet, as sent (`.br` and `.gz` included). */
 const SCRIPT_OR_STYLE = /\.(js|css)(\.br|\.gz)?$/;
@@ -89,7 +89,7 @@ interface StaticWebOptions {
 
 /**
  * Serves the built web app and answers every unknown non-API GET with index.html, so the
- * client router shows the right page (or its own 404). Unknown /api paths stay JSON 404s.
+ * client router shows the right page (or its own 404). Unknown /api and /.well-known paths stay JSON 404s.
  */
 async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOptions) {
   const root = app.config.webDist;
@@ -123,7 +123,7 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isDataPath(pathname);
     if (isPage && hasBuild) {
       // Crawlers and link previews don't run scripts: the page's meta tags are in the HTML.
       // Unknown paths (and unknown profiles) get the app, whose router shows its not-found screen.

@@ -15,6 +15,11 @@ import ece from 'http_ece';
 const CERT = fs.readFileSync(new URL('./push-service-cert.pem', import.meta.url), 'utf8');
 const KEY = fs.readFileSync(new URL('./push-service-key.pem', import.meta.url), 'utf8');
 
+/** The test push services' certificate (self-signed for localhost and 127.0.0.1), for a client to trust. */
+export const TEST_PUSH_SERVICE_CERT = CERT;
+/** Its private key, for another stand-in service (server/test/native-push-services.ts). */
+export const TEST_PUSH_SERVICE_KEY = KEY;
+
 /** An agent that trusts the test push service's certificate (and nothing else is asked of it). */
 export const testPushAgent = () => new https.Agent({ ca: CERT });
 

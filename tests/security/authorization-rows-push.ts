@@ -2,13 +2,13 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { defaultNotificationSettings } from '../../contract/push';
-import { notificationSettings, pushSubscriptions } from '../../server/db/schema/index';
+import { nativePushTokens, notificationSettings, pushSubscriptions } from '../../server/db/schema/index';
 import type { TestContext } from '../../server/test/test-app';
 import type { World } from '../support/world';
 import { everyone, memberOf, signedIn } from './authorization-roles';
 import type { Scenario } from './authorization-rows';
 
-/** Matrix rows of Web Push and the notification settings (decisions 116, 117). */
+/** Matrix rows of Web Push, native push tokens, the app-link files and the notification settings (decisions 116, 117, 164). */
 
 const browserKeys = () => {
   const ecdh = createECDH('prime256v1');
@@ -16,6 +16,8 @@ const browserKeys = () => {
   return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
 };
 const ownerEndpoint = (world: World) => `https://push.example.com/owner/${world.owner.id}`;
+/** The owner's Android app's device token (any URL-safe text will do for FCM). */
+const ownerNativeToken = (world: World) => `owner:${world.owner.id}`;
 
 async function ownerSubscriptions(ctx: TestContext, world: World) {
   return ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, world.owner.id));
@@ -88,6 +90,60 @@ export const pushScenarios: Scenario[] = [
     check: async ({ ctx, world, role }) => {
       expect(await ownerSubscriptions(ctx, world)).toHaveLength(role === 'owner' ? 0 : 1);
     },
+  },
+  {
+    route: 'POST /api/push/native-tokens',
+    name: 'a device token is stored for the caller only',
+    expect: signedIn(201),
+    request: ({ world, role, cookie }) => ({
+      method: 'POST',
+      url: '/api/push/native-tokens',
+      headers: cookie,
+      payload: { platform: 'android', token: `${role}:${world.owner.id}` },
+    }),
+    check: async ({ ctx, world, role }, response) => {
+      const rows = await ctx.database.db
+        .select()
+        .from(nativePushTokens)
+        .where(eq(nativePushTokens.token, `${role}:${world.owner.id}`));
+      expect(rows.map((row) => row.userId)).toEqual(response.statusCode === 201 ? [memberOf(world, role)!.id] : []);
+    },
+  },
+  {
+    route: 'DELETE /api/push/native-tokens/*',
+    name: "only the owner may remove the owner's device token",
+    expect: { visitor: 401, stranger: 404, blocked: 404, moderator: 404, friend: 404, owner: 204 },
+    fresh: true,
+    setup: async (ctx, world) => {
+      await ctx.database.db
+        .insert(nativePushTokens)
+        .values({ userId: world.owner.id, platform: 'android', token: ownerNativeToken(world) })
+        .onConflictDoNothing();
+    },
+    request: ({ world, cookie }) => ({
+      method: 'DELETE',
+      url: `/api/push/native-tokens/${encodeURIComponent(ownerNativeToken(world))}`,
+      headers: cookie,
+    }),
+    check: async ({ ctx, world, role }) => {
+      const rows = await ctx.database.db
+        .select()
+        .from(nativePushTokens)
+        .where(eq(nativePushTokens.userId, world.owner.id));
+      expect(rows).toHaveLength(role === 'owner' ? 0 : 1);
+    },
+  },
+  {
+    route: 'GET /.well-known/assetlinks.json',
+    name: 'the Android App Links file is public (not configured here: 404 for everyone)',
+    expect: everyone(404),
+    request: ({ cookie }) => ({ method: 'GET', url: '/.well-known/assetlinks.json', headers: cookie }),
+  },
+  {
+    route: 'GET /.well-known/apple-app-site-association',
+    name: 'the iOS universal links file is public (not configured here: 404 for everyone)',
+    expect: everyone(404),
+    request: ({ cookie }) => ({ method: 'GET', url: '/.well-known/apple-app-site-association', headers: cookie }),
   },
   {
     route: 'GET /api/notifications/settings',

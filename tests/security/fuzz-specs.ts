@@ -248,6 +248,24 @@ export const fuzzSpecs: FuzzSpec[] = [
     route: 'DELETE /api/push/subscriptions',
     fields: () => ({ endpoint: fc.constantFrom('https://push.example.com/a', 'http://x', '') }),
   },
+  {
+    route: 'POST /api/push/native-tokens',
+    fields: (w) => ({
+      platform: fc.constantFrom('android', 'ios', 'web', '', 'ANDROID'),
+      token: fc.oneof(
+        fc.constantFrom(`owner:${w.owner.id}`, 'a'.repeat(64), 'ab'.repeat(32), '', 'x'.repeat(4097), '../x'),
+        fc.stringMatching(/^[A-Za-z0-9_:.-]{1,300}$/),
+      ),
+    }),
+  },
+  {
+    route: 'DELETE /api/push/native-tokens/*',
+    params: (w) => ({
+      '*': fc.constantFrom(`owner:${w.owner.id}`, 'ab'.repeat(32), 'missing', 'a/b', '..', 'x'.repeat(5000)),
+    }),
+  },
+  { route: 'GET /.well-known/assetlinks.json' },
+  { route: 'GET /.well-known/apple-app-site-association' },
   { route: 'GET /api/notifications/settings' },
   { route: 'POST /api/invites', fields: (w) => ({ shroId: shroIdOf(w) }) },
   { route: 'GET /api/invites' },

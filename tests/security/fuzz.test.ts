@@ -201,7 +201,10 @@ const asFieldText = (value: unknown) => (typeof value === 'string' ? value : (JS
 
 async function toRequest(spec: FuzzSpec, world: World, input: FuzzInput): Promise<InjectOptions> {
   const [method, template] = spec.route.split(' ') as [InjectOptions['method'], string];
-  const path = template.replace(/:(\w+)/g, (_m, name: string) => enc(input.params[name] ?? ''));
+  // `:name` parameters, and a trailing wildcard (`*`, a parameter longer than the router's limit).
+  const path = template
+    .replace(/:(\w+)/g, (_m, name: string) => enc(input.params[name] ?? ''))
+    .replace(/\*$/, () => enc(input.params['*'] ?? ''));
   const query = input.query.flatMap(([key, values]) => values.map((v) => `${enc(key)}=${enc(v)}`)).join('&');
   const headers: Record<string, string> = {};
   if (input.timeZone !== null) headers[TIME_ZONE_HEADER] = headerSafe(input.timeZone);

@@ -23,6 +23,12 @@ export function collectRoutes(app: FastifyInstance): RouteKey[] {
     stack.length = depth + 1;
     for (const method of (match.groups.methods ?? '').split(',').map((m) => m.trim())) {
       if (!method || METHODS_SKIPPED.has(method)) continue;
+      // The tree prints a wildcard without the slash before it (`/a/*` is `*` under `/a`).
+      const slashed = path.replace(/(?<!\/)\*$/, '/*');
+      if (slashed !== path && app.hasRoute({ method: method as HTTPMethods, url: slashed })) {
+        keys.add(`${method} ${slashed}`);
+        continue;
+      }
       if (!app.hasRoute({ method: method as HTTPMethods, url: path })) {
         throw new Error(`collectRoutes misread the route tree: ${method} ${path} is not a route`);
       }

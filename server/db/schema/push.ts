@@ -25,6 +25,27 @@ export const pushSubscriptions = pgTable(
 );
 
 /**
+ * A native app's device token (FCM on Android, APNs on iOS): where the app store's push service
+ * reaches one installation. Decision 164.
+ */
+export const nativePushTokens = pgTable(
+  'native_push_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'android' (FCM) or 'ios' (APNs): which service the token belongs to. */
+    platform: text('platform').notNull(),
+    /** The device token: an address for pushes, never shown back to anyone. */
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('native_push_tokens_token_idx').on(t.token), index('native_push_tokens_user_idx').on(t.userId)],
+);
+
+/**
  * A user's notification settings; no row means the defaults (everything on, no quiet hours).
  * `channels` maps each kind to `{inApp, push}` (contract/push.ts).
  */

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notificationSettings, pushSubscriptions, reports } from '../../db/schema/index';
+import { nativePushTokens, notificationSettings, pushSubscriptions, reports } from '../../db/schema/index';
 import { listBlocksAndMutesForExport } from '../blocks/queries';
 
 /**
@@ -10,7 +10,7 @@ import { listBlocksAndMutesForExport } from '../blocks/queries';
  * A table of this kind added later gets its section here.
  */
 export async function exportSafetyData(db: Db, userId: string) {
-  const [reportsMade, blocksAndMutes, settings, pushDevices] = await Promise.all([
+  const [reportsMade, blocksAndMutes, settings, pushDevices, nativeDevices] = await Promise.all([
     db
       .select({
         id: reports.id,
@@ -41,6 +41,16 @@ export async function exportSafetyData(db: Db, userId: string) {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId))
       .orderBy(asc(pushSubscriptions.createdAt)),
+    // The same for the native apps: the platform, never the device token (decision 164).
+    db
+      .select({
+        platform: nativePushTokens.platform,
+        createdAt: nativePushTokens.createdAt,
+        lastSuccessAt: nativePushTokens.lastSuccessAt,
+      })
+      .from(nativePushTokens)
+      .where(eq(nativePushTokens.userId, userId))
+      .orderBy(asc(nativePushTokens.createdAt)),
   ]);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
@@ -50,5 +60,10 @@ export async function exportSafetyData(db: Db, userId: string) {
     mutedShros: blocksAndMutes.mutedShros.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
     notificationSettings: settings[0] ? { ...settings[0], updatedAt: iso(settings[0].updatedAt) } : null,
     pushDevices: pushDevices.map((p) => ({ createdAt: iso(p.createdAt), lastSuccessAt: iso(p.lastSuccessAt) })),
+    nativePushDevices: nativeDevices.map((d) => ({
+      platform: d.platform,
+      createdAt: iso(d.createdAt),
+      lastSuccessAt: iso(d.lastSuccessAt),
+    })),
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pushSubscriptions, pushThrottle, users } from '../../db/schema/index';
+import { nativePushTokens, pushSubscriptions, pushThrottle, users } from '../../db/schema/index';
 import { anyOf } from '../../db/unnest';
 
 interface NewPushSubscription {
@@ -44,13 +44,50 @@ export const markDelivered = (db: Db, id: number, now: Date) =>
   db.update(pushSubscriptions).set({ lastSuccessAt: now }).where(eq(pushSubscriptions.id, id));
 
 /**
- * SQL for the caller's transaction id when any of `userIds` has a push subscription (else null,
- * and nothing needs pushing). The id lets the sender wait for the commit (pg_xact_status).
+ * Stores a native device token; one already known (the app registered again, or another account
+ * signed in on the device) now belongs to this user, the newest to claim it.
+ */
+export async function upsertNativeToken(
+  db: Db,
+  row: { userId: string; platform: string; token: string },
+  now = new Date(),
+) {
+  await db
+    .insert(nativePushTokens)
+    .values({ ...row, createdAt: now })
+    .onConflictDoUpdate({
+      target: nativePushTokens.token,
+      set: { userId: row.userId, platform: row.platform, createdAt: now, lastSuccessAt: null },
+    });
+}
+
+/** Removes the user's device token; false when they have none such. */
+export async function deleteNativeToken(db: Db, userId: string, token: string): Promise<boolean> {
+  const rows = await db
+    .delete(nativePushTokens)
+    .where(and(eq(nativePushTokens.userId, userId), eq(nativePushTokens.token, token)))
+    .returning({ id: nativePushTokens.id });
+  return rows.length > 0;
+}
+
+export const nativeTokensOf = (db: Db, userId: string) =>
+  db.select().from(nativePushTokens).where(eq(nativePushTokens.userId, userId));
+
+/** FCM or APNs said the token is no longer registered: it will never work again. */
+export const forgetNativeToken = (db: Db, id: number) => db.delete(nativePushTokens).where(eq(nativePushTokens.id, id));
+
+export const markNativeDelivered = (db: Db, id: number, now: Date) =>
+  db.update(nativePushTokens).set({ lastSuccessAt: now }).where(eq(nativePushTokens.id, id));
+
+/**
+ * SQL for the caller's transaction id when any of `userIds` has a push subscription or a native
+ * device token (else null, and nothing needs pushing). The id lets the sender wait for the commit
+ * (pg_xact_status).
  */
 export const transactionIdIfSubscribedSql = (userIds: string[]) =>
-  sql<
-    string | null
-  >`(select pg_current_xact_id()::text from ${pushSubscriptions} where ${anyOf(pushSubscriptions.userId, userIds, 'text')} limit 1)`;
+  sql<string | null>`(select pg_current_xact_id()::text
+    where exists (select 1 from ${pushSubscriptions} where ${anyOf(pushSubscriptions.userId, userIds, 'text')})
+      or exists (select 1 from ${nativePushTokens} where ${anyOf(nativePushTokens.userId, userIds, 'text')}))`;
 
 /** 'committed', 'aborted' or 'in progress' (null once the id is too old to know). */
 export async function transactionStatus(db: Db, xid: string): Promise<string | null> {

@@ -1,32 +1,25 @@
 import type https from 'node:https';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
-import type { NotificationKind } from '../../../contract/push';
+import type { NativePushPlatform, NotificationKind } from '../../../contract/push';
 import type { Db } from '../../db/client';
 import { deliverableTo } from '../blocks/queries';
 import type { MessageForPush, NotificationForPush, PushSink } from './dispatch';
+import { type NativeTransport, PUSH_TTL_SECONDS, type PushPayload } from './native-payload';
 import { DEFAULT_PUSH_SERVICE_HOSTS, pushEndpointProblem } from './push-service-hosts';
 import {
   claimThrottle,
+  forgetNativeToken,
   forgetSubscription,
   markDelivered,
+  markNativeDelivered,
+  nativeTokensOf,
   subscriptionsOf,
   timeZoneOf,
   transactionStatus,
 } from './queries';
 import { inQuietHours, kindOfNotification, notificationSettingsOf } from './settings';
 import type { VapidKeys } from './vapid';
-
-/** What the service worker receives (web/public/sw.js). Never box content. */
-interface PushPayload {
-  title: string;
-  body: string;
-  /** Repeats with the same tag replace each other on the device: one per Shro or conversation. */
-  tag: string;
-  /** The page a click opens (same origin path). */
-  url: string;
-  icon: string;
-}
 
 interface PushTarget {
   userId: string;
@@ -38,8 +31,6 @@ interface PushTarget {
 
 const PUSH_THROTTLE_MS = 10 * 60_000;
 const ICON = '/icon-192.png';
-/** How long a push waits at the push service for an offline device. */
-const TTL_SECONDS = 24 * 60 * 60;
 /** Waits for the notifying transaction to end, then gives up (it never ended: nothing is sent). */
 const COMMIT_WAITS_MS = [0, 50, 200, 1000, 3000, 6000];
 
@@ -90,9 +81,13 @@ interface Log {
   debug(obj: object, msg: string): void;
 }
 
+/** The native push services configured (decision 164); a platform without one is stored, never sent to. */
+export type NativeTransports = Partial<Record<NativePushPlatform, NativeTransport>>;
+
 /**
  * Sends pushes after the response, a few at a time (p-limit), never blocking a request; a failure
- * is logged, never thrown. Settings, quiet hours and the per-Shro throttle are checked at send time.
+ * is logged, never thrown. Settings, quiet hours and the per-Shro throttle are checked at send time,
+ * once for every device: browsers through Web Push, native apps through FCM or APNs (decision 164).
  */
 export class PushSender implements PushSink {
   private readonly queue = pLimit(4);
@@ -110,11 +105,15 @@ export class PushSender implements PushSink {
     private readonly db: Db,
     private readonly vapid: VapidKeys,
     private readonly log: Log,
-    options: { proxy?: string; pushServiceHosts?: readonly string[] } = {},
+    options: { proxy?: string; pushServiceHosts?: readonly string[]; native?: NativeTransports } = {},
   ) {
     this.requestOptions = { timeout: 10_000, ...(options.proxy ? { proxy: options.proxy } : {}) };
     this.pushServiceHosts = options.pushServiceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS;
+    this.native = options.native ?? {};
   }
+
+  /** FCM and APNs, when configured (tests reach in to trust their stand-in services). */
+  readonly native: NativeTransports;
 
   notifications(xid: string, rows: NotificationForPush[]): void {
     const targets = rows.flatMap((row) => notificationPush(row) ?? []);
@@ -151,6 +150,7 @@ export class PushSender implements PushSink {
   async close(): Promise<void> {
     this.closed = true;
     await this.idle();
+    await Promise.all(Object.values(this.native).map((transport) => transport.close()));
   }
 
   /** Queues a job (a few run at once); returns it, or undefined once closed. */
@@ -181,7 +181,7 @@ export class PushSender implements PushSink {
     return false;
   }
 
-  /** One push to each of the user's browsers, if their settings, quiet hours and the throttle allow it. */
+  /** One push to each of the user's browsers and apps, if their settings, quiet hours and the throttle allow it. */
   async deliver(target: PushTarget, now = new Date()): Promise<void> {
     const settings = (await notificationSettingsOf(this.db, [target.userId])).get(target.userId)!;
     if (!settings.kinds[target.kind].push) return;
@@ -191,8 +191,13 @@ export class PushSender implements PushSink {
     ) {
       return;
     }
-    const subscriptions = await subscriptionsOf(this.db, target.userId);
-    if (subscriptions.length === 0) return;
+    const [subscriptions, tokens] = await Promise.all([
+      subscriptionsOf(this.db, target.userId),
+      nativeTokensOf(this.db, target.userId),
+    ]);
+    // A token of a platform with no service configured is kept for when one is, and sent nothing.
+    const nativeTokens = tokens.filter((row) => this.native[row.platform as NativePushPlatform]);
+    if (subscriptions.length === 0 && nativeTokens.length === 0) return;
     if (target.throttled) {
       const cutoff = new Date(now.getTime() - PUSH_THROTTLE_MS);
       if (!(await claimThrottle(this.db, target.userId, target.payload.tag, now, cutoff))) return;
@@ -214,7 +219,7 @@ export class PushSender implements PushSink {
           {
             ...this.requestOptions,
             vapidDetails: this.vapid,
-            TTL: TTL_SECONDS,
+            TTL: PUSH_TTL_SECONDS,
             contentEncoding: 'aes128gcm',
           },
         );
@@ -231,6 +236,31 @@ export class PushSender implements PushSink {
           this.log.warn({ subscriptionId: subscription.id, statusCode, reason }, 'push not delivered');
         }
       }
+    }
+    for (const row of nativeTokens) await this.deliverNative(row, target.payload);
+  }
+
+  /** One push to one app through its platform's service; the token itself is never logged. */
+  private async deliverNative(
+    row: { id: number; platform: string; token: string },
+    payload: PushPayload,
+  ): Promise<void> {
+    const platform = row.platform as NativePushPlatform;
+    try {
+      const result = await this.native[platform]!.send(row.token, payload);
+      if (result.outcome === 'sent') {
+        await markNativeDelivered(this.db, row.id, new Date());
+      } else if (result.outcome === 'unregistered') {
+        // The app was removed, or the token replaced: it will never work again.
+        await forgetNativeToken(this.db, row.id);
+        this.log.debug({ nativeTokenId: row.id, platform }, 'native push token gone, removed');
+      } else {
+        const { statusCode, reason } = result;
+        this.log.warn({ nativeTokenId: row.id, platform, statusCode, reason }, 'native push not delivered');
+      }
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.warn({ nativeTokenId: row.id, platform, reason }, 'native push not delivered');
     }
   }
 }
