@@ -3,6 +3,7 @@ import {
   EXPIRY_MAX_DAYS,
   HASHTAG_MAX_LENGTH,
   HASHTAGS_MAX,
+  hashtagInvalidMessage,
   MIN_FILLED_BOXES,
   MIN_RESTAURANTS,
   MIN_TITLES,
@@ -52,10 +53,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function normaliseHashtags(raw: string | null | undefined): { value: string | null } | { error: string } {
   const tags: string[] = [];
   for (const part of (raw ?? '').split(',')) {
+    // A leading "#" is how people write tags: it is dropped, as are case and surrounding spaces.
     const tag = part.trim().replace(/^#+/, '').toLowerCase();
     if (!tag) continue;
     if (tag.length > HASHTAG_MAX_LENGTH || !/^[\p{L}\p{N}_]+$/u.test(tag))
-      return { error: SHRO_MESSAGES.hashtagInvalid };
+      return { error: hashtagInvalidMessage(part.trim()) };
     if (!tags.includes(tag)) tags.push(tag);
   }
   if (tags.length > HASHTAGS_MAX) return { error: SHRO_MESSAGES.hashtagsTooMany };

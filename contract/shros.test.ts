@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createShroFieldsSchema } from './shro-create-input';
 import { normaliseHashtags } from './shro-create-rules';
 import { listShrosQuerySchema, reactInputSchema, selectBoxInputSchema } from './shro-inputs';
-import { historyRangeText, REACTION_EMOJIS, SHRO_MESSAGES } from './shros';
+import { hashtagInvalidMessage, historyRangeText, REACTION_EMOJIS, SHRO_MESSAGES } from './shros';
 
 describe('normaliseHashtags', () => {
   it('lower-cases, strips # and spaces, drops empties and duplicates', () => {
@@ -12,9 +12,16 @@ describe('normaliseHashtags', () => {
   });
 
   it('refuses odd characters, long tags and more than 10 tags', () => {
-    expect(normaliseHashtags('no spaces')).toEqual({ error: SHRO_MESSAGES.hashtagInvalid });
-    expect(normaliseHashtags('a-b')).toEqual({ error: SHRO_MESSAGES.hashtagInvalid });
-    expect(normaliseHashtags('x'.repeat(31))).toEqual({ error: SHRO_MESSAGES.hashtagInvalid });
+    expect(normaliseHashtags('no spaces')).toEqual({ error: hashtagInvalidMessage('no spaces') });
+    expect(normaliseHashtags('a-b')).toEqual({ error: hashtagInvalidMessage('a-b') });
+    expect(normaliseHashtags('x'.repeat(31))).toEqual({ error: hashtagInvalidMessage('x'.repeat(31)) });
+    // The message names the tag as typed (the first bad one) and states the rule.
+    expect(normaliseHashtags('#pizza, Friday Night, food')).toEqual({
+      error: `"Friday Night" can't be a hashtag. ${SHRO_MESSAGES.hashtagInvalid}`,
+    });
+    expect(hashtagInvalidMessage('y'.repeat(50))).toBe(
+      `"${'y'.repeat(40)}…" can't be a hashtag. ${SHRO_MESSAGES.hashtagInvalid}`,
+    );
     expect(normaliseHashtags('x'.repeat(30))).toEqual({ value: 'x'.repeat(30) });
     const eleven = Array.from({ length: 11 }, (_, i) => `t${i}`).join(',');
     expect(normaliseHashtags(eleven)).toEqual({ error: SHRO_MESSAGES.hashtagsTooMany });

@@ -90,6 +90,15 @@ export const SHRO_MESSAGES = {
   formUnreadable: 'The form could not be read. Please try again.',
 } as const;
 
+/** How much of a refused hashtag its message quotes. */
+const QUOTED_TAG_MAX = 40;
+
+/** The create's refusal of one hashtag: names the tag as typed, then the rule. */
+export function hashtagInvalidMessage(tag: string): string {
+  const quoted = tag.length > QUOTED_TAG_MAX ? `${tag.slice(0, QUOTED_TAG_MAX)}…` : tag;
+  return `"${quoted}" can't be a hashtag. ${SHRO_MESSAGES.hashtagInvalid}`;
+}
+
 /** "Showing X to Y of Z Shros" (docs/product.md §2 History). */
 export function historyRangeText(page: number, pageSize: number, total: number): string {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;

@@ -103,6 +103,10 @@ test.describe('explore and achievements', () => {
       .toEqual([`Fiesta plans ${stamp}`, `Movie night ${stamp}`, `Taco Tuesday ${stamp}`].sort());
     await search.fill(`movie night ${stamp}`);
     await expect(titlesOf(page, 'Search results')).toHaveText([`Movie night ${stamp}`]);
+    // Second walk, item 1: a two-option Shro's card shows its two boxes, as its page does.
+    const twoBoxes = cardsIn(page, 'Search results').first().getByRole('list', { name: '2 hidden boxes' });
+    await expect(twoBoxes.getByRole('listitem')).toHaveCount(2);
+    await expect(cardsIn(page, 'Search results').first().getByLabel('Mystery Box #3')).toHaveCount(0);
     // And hashtags, with or without "#".
     await search.fill(`#movies${stamp}`);
     await expect(titlesOf(page, 'Search results')).toHaveText([`Movie night ${stamp}`]);
@@ -141,6 +145,14 @@ test.describe('explore and achievements', () => {
     ).toHaveAttribute('aria-pressed', 'true');
     await expectAccessible(page);
     await saveScreenshot(page, 'explore-hashtag');
+    // Second walk, item 16: the tab and the filter are in the URL, so Back brings the filter back.
+    await expect(page).toHaveURL((url) => url.searchParams.get('hashtag') === tag);
+    await expect(page).toHaveURL((url) => url.searchParams.get('tab') === 'recent');
+    await page.getByRole('button', { name: 'Clear filter' }).click();
+    await expect(page).toHaveURL((url) => !url.searchParams.has('hashtag') && url.searchParams.get('tab') === 'recent');
+    await expect(page.getByRole('button', { name: 'Clear filter' })).toHaveCount(0);
+    await page.goBack();
+    await expect(titlesOf(page, 'Recent Shros')).toHaveText([`Fiesta plans ${stamp}`, `Taco Tuesday ${stamp}`]);
     await page.getByRole('button', { name: 'Clear filter' }).click();
     await expect(titlesOf(page, 'Recent Shros').nth(2)).toBeVisible();
     expect(await cardTitles(page, 'Recent Shros')).toContain(`Movie night ${stamp}`);
@@ -152,6 +164,15 @@ test.describe('explore and achievements', () => {
       .getByRole('link', { name: /Open Shro/ })
       .click();
     await expect(page).toHaveURL(new RegExp(`/session/${taco.id}$`));
+
+    // A shared link to a filter opens on it, with a "#" or without.
+    for (const shared of [`/explore?hashtag=${tag}`, `/explore?tab=recent&hashtag=%23${tag}`]) {
+      await page.goto(shared);
+      await expectText(page, `#${tag}`);
+      await expect(page.getByRole('button', { name: 'Clear filter' })).toBeVisible();
+    }
+    await expect(page.getByRole('tab', { name: 'Recent' })).toHaveAttribute('aria-selected', 'true');
+    await expect(titlesOf(page, 'Recent Shros')).toHaveText([`Fiesta plans ${stamp}`, `Taco Tuesday ${stamp}`]);
   });
 
   test('unlocks First Shro by creating a Shro in the create page', async ({

@@ -22,9 +22,10 @@ test.describe('home', () => {
     await page.goto('/');
     // Other tests create Shros on the same server at the same time: the badge shows a total
     // between the one read before the page and the one read after it, with en-US separators.
-    const badge = page.getByText(/[\d,]+ Shros created/);
+    // Second walk, item 10: the badge says what it counts (public and link Shros of everyone).
+    const badge = page.getByText(/[\d,]+ Shros? shared publicly or by link/);
     await expect(badge).toBeVisible();
-    const shownText = /([\d,]+) Shros created/.exec((await badge.textContent()) ?? '')![1]!;
+    const shownText = /([\d,]+) Shros? shared publicly or by link/.exec((await badge.textContent()) ?? '')![1]!;
     const shown = Number(shownText.replaceAll(',', ''));
     const after = (await (await context.request.get('/api/platform/stats')).json()) as { totalShros: number };
     expect(shown).toBeGreaterThanOrEqual(stats.totalShros);
@@ -74,7 +75,7 @@ test.describe('home', () => {
   test('shows no badge and no floating actions to visitors', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Quick Tutorial' })).toBeVisible();
-    await expect(page.getByText(/Shros created/)).toHaveCount(0);
+    await expect(page.getByText(/shared publicly or by link/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'More quick actions' })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Quick actions' })).toHaveCount(0);
   });

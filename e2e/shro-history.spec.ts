@@ -60,6 +60,8 @@ test.describe('history', () => {
     await expectText(page, 'Showing 1 to 5 of 5 Shros');
     await expect(page.getByRole('article', { name: 'Lunch spot' }).getByText(/Selection made|Revealed/)).toBeVisible();
     await expect(page.getByRole('article', { name: 'Team outing' }).getByText('Waiting for selection')).toBeVisible();
+    // Second walk, item 3: a link Shro nobody has opened yet keeps the spec's text.
+    await expect(page.getByRole('article', { name: 'Link vote' }).getByText('Waiting for selection')).toBeVisible();
     await expectAccessible(page);
     await saveScreenshot(page, 'history-all');
 
@@ -77,7 +79,9 @@ test.describe('history', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Shro deleted successfully');
     await expect(page.getByRole('heading', { name: 'No Shros received yet' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create Your First Shro' })).toHaveAttribute('href', '/create');
+    // Second walk, item 11: someone who has sent Shros is not asked to create their first; friends send them.
+    await expect(page.getByRole('link', { name: 'Add Friends' })).toHaveAttribute('href', '/friends');
+    await expect(page.getByRole('link', { name: 'Create Your First Shro' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: /Received/ })).toHaveText('Received0');
     await saveScreenshot(page, 'history-empty-received');
     const bobSees = await bob.context.request.get('/api/sessions?tab=sent');
@@ -105,6 +109,13 @@ test.describe('history', () => {
     await saveScreenshot(page, 'history-empty');
     await page.getByRole('tab', { name: /Sent/ }).click();
     await expect(page.getByRole('heading', { name: "You haven't sent any Shros yet" })).toBeVisible();
+    await page.getByRole('tab', { name: /Received/ }).click();
+    await expect(page.getByRole('heading', { name: 'No Shros received yet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Friends' })).toHaveAttribute('href', '/friends');
+    // Nothing sent yet either: creating one is offered too.
+    await expect(page.getByRole('link', { name: 'Create Your First Shro' })).toBeVisible();
+    await saveScreenshot(page, 'history-empty-received-new');
+    await page.getByRole('tab', { name: /Sent/ }).click();
     await page.getByRole('link', { name: 'Create Your First Shro' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/create');
   });

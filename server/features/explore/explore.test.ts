@@ -288,3 +288,23 @@ describe('exclusions and bad input', () => {
     expect(plans[2]).toContain('shros_public_hashtags_trgm_idx');
   });
 });
+
+describe('a Shro with fewer than four options (second walk, item 1)', () => {
+  it('shows only its filled boxes on its card, as its page does, and still no content', async () => {
+    const two = await createShro(ctx, creator.cookie, {
+      title: 'Two options only',
+      isShareable: false,
+      isPublic: true,
+      textOptions: JSON.stringify([{ content: 'Sushi' }, { content: 'Tacos' }]),
+    });
+    try {
+      const card = (await page('/api/explore')).items.find((c) => c.id === two.id) as ExploreCard;
+      const filled = two.boxes.filter((b) => !b.isEmpty);
+      expect(filled).toHaveLength(2);
+      expect(card.boxes).toEqual(filled.map((b) => ({ id: b.id, position: b.position, commitment: b.commitment })));
+      expect(JSON.stringify(card)).not.toMatch(/Sushi|Tacos/);
+    } finally {
+      await ctx.database.db.delete(shros).where(eq(shros.id, two.id));
+    }
+  });
+});

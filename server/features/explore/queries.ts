@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, not, or, type SQL, sql } 
 import type { Db } from '../../db/client';
 import { participations, shroBoxes, shros, users } from '../../db/schema/index';
 import { blockedEitherWaySql } from '../blocks/queries';
+import { boxIsFilledSql } from '../shros/queries';
 
 const cardColumns = {
   shro: shros,
@@ -104,7 +105,10 @@ export async function searchPublic(db: Db, window: ListWindow & { q: string; tag
 
 export type CardRow = Awaited<ReturnType<typeof listRecentPublic>>[number];
 
-/** Positions and commitments of these Shros' boxes. Content columns are never even read. */
+/**
+ * Positions and commitments of these Shros' filled boxes (a two-option Shro shows two, as its
+ * page does). Content columns are never even read: only whether they are set.
+ */
 export async function listCardBoxes(db: Db, shroIds: string[]) {
   if (shroIds.length === 0) return [];
   return db
@@ -115,6 +119,6 @@ export async function listCardBoxes(db: Db, shroIds: string[]) {
       commitment: shroBoxes.commitment,
     })
     .from(shroBoxes)
-    .where(inArray(shroBoxes.shroId, shroIds))
+    .where(and(inArray(shroBoxes.shroId, shroIds), boxIsFilledSql))
     .orderBy(asc(shroBoxes.shroId), asc(shroBoxes.position));
 }

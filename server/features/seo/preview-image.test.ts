@@ -224,6 +224,29 @@ describe('what the preview shows', () => {
   /** "closes in {h} h" for most of the hour that follows `now`. */
   const inHours = (h: number) => new Date(now.getTime() + h * 3_600_000 + 50 * 60_000);
 
+  it('draws one box per filled option, as the page shows them, and says how many (second walk, item 1)', async () => {
+    const two = await createShro(ctx, creator.cookie, {
+      title: 'Two options',
+      isShareable: true,
+      textOptions: JSON.stringify([{ content: 'SECRET-PIZZA' }, { content: 'SECRET-SUSHI' }]),
+    });
+    const card = previewCardOf((await findShroPreview(ctx.database.db, two.id))!, now)!;
+    expect(card.boxCount).toBe(2);
+    const measures = { nameHeight: 30, titleHeight: 140, stateTextWidth: 300 };
+    const boxesIn = (svg: string) => svg.match(/<linearGradient id="box\d"/g)?.length ?? 0;
+    const svg = buildPreviewSvg(card, measures, false);
+    expect(boxesIn(svg)).toBe(2);
+    expect(svg).toContain('Two mystery boxes. One pick.');
+    for (const secret of SECRETS) expect(svg).not.toContain(secret);
+    const four = previewCardOf(row(), now)!;
+    expect(boxesIn(buildPreviewSvg(four, measures, false))).toBe(4);
+    expect(buildPreviewSvg(previewCardOf(row({ filledBoxes: 1 }), now)!, measures, false)).toContain(
+      'One mystery box. One pick.',
+    );
+    // The count is part of the state, so the cached image changes with it.
+    expect(previewStateKey(previewCardOf(row({ filledBoxes: 3 }), now)!)).not.toBe(previewStateKey(four));
+  });
+
   it('says whether it is open, how many opened and when it closes', () => {
     const state = (values: Partial<ShroPreviewRow>) => {
       const card = previewCardOf(row(values), now)!;

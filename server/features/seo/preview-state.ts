@@ -22,6 +22,8 @@ export interface PreviewCard {
   creatorColourSeed: string;
   /** The creator's own avatar upload, drawn round. */
   avatarKey: string | null;
+  /** How many boxes the creator filled: the card draws that many, never what is in them. */
+  boxCount: number;
   open: boolean;
   /** "Open" or "Ended", shown bold before the details. */
   stateLabel: string;
@@ -30,7 +32,7 @@ export interface PreviewCard {
 }
 
 /** Bump when the drawing changes: every state key, ETag and meta URL then changes with it. */
-const DESIGN_VERSION = 1;
+const DESIGN_VERSION = 2;
 
 /**
  * User text as the image draws it: no control or direction-override characters, one line, and
@@ -77,6 +79,7 @@ export function previewCardOf(row: ShroPreviewRow, now: Date): PreviewCard | nul
     creatorInitial: deleted ? '?' : (firstLetter(fullName) ?? firstLetter(row.creatorUsername) ?? '?').toUpperCase(),
     creatorColourSeed: deleted ? '' : row.creatorUsername,
     avatarKey: deleted ? null : row.creatorAvatarKey,
+    boxCount: row.filledBoxes,
     open,
     stateLabel: open ? 'Open' : 'Ended',
     stateDetails: details.filter(Boolean).join(' · '),

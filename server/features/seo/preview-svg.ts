@@ -5,7 +5,7 @@ import type { PreviewCard } from './preview-state';
 
 /**
  * The preview image's artwork (docs/decisions/125-shro-preview-image.md) as SVG: background,
- * creator badge, state pill, four closed boxes and the brand. The title and the creator's name
+ * creator badge, state pill, one closed box per option (as the Shro's page shows) and the brand. The title and the creator's name
  * are user text, drawn on top as separate layers (preview-text.ts) so emoji come out in colour.
  */
 
@@ -38,7 +38,7 @@ export const TEXT_BOX = {
 const STATE = { height: 56, textSize: 26, gapAfterTitle: 36 } as const;
 export const STATE_TEXT_SIZE = STATE.textSize;
 
-// The four boxes: a 2 × 2 grid on the right, as the generic card has them.
+// Up to four boxes in a 2 × 2 area on the right, as the generic card has them.
 const BOX = { size: 200, gap: 16 } as const;
 const GRID_LEFT = W - PAD + 8 - (2 * BOX.size + BOX.gap);
 const GRID_TOP = (H - (2 * BOX.size + BOX.gap)) / 2;
@@ -132,23 +132,33 @@ function mysteryBox(position: number, x: number, y: number, tilt: number): strin
   </g>`;
 }
 
-function boxes(open: boolean): string {
+/** Where each of `count` boxes goes: rows of two in the 2 × 2 area, a short row centred. */
+function boxSpots(count: number): { x: number; y: number }[] {
+  const rows = count <= 2 ? [count] : [2, count - 2];
+  const step = BOX.size + BOX.gap;
+  const top = GRID_TOP + ((2 - rows.length) * step) / 2;
+  return rows.flatMap((inRow, row) =>
+    Array.from({ length: inRow }, (_, col) => ({
+      x: GRID_LEFT + ((2 - inRow) * step) / 2 + col * step,
+      y: top + row * step,
+    })),
+  );
+}
+
+function boxes(open: boolean, count: number): string {
   const tilts = [-4, 3, 3, -4];
-  const art = [1, 2, 3, 4]
-    .map((position) => {
-      const col = (position - 1) % 2;
-      const row = Math.floor((position - 1) / 2);
-      return mysteryBox(
-        position,
-        GRID_LEFT + col * (BOX.size + BOX.gap),
-        GRID_TOP + row * (BOX.size + BOX.gap),
-        tilts[position - 1]!,
-      );
-    })
+  const art = boxSpots(count)
+    .map((spot, index) => mysteryBox(index + 1, spot.x, spot.y, tilts[index]!))
     .join('');
   // An ended Shro's boxes fade back: nobody can open them any more.
   return open ? art : `<g opacity="0.4">${art}</g>`;
 }
+
+const BOX_COUNT_WORDS = ['No', 'One', 'Two', 'Three', 'Four'];
+
+/** "Two mystery boxes. One pick." — the count the card draws. */
+const previewTagline = (count: number) =>
+  `${BOX_COUNT_WORDS[count] ?? count} mystery ${count === 1 ? 'box' : 'boxes'}. One pick.`;
 
 function creatorBadge(card: PreviewCard, avatarDrawn: boolean): string {
   const r = AVATAR.size / 2;
@@ -188,7 +198,7 @@ function statePill(card: PreviewCard, top: number, textWidth: number): string {
 }
 
 /** The brand in the corner: the app's mark (web/components/logo.tsx) and its name. */
-function brand(): string {
+function brand(boxCount: number): string {
   const size = 52;
   const k = size / 64;
   const x = PAD - 6;
@@ -200,7 +210,7 @@ function brand(): string {
       <path d="M32 17c-6-9-15-6-10 0zM32 17c6-9 15-6 10 0z" fill="${COLOURS.ribbon}"/>
     </g>
     <text x="${x + size + 8}" y="${H - PAD}" font-family="${FONT_FAMILY}" font-size="32" font-weight="bold" fill="#f5d0fe">${PRODUCT_NAME}</text>
-    <text x="${x + size + 8 + 96}" y="${H - PAD}" font-family="${FONT_FAMILY}" font-size="24" fill="${COLOURS.muted}">Four mystery boxes. One pick.</text>`;
+    <text x="${x + size + 8 + 96}" y="${H - PAD}" font-family="${FONT_FAMILY}" font-size="24" fill="${COLOURS.muted}">${previewTagline(boxCount)}</text>`;
 }
 
 /**
@@ -234,7 +244,7 @@ export function buildPreviewSvg(card: PreviewCard, measures: PreviewMeasures, av
   <circle cx="${GRID_LEFT + BOX.size + BOX.gap / 2}" cy="${H / 2}" r="330" fill="url(#glow)"/>
   ${creatorBadge(card, avatarDrawn)}
   ${statePill(card, previewLayout(card, measures).stateTop, measures.stateTextWidth)}
-  ${boxes(card.open)}
-  ${brand()}
+  ${boxes(card.open, card.boxCount)}
+  ${brand(card.boxCount)}
 </svg>`;
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shroBoxes, shros, uploads, users } from '../../db/schema/index';
+import { boxIsFilledSql } from '../shros/queries';
 import { uploadUrl } from '../uploads/service';
 
 const AVATAR_URL_PREFIX = uploadUrl('');
@@ -25,7 +26,7 @@ export async function findShroPreview(db: Db, id: string) {
       // The creator's own avatar upload, when their picture is one (never any other image).
       creatorAvatarKey: uploads.key,
       // Boxes with anything in them: the preview says how many options there are, never what.
-      filledBoxes: sql<number>`(select count(*)::int from ${shroBoxes} where ${shroBoxes.shroId} = ${shros.id} and (${shroBoxes.label} is not null or ${shroBoxes.textContent} is not null or ${shroBoxes.imageKey} is not null or ${shroBoxes.imageUrl} is not null or ${shroBoxes.tmdbData} is not null))`,
+      filledBoxes: sql<number>`(select count(*)::int from ${shroBoxes} where ${shroBoxes.shroId} = ${shros.id} and ${boxIsFilledSql})`,
     })
     .from(shros)
     .innerJoin(users, eq(users.id, shros.creatorId))

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
-import { SHRO_MESSAGES } from '../../../contract/shros';
+import { hashtagInvalidMessage, SHRO_MESSAGES } from '../../../contract/shros';
 import { notifications, shroBoxes, shroRecipients, shros, uploads, userStats } from '../../db/schema/index';
 import {
   createUser,
@@ -272,7 +272,7 @@ describe('POST /api/sessions: spec §5 rules', () => {
     await expectRejected(
       () => postShro(ctx, creator.cookie, shareableText({ hashtags: 'ok, not ok' })),
       400,
-      SHRO_MESSAGES.hashtagInvalid,
+      hashtagInvalidMessage('not ok'),
     );
     await expectRejected(
       () =>

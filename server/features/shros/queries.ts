@@ -13,6 +13,12 @@ import {
 } from '../../db/schema/index';
 import { blockedEitherWaySql } from '../blocks/queries';
 
+/**
+ * A box the creator filled (docs/decisions/003-box-filling.md), as SQL: the same test as
+ * `isEmptyBox`, for reads that count or list boxes without reading their content.
+ */
+export const boxIsFilledSql = sql`(${shroBoxes.label} is not null or ${shroBoxes.textContent} is not null or ${shroBoxes.imageKey} is not null or ${shroBoxes.imageUrl} is not null or ${shroBoxes.tmdbData} is not null)`;
+
 export type ShroRow = typeof shros.$inferSelect;
 export type NewShroRow = typeof shros.$inferInsert;
 export type NewBoxRow = typeof shroBoxes.$inferInsert;

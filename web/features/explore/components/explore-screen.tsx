@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { trackEvent } from '@/lib/analytics';
 import { copyText } from '@/lib/copy-text';
+import { useSearchParamState } from '@/lib/search-params';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { toast } from '@/lib/use-toast';
 import { useRecentShros } from '../api/get-recent';
@@ -20,6 +21,10 @@ import { type CardActions, ExploreResults } from './explore-results';
 
 const exploreTabs = ['trending', 'recent', 'search'] as const;
 export type ExploreTab = (typeof exploreTabs)[number];
+const isExploreTab = (value: string | null): value is ExploreTab => exploreTabs.some((tab) => tab === value);
+
+/** A hashtag as the URL gives it: `#` and case do not matter, as for the API's filter. */
+const hashtagOf = (raw: string | null) => raw?.trim().replace(/^#+/, '').toLowerCase() || null;
 
 /** docs/product.md §9: the copy toast lasts 2 s. */
 const COPY_TOAST_MS = 2000;
@@ -101,11 +106,18 @@ function SearchList({ term, actions }: { term: string; actions: CardActions }) {
   );
 }
 
-/** /explore (docs/product.md §2): search, Trending/Recent/Search tabs, a hashtag filter, and cards. */
+/**
+ * /explore (docs/product.md §2): search, Trending/Recent/Search tabs, a hashtag filter, and cards.
+ * The tab and the hashtag live in the URL (`?tab=recent&hashtag=food`), so Back and a shared link
+ * keep them.
+ */
 export function ExploreScreen() {
-  const [tab, setTab] = useState<ExploreTab>('trending');
+  const [params, setParams] = useSearchParamState();
+  const rawTab = params.get('tab');
+  const tab: ExploreTab = isExploreTab(rawTab) ? rawTab : 'trending';
+  const hashtag = hashtagOf(params.get('hashtag'));
+  const setTab = (next: ExploreTab) => setParams({ tab: next === 'trending' ? null : next });
   const [input, setInput] = useState('');
-  const [hashtag, setHashtag] = useState<string | null>(null);
   const term = useDebouncedValue(input.trim(), EXPLORE_SEARCH_DEBOUNCE_MS);
   const { mutate: recordShare } = useShareShro();
   const inputId = useId();
@@ -135,14 +147,13 @@ export function ExploreScreen() {
       activeHashtag: hashtag,
       onHashtag: (tag) => {
         // The filter is the recent list's (GET /api/explore?hashtag=), so it opens there.
-        setHashtag(tag);
-        setTab('recent');
+        setParams({ tab: 'recent', hashtag: tag });
         window.scrollTo({ top: 0, behavior: 'smooth' });
       },
       onShare: (card) => void onShare(card),
       onOpen: (card) => trackEvent('join_public_shro', { label: card.id }),
     }),
-    [hashtag, onShare],
+    [hashtag, onShare, setParams],
   );
 
   const tooShort = input.trim().length > 0 && input.trim().length < EXPLORE_SEARCH_MIN;
@@ -207,7 +218,7 @@ export function ExploreScreen() {
             <span>
               Showing <strong className="font-semibold text-white">#{hashtag}</strong>
             </span>
-            <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setHashtag(null)}>
+            <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setParams({ hashtag: null })}>
               <X aria-hidden="true" /> Clear filter
             </Button>
           </div>

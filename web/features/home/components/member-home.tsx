@@ -9,6 +9,13 @@ import { FloatingActions } from './floating-actions';
 import { HomeFrame } from './home-frame';
 import { HomeInbox } from './home-inbox';
 
+/**
+ * The spec's badge of Shros created on the platform, saying what it counts: private Shros stay out
+ * of every public counter (docs/decisions/021-public-counters.md), so it is not the user's own tally.
+ */
+const badgeText = (total: number) =>
+  `${total.toLocaleString()} ${total === 1 ? PRODUCT_NAME : PRODUCT_NAME_PLURAL} shared publicly or by link`;
+
 /** The signed-in home: the inbox (friend requests come from the friends feature, via the page), then the spec's home. */
 export function MemberHome({ friendRequests }: { friendRequests: ReactNode }) {
   const stats = usePlatformStats();
@@ -17,7 +24,7 @@ export function MemberHome({ friendRequests }: { friendRequests: ReactNode }) {
   return (
     <HomeFrame
       before={<HomeInbox friendRequests={friendRequests} />}
-      badge={total > 0 ? `${total.toLocaleString()} ${PRODUCT_NAME_PLURAL} created` : undefined}
+      badge={total > 0 ? badgeText(total) : undefined}
       footer={{
         quickLinks: [
           { label: 'Create', href: '/create' },

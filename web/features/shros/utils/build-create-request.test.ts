@@ -131,6 +131,24 @@ describe('buildCreateRequest', () => {
     ]);
   });
 
+  it('moves text options typed around an empty input up to boxes 1..n, each with the label it was typed under', () => {
+    const gap = apply(
+      initialCreateFormState(null),
+      { type: 'template', template: templateById('custom-text') },
+      { type: 'title', title: 'Dinner' },
+      { type: 'boxText', position: 1, text: 'Pizza' },
+      { type: 'boxText', position: 3, text: 'Sushi' },
+      { type: 'shareable', on: true },
+      { type: 'winningBox', position: 3 },
+    );
+    const request = buildCreateRequest(gap);
+    expect(request.textOptions).toEqual([
+      { content: 'Pizza', label: 'Option A' },
+      { content: 'Sushi', label: 'Option C' },
+    ]);
+    expect(request.winningBoxPosition).toBe(2);
+  });
+
   it('sends restaurants as text with their category, and movies with TMDB or our own posters', () => {
     const eat = apply(
       initialCreateFormState(null),

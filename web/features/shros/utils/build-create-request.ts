@@ -51,9 +51,11 @@ export function buildCreateRequest(
       category: restaurant.category,
     }));
   } else if (state.type === 'text') {
+    // Filled options move up to boxes 1..n (decision 003) but keep the label their input had, so
+    // what was typed under "Option C" stays "Option C".
     request.textOptions = state.boxes
       .filter((box) => box.textContent.trim())
-      .map((box, i) => ({ content: box.textContent.trim(), label: textBoxLabel(i + 1) }));
+      .map((box) => ({ content: box.textContent.trim(), label: textBoxLabel(box.position) }));
   } else {
     request.images = state.boxes.flatMap((box) =>
       box.file ? [{ file: box.file, label: box.label.trim() || imageBoxLabel(box.position) }] : [],

@@ -1,4 +1,4 @@
-import { SHRO_MESSAGES, TITLE_MAX } from '@contract/shros';
+import { hashtagInvalidMessage, SHRO_MESSAGES, TITLE_MAX } from '@contract/shros';
 import { describe, expect, it } from 'vitest';
 import { type CreateFormState, createFormReducer, initialCreateFormState } from '../hooks/create-form-state';
 import { checkCreateForm, createFormResolver } from './check-create-form';
@@ -35,10 +35,12 @@ describe('checkCreateForm with the contract rules (decision 095)', () => {
   it('reports bad hashtags last, with the hashtag rule message', () => {
     expect(checkCreateForm(apply(validText(), { type: 'hashtags', hashtags: 'ok, not ok!' }))).toEqual({
       title: 'Invalid Hashtags',
-      description: SHRO_MESSAGES.hashtagInvalid,
+      description: hashtagInvalidMessage('not ok!'),
       field: 'hashtags',
     });
     // Content comes first (docs/product.md §5 order).
+    // A leading "#" is part of how people write tags, not a mistake.
+    expect(checkCreateForm(apply(validText(), { type: 'hashtags', hashtags: '#pizza, #Friday_Night' }))).toBeNull();
     const empty = apply(validText(), { type: 'boxText', position: 2, text: '' }, { type: 'hashtags', hashtags: '!' });
     expect(checkCreateForm(empty)?.description).toBe(SHRO_MESSAGES.optionsRequired);
   });

@@ -1,5 +1,6 @@
 import type { Friend } from '@contract/friends';
 import { PRODUCT_NAME } from '@contract/product';
+import { SHRO_MESSAGES } from '@contract/shros';
 import { Hash } from 'lucide-react';
 import type { FieldErrors } from 'react-hook-form';
 import { Field } from '@/components/field';
@@ -25,7 +26,8 @@ const PROBLEM_TARGETS: Record<CreateFormField, string> = {
 
 /**
  * Step 2 of the create flow: title, boxes, recipients and hashtags, checked on submit by the
- * contract's create rules (decision 095). A problem is a toast, and focus moves to its field.
+ * contract's create rules (decision 095). A problem is a toast (a hashtag's is on its field), and
+ * focus moves to its field.
  */
 export function CreateForm({
   createForm: { form, state, dispatch },
@@ -85,14 +87,17 @@ export function CreateForm({
           id={PROBLEM_TARGETS.hashtags}
           label="Hashtags, comma separated"
           labelClassName="sr-only"
-          className="space-y-0"
+          error={form.formState.errors.hashtags?.message}
+          hint={SHRO_MESSAGES.hashtagInvalid}
+          hintClassName="text-xs"
         >
           {(control) => (
             <div className="relative">
               <Hash className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
               <Input
                 {...control}
-                {...form.register('hashtags')}
+                // The error names what was typed: it goes once the tags are edited, and submit checks again.
+                {...form.register('hashtags', { onChange: () => form.clearErrors('hashtags') })}
                 placeholder="food, friday, decisions"
                 className="pl-10"
               />
@@ -105,13 +110,16 @@ export function CreateForm({
   );
 }
 
-/** docs/product.md §5: the first problem as a destructive toast; focus goes to where it is. */
+/**
+ * docs/product.md §5: the first problem as a destructive toast; focus goes to where it is. A bad
+ * hashtag is shown on its field instead (the spec has no toast for it), where it names the tag.
+ */
 function showProblem(errors: FieldErrors<CreateFormState>) {
   const field = (['title', 'boxes', 'recipients', 'hashtags'] as const).find((name) => errors[name]);
   if (!field) return;
   // The resolver puts the toast title in `type` (see createFormResolver).
   const error = errors[field] as { type?: string; message?: string };
-  toast({ title: error.type, description: error.message, variant: 'destructive' });
+  if (field !== 'hashtags') toast({ title: error.type, description: error.message, variant: 'destructive' });
   const target = document.getElementById(PROBLEM_TARGETS[field]);
   target?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   if (target instanceof HTMLInputElement) target.focus({ preventScroll: true });

@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { toast } from '@/lib/use-toast';
 import { useDeleteShro } from '../../api/delete-shro';
+import { openPicksText } from '../../utils/open-status';
 import { StatusBadge } from './status-badge';
 
 const typeInfo = {
@@ -70,7 +71,7 @@ export function HistoryCard({ item, onDeleted }: { item: ShroListItem; onDeleted
               <h3 id={`history-${item.id}`} className="min-w-0 break-words font-bold">
                 {item.title}
               </h3>
-              <StatusBadge status={item.status} />
+              <StatusBadge status={item.status} text={openPicksText(item)} />
             </div>
             <p className="mt-1 text-sm text-zinc-300">
               {sent ? recipientLine(item) : `From @${item.creator.username}`}

@@ -1,14 +1,15 @@
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import type { HistoryTab } from '@contract/shro-inputs';
 import { HISTORY_PAGE_SIZE_DEFAULT, historyRangeText } from '@contract/shros';
-import { Gift, Inbox, Plus, Send } from 'lucide-react';
+import { Gift, Inbox, Plus, Send, UserPlus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Alert, Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/error-message';
+import { useSearchParamState } from '@/lib/search-params';
 import { useShroHistory } from '../../api/get-shros';
 import { HistoryCard } from './history-card';
 import { Pagination } from './pagination';
@@ -35,20 +36,66 @@ const empty: Record<HistoryTab, { icon: typeof Gift; title: string; body: string
   received: {
     icon: Inbox,
     title: `No ${PRODUCT_NAME_PLURAL} received yet`,
-    body: `When a friend sends you a ${PRODUCT_NAME}, or you open one by link, it shows up here.`,
+    body: `When a friend sends you a ${PRODUCT_NAME}, or you open one by link, it shows up here. Add friends so they can send you one.`,
   },
 };
 
-/** /history: sent and received Shros with tabs, counts, delete and pagination (docs/product.md §2). */
+const isTab = (value: string | null): value is HistoryTab => tabs.some((t) => t.value === value);
+
+/** The page in `?page=`: a whole number from 1, else page 1. */
+function pageOf(raw: string | null): number {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The empty tab's way forward. Received: add friends, who send them; "Create Your First Shro"
+ * (docs/product.md §2) only to someone who has created none, the one it is true for.
+ */
+function EmptyAction({ tab, sentCount }: { tab: HistoryTab; sentCount: number }) {
+  const createFirst = (
+    <Button asChild variant={tab === 'received' ? 'secondary' : undefined}>
+      <Link href="/create">
+        <Plus /> Create Your First {PRODUCT_NAME}
+      </Link>
+    </Button>
+  );
+  if (tab !== 'received') return createFirst;
+  return (
+    <div className="flex flex-wrap justify-center gap-2">
+      <Button asChild>
+        <Link href="/friends">
+          <UserPlus /> Add Friends
+        </Link>
+      </Button>
+      {sentCount === 0 && createFirst}
+    </div>
+  );
+}
+
+/**
+ * /history: sent and received Shros with tabs, counts, delete and pagination (docs/product.md §2).
+ * The tab and page live in the URL (`?tab=sent&page=2`), so Back and a shared link keep them.
+ */
 export function ShroHistory() {
-  const [tab, setTab] = useState<HistoryTab>('all');
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParamState();
+  const rawTab = params.get('tab');
+  const tab: HistoryTab = isTab(rawTab) ? rawTab : 'all';
+  const page = pageOf(params.get('page'));
+  const setPage = (next: number, options?: { replace?: boolean }) =>
+    setParams({ page: next > 1 ? String(next) : null }, options);
   const query = useShroHistory({ tab, page, pageSize: PAGE_SIZE });
   const data = query.data;
   const counts = data?.counts;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   // The list shown belongs to the tab asked for (the previous one stays up while the next loads).
   const current = data && query.isPlaceholderData ? null : data;
+
+  // A page past the end (an old link, or the last card of the last page deleted) shows the last one.
+  const lastPage = current ? Math.max(1, Math.ceil(current.total / PAGE_SIZE)) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) setPage(lastPage, { replace: true });
+  });
 
   function goTo(next: number) {
     setPage(next);
@@ -73,13 +120,7 @@ export function ShroHistory() {
         </Button>
       </header>
 
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => {
-          setTab(value as HistoryTab);
-          setPage(1);
-        }}
-      >
+      <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value === 'all' ? null : value, page: null })}>
         <Tabs.List
           aria-label={`${PRODUCT_NAME} history`}
           className="grid grid-cols-3 gap-1 rounded-2xl border border-border/70 bg-surface/70 p-1"
@@ -107,13 +148,7 @@ export function ShroHistory() {
                 <EmptyState
                   icon={empty[value].icon}
                   title={empty[value].title}
-                  action={
-                    <Button asChild>
-                      <Link href="/create">
-                        <Plus /> Create Your First {PRODUCT_NAME}
-                      </Link>
-                    </Button>
-                  }
+                  action={<EmptyAction tab={value} sentCount={counts?.sent ?? 0} />}
                 >
                   {empty[value].body}
                 </EmptyState>
@@ -126,7 +161,7 @@ export function ShroHistory() {
                       key={item.id}
                       item={item}
                       onDeleted={() => {
-                        if (current.items.length === 1 && page > 1) setPage(page - 1);
+                        if (current.items.length === 1 && page > 1) setPage(page - 1, { replace: true });
                       }}
                     />
                   ))}

@@ -9,7 +9,8 @@ const badges: Record<ShroStatus, { text: string; className: string }> = {
   expired: { text: 'Expired', className: 'border-zinc-400/40 bg-zinc-500/20 text-zinc-300' },
 };
 
-export function StatusBadge({ status }: { status: ShroStatus }) {
+/** `text` replaces the list's text where it would not fit (see openPicksText). */
+export function StatusBadge({ status, text }: { status: ShroStatus; text?: string | null }) {
   const badge = badges[status];
   return (
     <span
@@ -18,7 +19,7 @@ export function StatusBadge({ status }: { status: ShroStatus }) {
         badge.className,
       )}
     >
-      {badge.text}
+      {text ?? badge.text}
     </span>
   );
 }

@@ -13,6 +13,7 @@ import { LazyPartView } from '@/lib/lazy-part';
 import { haptic, playSound } from '@/lib/sounds';
 import { toast } from '@/lib/use-toast';
 import { useSelectBox } from '../../api/select-box';
+import { openPicksText } from '../../utils/open-status';
 import { filledBoxes } from '../../utils/option-count';
 import { resultAnnouncement } from './box-text';
 import { ClosesInNote } from './closes-in-note';
@@ -150,7 +151,10 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pb-16 pt-6 sm:pt-10">
       <div className="flex items-center justify-between gap-3">
-        <StatusPill status={displayStatus(shro)} />
+        <StatusPill
+          status={displayStatus(shro)}
+          text={displayStatus(shro) === 'waiting' ? openPicksText(shro) : null}
+        />
         <SoundToggle />
       </div>
       <div className="mt-4 flex items-start gap-3">

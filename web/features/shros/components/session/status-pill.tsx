@@ -19,7 +19,8 @@ const styles: Record<ShroStatus, string> = {
 
 const icons = { waiting: Clock, selected: Sparkles, revealed: CheckCircle2, expired: TimerOff } as const;
 
-export function StatusPill({ status }: { status: ShroStatus }) {
+/** `text` replaces the spec's text where it would not fit (see openPicksText). */
+export function StatusPill({ status, text }: { status: ShroStatus; text?: string | null }) {
   const Icon = icons[status];
   return (
     <span
@@ -36,7 +37,7 @@ export function StatusPill({ status }: { status: ShroStatus }) {
         <span className="relative inline-flex size-2 rounded-full bg-current" />
       </span>
       <Icon className="size-3.5" aria-hidden="true" />
-      {STATUS_PILL_TEXT[status]}
+      {text ?? STATUS_PILL_TEXT[status]}
     </span>
   );
 }
