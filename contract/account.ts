@@ -22,8 +22,9 @@ export type DeleteAccountInput = z.input<typeof deleteAccountInputSchema>;
 export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
 export type DeleteAccountResponse = z.output<typeof deleteAccountResponseSchema>;
 
-/** The JSON file inside the export ZIP, and the folder of the user's images beside it. */
+/** The JSON file inside the export ZIP, the same as a page to read, and the folder of the user's images beside them. */
 export const EXPORT_JSON_NAME = 'shro-export.json';
+export const EXPORT_HTML_NAME = 'index.html';
 export const EXPORT_IMAGES_FOLDER = 'images';
 /** Version of the export's layout, written into the JSON so a reader knows what to expect. */
-export const EXPORT_FORMAT_VERSION = 1;
+export const EXPORT_FORMAT_VERSION = 2;

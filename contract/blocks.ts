@@ -40,5 +40,15 @@ export const blockListSchema = z.array(blockedUserSchema);
 export const muteListSchema = z.object({ userIds: z.array(z.string()), shroIds: z.array(z.string()) });
 export type MuteList = z.output<typeof muteListSchema>;
 
+/** One row of GET /api/mutes/users: someone the caller muted (public fields only), newest first. */
+const mutedUserSchema = blockedUserSchema.omit({ blockedAt: true }).extend({ mutedAt: z.string() });
+export type MutedUser = z.output<typeof mutedUserSchema>;
+export const mutedUserListSchema = z.array(mutedUserSchema);
+
+/** One row of GET /api/mutes/sessions: a Shro the caller muted, by its id and title, newest first. */
+const mutedShroSchema = z.object({ id: z.string(), title: z.string(), mutedAt: z.string() });
+export type MutedShro = z.output<typeof mutedShroSchema>;
+export const mutedShroListSchema = z.array(mutedShroSchema);
+
 /** The most blocks or mutes the lists return (newest first); far beyond what a person keeps. */
 export const BLOCK_LIST_LIMIT = 1000;

@@ -36,6 +36,8 @@ export const appPages = {
   notifications: { path: '/notifications', protected: true },
   achievements: { path: '/achievements', protected: true },
   profile: { path: '/profile', protected: true },
+  /** Account, security, notifications, privacy and data: the settings the profile page once held. */
+  settings: { path: '/settings', protected: true },
   chat: { path: '/chat', protected: true },
   /** Moderators only; everyone else, visitors included, gets the not-found screen (it asks GET /api/moderation/me). */
   moderation: { path: '/moderation', protected: false },

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { EXPORT_JSON_NAME } from '../contract/account';
+import { EXPORT_HTML_NAME, EXPORT_JSON_NAME } from '../contract/account';
 import { readZip } from '../server/test/zip';
 import { expect, test } from './fixtures';
 import { createShroViaApi, textOptions, writeViaApi } from './support/api';
@@ -7,7 +7,7 @@ import { expectToast } from './support/page';
 
 /**
  * Issue 11, items 15 and 16 (docs/decisions/114-account-export.md, 115-account-deletion-tombstone.md):
- * the profile's "Your data" section.
+ * the "Your data" section of Settings.
  */
 
 test.describe('your data', () => {
@@ -30,12 +30,12 @@ test.describe('your data', () => {
     });
 
     const page = await user.context.newPage();
-    await page.goto('/profile');
+    await page.goto('/settings');
     const heading = page.getByRole('heading', { name: 'Your data' });
     await heading.scrollIntoViewIfNeeded();
     await expect(heading).toBeVisible();
     await expectAccessible(page);
-    await saveScreenshot(page, 'profile-your-data');
+    await saveScreenshot(page, 'settings-your-data');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -49,6 +49,12 @@ test.describe('your data', () => {
     expect(data.shrosCreated[0].id).toBe(shro.id);
     expect(data.messages.map((m: { content: string }) => m.content)).toEqual(['see you at the export']);
     expect(data.friends.map((f: { username: string }) => f.username)).toEqual([friend.username]);
+    // Other people by username only, and a page a person can read.
+    expect(files.get(EXPORT_JSON_NAME)!.toString('utf8')).not.toContain(friend.id);
+    const readable = files.get(EXPORT_HTML_NAME)!.toString('utf8');
+    expect(readable).toContain(`<title>Your Shro data</title>`);
+    expect(readable).toContain('see you at the export');
+    expect(readable).not.toContain(friend.id);
     await expectToast(page, 'Your data is downloading');
   });
 
@@ -65,7 +71,7 @@ test.describe('your data', () => {
     });
 
     const page = await user.context.newPage();
-    await page.goto('/profile');
+    await page.goto('/settings');
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect(dialog).toContainText('deletes every Shro you created');
@@ -83,6 +89,14 @@ test.describe('your data', () => {
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect((await user.context.request.get('/api/auth/user')).status()).toBe(401);
+    // The landing page says it worked, in a status region screen readers announce; once only.
+    await expect(page.getByRole('status').filter({ hasText: 'Your account has been deleted.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+    await expectAccessible(page);
+    await saveScreenshot(page, 'account-deleted-landing');
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+    await expect(page.getByText('Your account has been deleted.')).toHaveCount(0);
 
     // The friend still reads the conversation, with a deleted user on the other side.
     const friendPage = await friend.context.newPage();

@@ -75,8 +75,8 @@ test('blocking from a profile hides them from explore and chat; the block list u
   await theirPage.goto(`/@${me.username}`);
   await expect(theirPage.getByRole('heading', { name: /not found/i })).toBeVisible();
 
-  // The block list in profile settings unblocks.
-  await page.goto('/profile');
+  // The block list in Settings unblocks.
+  await page.goto('/settings#privacy');
   const list = page.getByRole('list', { name: 'Blocked people' });
   await expect(list.getByText(`@${them.username}`)).toBeVisible();
   await list.scrollIntoViewIfNeeded();
@@ -110,19 +110,22 @@ test('mute and block from the chat header, a Shro page and a notification', asyn
   await page.goto(`/chat?with=${them.id}`);
   await page.getByRole('button', { name: `Mute or block @${them.username}` }).click();
   await page.getByRole('menuitem', { name: `Mute @${them.username}` }).click();
-  await expectToast(page, `@${them.username} muted`);
+  await expectToast(page, `Muted @${them.username}`);
+  await expectToast(page, 'You won’t get notifications from them. They won’t know.');
   await page.getByRole('button', { name: `Mute or block @${them.username}` }).click();
   await expect(page.getByRole('menuitem', { name: `Unmute @${them.username}` })).toBeVisible();
   await expectAccessible(page);
   await saveScreenshot(page, 'block-chat-menu');
   await page.getByRole('menuitem', { name: `Unmute @${them.username}` }).click();
-  await expectToast(page, `@${them.username} unmuted`);
+  await expectToast(page, `Unmuted @${them.username}`);
 
   // A Shro page: mute this Shro.
   await page.goto(`/session/${shro.id}`);
   await page.getByRole('button', { name: `Mute or block @${them.username}` }).click();
-  await page.getByRole('menuitem', { name: 'Mute this Shro' }).click();
-  await expectToast(page, 'Shro muted');
+  // "Mute notifications": the page's sound switch is named apart.
+  await expect(page.getByRole('button', { name: 'Sound', exact: true })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Mute notifications for this Shro' }).click();
+  await expectToast(page, 'Muted notifications for this Shro');
   const mutes = (await (await me.context.request.get('/api/mutes')).json()) as { shroIds: string[] };
   expect(mutes.shroIds).toContain(shro.id);
 
@@ -141,4 +144,47 @@ test('mute and block from the chat header, a Shro page and a notification', asyn
   await expectToast(page, `@${them.username} blocked`);
   const blocks = (await (await me.context.request.get('/api/blocks')).json()) as { id: string }[];
   expect(blocks.map((b) => b.id)).toEqual([them.id]);
+});
+
+test('Settings lists what I muted, people and Shros, each with Unmute', async ({
+  user: me,
+  friend: them,
+  expectAccessible,
+  saveScreenshot,
+}) => {
+  const title = `Loud one ${uniqueName('q').slice(-6)}`;
+  const shro = await createShroViaApi(them.context, {
+    title,
+    type: 'text',
+    isShareable: true,
+    textOptions: textOptions('Yes', 'No'),
+  });
+  await writeViaApi(me.context, 'post', `/api/users/${them.id}/mute`, {});
+  await writeViaApi(me.context, 'post', `/api/sessions/${shro.id}/mute`, {});
+
+  const page = await me.context.newPage();
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await expect(page).toHaveURL((url) => url.pathname === '/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'Privacy & safety' })
+    .click();
+  const people = page.getByRole('list', { name: 'Muted people' });
+  const shros = page.getByRole('list', { name: 'Muted Shros' });
+  await expect(people.getByText(`@${them.username}`)).toBeVisible();
+  await expect(shros.getByRole('link', { name: title })).toHaveAttribute('href', `/session/${shro.id}`);
+  await expect(page.getByRole('heading', { name: 'Blocked people' })).toBeVisible();
+  await page.getByRole('heading', { name: 'Muted', exact: true }).scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'settings-muted');
+
+  await people.getByRole('button', { name: `Unmute @${them.username}` }).click();
+  await expectToast(page, `Unmuted @${them.username}`);
+  await expect(people).toHaveCount(0);
+  await shros.getByRole('button', { name: `Unmute “${title}”` }).click();
+  await expectToast(page, `Unmuted “${title}”`);
+  await expect(page.getByText("You haven't muted anyone or any Shro.")).toBeVisible();
+  expect(await (await me.context.request.get('/api/mutes')).json()).toEqual({ userIds: [], shroIds: [] });
 });

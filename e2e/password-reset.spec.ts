@@ -81,4 +81,25 @@ test.describe('forgot password', () => {
     await page.getByRole('link', { name: 'Get a new link' }).click();
     await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   });
+
+  test('without email set up, says so and offers only the way back to sign in', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    // This test server mails; a server without SMTP answers this to the same question.
+    await page.route('**/api/auth/password-reset', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { emailEnabled: false } }) : route.fallback(),
+    );
+    await page.goto('/reset-password');
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await expect(page.getByText('Reset by email is not set up on this server.')).toBeVisible();
+    await expect(page.getByLabel('Username or email')).toHaveCount(0);
+    await expect(page.getByText("We'll email a link")).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send reset link' })).toHaveCount(0);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'forgot-password-no-email');
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+  });
 });

@@ -2,6 +2,7 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { startTestPushService, type TestBrowser, type TestPushService } from '../server/test/push-service';
 import { expect, test } from './fixtures';
 import { baseURL, createShroViaApi, textOptions } from './support/api';
+import { expectToast, toast } from './support/page';
 
 /*
  * Web Push in Chromium (decisions 116, 118). Debian's Chromium has no connection to a real push
@@ -79,7 +80,7 @@ const shownNotifications = (page: Page) =>
     }));
   });
 
-test('turn on push in the profile; a new Shro arrives as a notification that opens it', async ({
+test('turn on push in Settings; a new Shro arrives as a notification that opens it', async ({
   user,
   friend,
   expectAccessible,
@@ -89,7 +90,7 @@ test('turn on push in the profile; a new Shro arrives as a notification that ope
   await fakePushManager(friend.context, browser);
   await friend.context.grantPermissions(['notifications'], { origin: baseURL() });
   const page = await friend.context.newPage();
-  await page.goto('/profile');
+  await page.goto('/settings');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
 
@@ -195,10 +196,10 @@ test('the Shro page offers push with a reason and never asks on its own; "Not no
   await expect(page.getByRole('region', { name: 'Never miss a Shro' })).toBeHidden();
 });
 
-test('blocked notifications are explained in the profile, with no button that cannot work', async ({ user }) => {
+test('blocked notifications are explained in Settings, with no button that cannot work', async ({ user }) => {
   const page = await user.context.newPage();
   await setNotificationPermission(page, 'denied');
-  await page.goto('/profile');
+  await page.goto('/settings');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   await expect(page.getByTestId('push-state')).toContainText('Notifications are blocked for Shro in this browser');
@@ -216,4 +217,31 @@ test('blocked notifications are explained in the profile, with no button that ca
     });
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Reactions: in app' })).not.toBeChecked();
+});
+
+test('a push service that refuses is explained, never shown as the browser’s raw error', async ({
+  user,
+  expectAccessible,
+  saveScreenshot,
+}) => {
+  // What Chromium answers with notifications allowed but no push service behind it.
+  await user.context.addInitScript(() => {
+    PushManager.prototype.getSubscription = async () => null;
+    PushManager.prototype.subscribe = async () => {
+      throw new DOMException('Registration failed - permission denied', 'NotAllowedError');
+    };
+  });
+  await user.context.grantPermissions(['notifications'], { origin: baseURL() });
+  const page = await user.context.newPage();
+  await page.goto('/settings');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.getByRole('button', { name: 'Turn on push notifications' }).click();
+  await expectToast(page, 'Push is not available in this browser');
+  await expect(toast(page, 'use another browser')).toBeVisible();
+  await expect(page.getByText('Registration failed')).toHaveCount(0);
+  // Nothing was saved: the button is still there to try again later.
+  await expect(page.getByRole('button', { name: 'Turn on push notifications' })).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'push-refused');
 });

@@ -432,7 +432,7 @@ test.describe('the Shro page rules', { tag: '@desktop-only' }, () => {
   test('mutes and unmutes the feedback sounds, remembered across reloads', async ({ user }) => {
     const page = await user.context.newPage();
     await page.goto('/create');
-    const toggle = page.getByRole('button', { name: 'Sounds' });
+    const toggle = page.getByRole('button', { name: 'Sound', exact: true });
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');

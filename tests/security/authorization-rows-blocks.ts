@@ -101,6 +101,33 @@ export const blockScenarios: Scenario[] = [
     },
   },
   {
+    route: 'GET /api/mutes/users',
+    name: "each caller reads the people they muted, never someone else's",
+    expect: signedIn(200),
+    setup: async (ctx, world) => {
+      await ctx.database.db.insert(userMutes).values({ userId: world.owner.id, mutedId: world.friend.id });
+    },
+    request: ({ cookie }) => ({ method: 'GET', url: '/api/mutes/users', headers: cookie }),
+    check: ({ world, role }, response) => {
+      if (role === 'visitor') return;
+      expect(response.json().map((u: { id: string }) => u.id)).toEqual(role === 'owner' ? [world.friend.id] : []);
+      expect(response.body).not.toContain('@example.com');
+    },
+  },
+  {
+    route: 'GET /api/mutes/sessions',
+    name: "each caller reads the Shros they muted, never someone else's",
+    expect: signedIn(200),
+    setup: async (ctx, world) => {
+      await ctx.database.db.insert(shroMutes).values({ userId: world.owner.id, shroId: world.publicShro.id });
+    },
+    request: ({ cookie }) => ({ method: 'GET', url: '/api/mutes/sessions', headers: cookie }),
+    check: ({ world, role }, response) => {
+      if (role === 'visitor') return;
+      expect(response.json().map((s: { id: string }) => s.id)).toEqual(role === 'owner' ? [world.publicShro.id] : []);
+    },
+  },
+  {
     route: 'POST /api/users/:id/block',
     name: 'anyone signed in may block the owner (a friendship ends); nobody blocks themselves',
     expect: { visitor: 401, stranger: 200, blocked: 200, moderator: 200, friend: 200, owner: 400 },

@@ -212,6 +212,8 @@ export const fuzzSpecs: FuzzSpec[] = [
   { route: 'DELETE /api/friends/:id', params: (w) => ({ id: idOf(w) }) },
   { route: 'GET /api/blocks' },
   { route: 'GET /api/mutes' },
+  { route: 'GET /api/mutes/users' },
+  { route: 'GET /api/mutes/sessions' },
   { route: 'POST /api/users/:id/block', params: (w) => ({ id: idOf(w) }) },
   { route: 'DELETE /api/users/:id/block', params: (w) => ({ id: idOf(w) }) },
   { route: 'POST /api/users/:id/mute', params: (w) => ({ id: idOf(w) }) },

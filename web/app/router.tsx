@@ -23,6 +23,7 @@ const pageComponents = {
   notifications: lazyPart(() => import('./routes/notifications')),
   achievements: lazyPart(() => import('./routes/achievements')),
   profile: lazyPart(() => import('./routes/profile')),
+  settings: lazyPart(() => import('./routes/settings')),
   chat: lazyPart(() => import('./routes/chat')),
   moderation: lazyPart(() => import('./routes/moderation')),
   privacy: lazyPart(() => import('./routes/privacy')),

@@ -2,25 +2,31 @@ import { Volume2, VolumeX } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { playSound, useSoundMuted } from '@/lib/sounds';
 
-/** Mutes or unmutes feedback sounds and haptics (remembered on this device). */
+/**
+ * Turns feedback sounds and haptics on or off (remembered on this device). Named "Sound", never
+ * "mute": on a Shro page "Mute notifications for this Shro" is another thing altogether.
+ */
 export function SoundToggle({ className }: { className?: string }) {
   const [muted, setMuted] = useSoundMuted();
   return (
     <button
       type="button"
       aria-pressed={!muted}
-      aria-label="Sounds"
-      title={muted ? 'Sounds off' : 'Sounds on'}
+      title={muted ? 'Sound is off: turn it on' : 'Sound is on: turn it off'}
       onClick={() => {
         setMuted(!muted);
         if (muted) playSound('click');
       }}
       className={cn(
-        'inline-flex size-11 items-center justify-center rounded-full border border-border/70 bg-surface/70 text-zinc-200 transition-colors hover:bg-surface-2',
+        'inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full border border-border/70 bg-surface/70 px-3.5 text-sm font-medium text-zinc-200 transition-colors hover:bg-surface-2',
         className,
       )}
     >
       {muted ? <VolumeX className="size-5" aria-hidden="true" /> : <Volume2 className="size-5" aria-hidden="true" />}
+      {/* The name stays "Sound"; on or off is the pressed state, read out by screen readers. */}
+      <span>
+        Sound<span aria-hidden="true">{muted ? ' off' : ' on'}</span>
+      </span>
     </button>
   );
 }

@@ -1,7 +1,7 @@
 import { DELETED_USER_LABEL, isDeletedUsername } from '@contract/deleted-user';
 import { cn } from '@/lib/cn';
 
-interface AvatarUser {
+export interface AvatarUser {
   username: string;
   firstName?: string | null;
   profileImageUrl?: string | null;

@@ -57,6 +57,8 @@ export const apiPaths = {
   /** The caller's block list (GET); blocking and muting a user or a Shro (POST / DELETE). */
   blocks: '/api/blocks',
   mutes: '/api/mutes',
+  mutedUsers: '/api/mutes/users',
+  mutedShros: '/api/mutes/sessions',
   userBlock: (userId: string) => `/api/users/${enc(userId)}/block`,
   userMute: (userId: string) => `/api/users/${enc(userId)}/mute`,
   shroMute: (id: string) => `/api/sessions/${enc(id)}/mute`,

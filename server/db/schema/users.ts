@@ -49,7 +49,7 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Written at most every few minutes per session, never per request (decision 102). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    /** A short summary taken at sign-in, e.g. "Chrome on Android"; null when unrecognised. */
+    /** A short summary taken at sign-in, e.g. "Chrome on Android" or "Safari on iPad"; null when unrecognised. */
     userAgent: text('user_agent'),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId), uniqueIndex('auth_sessions_public_id_idx').on(t.publicId)],

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_MESSAGES, EXPORT_JSON_NAME } from '../../../contract/account';
+import { ACCOUNT_MESSAGES, EXPORT_HTML_NAME, EXPORT_JSON_NAME } from '../../../contract/account';
 import type { UserAchievement } from '../../../contract/achievements';
 import type { Conversation } from '../../../contract/chat';
 import { DELETED_USER_LABEL, isDeletedUsername } from '../../../contract/deleted-user';
@@ -167,6 +167,9 @@ async function columnsHolding(value: string): Promise<string[]> {
   return hits;
 }
 
+/** A message meant to run as markup wherever it is not escaped. */
+const XSS = '<img src=x onerror="alert(1)">';
+
 describe('GET /api/account/export', () => {
   it('answers 401 to a visitor', async () => {
     const response = await exportOf();
@@ -215,6 +218,7 @@ describe('GET /api/account/export', () => {
     });
     expect((await send(user, friend, 'hello from me')).statusCode).toBe(201);
     expect((await send(friend, user, 'hello back')).statusCode).toBe(201);
+    expect((await send(friend, user, XSS)).statusCode).toBe(201);
     expect((await requestFriend(user, stranger)).statusCode).toBe(201);
     await block(ctx, user, (await uniqueUser()) as { id: string });
     await ctx.database.db.insert(userMutes).values({ userId: user.id, mutedId: stranger.id });
@@ -250,7 +254,10 @@ describe('GET /api/account/export', () => {
     // Own Shro: all four boxes... two image boxes with their files, which are the stored bytes.
     const [created] = data.shrosCreated;
     expect(created.id).toBe(own.id);
-    expect(created.participants.map((p: { userId: string }) => p.userId)).toEqual([friend.id]);
+    // Other people by username only: the participant's id is gone, the creator (the user) keeps theirs.
+    expect(created.participants.map((p: { username: string }) => p.username)).toEqual([friend.username]);
+    expect(created.participants[0]).not.toHaveProperty('userId');
+    expect(created.creatorId).toBe(user.id);
     const imageBoxes = created.boxes.filter((b: { imageFile: string | null }) => b.imageFile);
     expect(imageBoxes).toHaveLength(2);
     const storedKeys = (await ctx.database.db.select().from(uploads).where(eq(uploads.ownerId, user.id))).map(
@@ -274,11 +281,15 @@ describe('GET /api/account/export', () => {
     for (const hidden of ['Gift-W', 'Gift-X', 'Gift-Y', 'Gift-Z']) expect(text).not.toContain(hidden);
 
     expect(data.reactions).toEqual([expect.objectContaining({ shroId: theirs.id, emoji: '😍' })]);
-    expect(data.friends).toEqual([expect.objectContaining({ userId: friend.id, username: friend.username })]);
+    expect(data.friends).toEqual([expect.objectContaining({ username: friend.username })]);
+    expect(data.friends[0]).not.toHaveProperty('userId');
     expect(data.friendRequests).toEqual([
-      expect.objectContaining({ fromUserId: user.id, toUserId: stranger.id, toUsername: stranger.username }),
+      expect.objectContaining({ fromUserId: user.id, toUsername: stranger.username }),
     ]);
-    expect(data.messages.map((m: { content: string }) => m.content)).toEqual(['hello from me', 'hello back']);
+    expect(data.friendRequests[0]).not.toHaveProperty('toUserId');
+    expect(data.messages.map((m: { content: string }) => m.content)).toEqual(['hello from me', 'hello back', XSS]);
+    expect(data.messages[0]).toMatchObject({ senderId: user.id, recipientUsername: friend.username });
+    expect(data.messages[0]).not.toHaveProperty('recipientId');
     expect(data.notifications.map((n: { type: string }) => n.type)).toEqual(
       expect.arrayContaining(['shro_selected', 'shro_received']),
     );
@@ -306,14 +317,32 @@ describe('GET /api/account/export', () => {
     expect(session.id).toBe(storedSession!.publicId);
     expect(text).not.toContain(storedSession!.id);
     expect(data.reportsMade).toEqual([
-      expect.objectContaining({ targetType: 'user', targetId: stranger.id, reason: 'spam' }),
+      expect.objectContaining({ targetType: 'user', targetUsername: stranger.username, reason: 'spam' }),
     ]);
     expect(data.blockedUsers).toHaveLength(1);
-    expect(data.mutedUsers).toEqual([expect.objectContaining({ userId: stranger.id })]);
+    expect(data.mutedUsers).toEqual([expect.objectContaining({ username: stranger.username })]);
 
-    // Never another person's email, nor who blocked them.
-    for (const other of [friend, stranger]) expect(text).not.toContain(other.email);
+    // Never another person's email or id (in either file), nor who blocked them.
+    const page = files.get(EXPORT_HTML_NAME)!.toString('utf8');
+    for (const other of [friend, stranger]) {
+      for (const file of [text, page]) {
+        expect(file).not.toContain(other.email);
+        expect(file).not.toContain(other.id);
+      }
+    }
     expect(text).not.toContain('"blockedBy');
+
+    // The page to read: every section, user-written text as text, a policy that runs nothing.
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain('<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;');
+    expect(page).toContain('<meta name="viewport"');
+    expect(page).not.toContain('<script');
+    expect(page).not.toContain(XSS);
+    expect(page).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    expect(page).toContain('hello from me');
+    expect(page).toContain('<h2>Messages</h2>');
+    expect(page).toContain(friend.username);
+    expect(page).toMatch(/<a href="images\/[0-9a-f]{32}\.webp">/);
   });
 
   it('streams long histories a page at a time: every message, notification and page view, in order, as one JSON text', async () => {

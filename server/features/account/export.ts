@@ -1,7 +1,12 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { Archiver } from 'archiver';
-import { EXPORT_FORMAT_VERSION, EXPORT_IMAGES_FOLDER, EXPORT_JSON_NAME } from '../../../contract/account';
+import {
+  EXPORT_FORMAT_VERSION,
+  EXPORT_HTML_NAME,
+  EXPORT_IMAGES_FOLDER,
+  EXPORT_JSON_NAME,
+} from '../../../contract/account';
 import type { Shro } from '../../../contract/shro-views';
 import { HttpError } from '../../lib/http-errors';
 import { getAchievements } from '../achievements/service';
@@ -9,6 +14,8 @@ import { listInvitesForExport } from '../invites/queries';
 import type { ShroDeps } from '../shros/access';
 import { getShroForViewer } from '../shros/view';
 import type { UploadStorage } from '../uploads/storage';
+import { documentHtml } from './export-html';
+import { othersByUsername } from './export-people';
 import {
   findAccountRow,
   findStatsForExport,
@@ -29,7 +36,8 @@ import { exportSafetyData } from './safety-export';
 
 /**
  * GET /api/account/export (docs/decisions/114-account-export.md): everything about the user as
- * one JSON file plus their images, as a ZIP written straight to the reply.
+ * one JSON file, the same as a page to read (index.html), plus their images, as a ZIP written
+ * straight to the reply.
  */
 
 const imageFileOf = (key: string) => `${EXPORT_IMAGES_FOLDER}/${key}.webp`;
@@ -83,7 +91,7 @@ async function* paged<Row extends { id: number }>(
 }
 
 /** One top-level field of the document: a value, or a list produced one item at a time. */
-type Part = readonly [name: string, value: unknown];
+export type Part = readonly [name: string, value: unknown];
 
 /**
  * The document's fields in order. Each is read only when the writer reaches it, and the lists
@@ -107,7 +115,7 @@ async function* documentParts(
   yield [
     'about',
     'Everything Shro keeps about your account. Box images you uploaded are in the images folder: ' +
-      'a box\'s "imageFile" names its file. Other people appear by username only.',
+      'a box\'s "imageFile" names its file. Other people appear by username only; the ids are your own.',
   ];
   yield ['profile', dated(account)];
   yield ['stats', await findStatsForExport(db, userId)];
@@ -183,6 +191,22 @@ async function* documentParts(
 const isAsyncList = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 
+/** The parts with every other person's id turned into their username, list items one at a time. */
+async function* withUsernames(parts: AsyncIterable<Part>, byUsername: (value: unknown) => Promise<unknown>) {
+  for await (const [name, value] of parts) {
+    if (!isAsyncList(value)) {
+      yield [name, await byUsername(value)] as const;
+      continue;
+    }
+    yield [
+      name,
+      (async function* () {
+        for await (const item of value) yield await byUsername(item);
+      })(),
+    ] as const;
+  }
+}
+
 /** `JSON.stringify(value, null, 2)` for a value that sits `depth` levels deep. */
 const pretty = (value: unknown, depth: number) =>
   JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);
@@ -219,8 +243,11 @@ export async function startAccountExport(deps: ShroDeps, userId: string, now = n
   const account = await findAccountRow(deps.db, userId);
   if (!account) throw new HttpError(404, 'Account not found');
   const images = await listOwnUploads(deps.db, userId);
+  // Each file reads the document anew: memory stays at one page of rows, at the cost of reading twice.
+  const parts = () => withUsernames(documentParts(deps, account, images, now), othersByUsername(deps.db, userId));
   return {
-    document: () => documentText(documentParts(deps, account, images, now)),
+    document: () => documentText(parts()),
+    page: () => documentHtml(parts()),
     imageKeys: images.map((i) => i.key),
   };
 }
@@ -250,9 +277,13 @@ export async function writeAccountExport(
   untilGone.catch(() => {});
   const taken = () => once(archive, 'entry', { signal: gone.signal });
   const document = Readable.from(exported.document());
+  const page = Readable.from(exported.page());
   try {
     let next = taken();
     archive.append(document, { name: EXPORT_JSON_NAME });
+    await next;
+    next = taken();
+    archive.append(page, { name: EXPORT_HTML_NAME });
     await next;
     for (const key of exported.imageKeys) {
       const data = await Promise.race([storage.read(key), untilGone]);
@@ -268,7 +299,8 @@ export async function writeAccountExport(
     throw error;
   } finally {
     archive.off('close', stop);
-    // Ends the document's reading if the archive stopped before it (its generator returns).
+    // Ends the documents' reading if the archive stopped before them (their generators return).
     document.destroy();
+    page.destroy();
   }
 }

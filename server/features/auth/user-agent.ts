@@ -11,8 +11,12 @@ const BROWSERS: [RegExp, string][] = [
   [/(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
+// The device where the header names it (iPhone, iPad, an Android without "Mobile" is a tablet):
+// the web picks the list's phone, tablet or computer icon from these words.
 const SYSTEMS: [RegExp, string][] = [
-  [/\b(?:iPhone|iPad|iPod)\b/, 'iOS'],
+  [/\biPad\b/, 'iPad'],
+  [/\b(?:iPhone|iPod)\b/, 'iPhone'],
+  [/\bAndroid\b(?!.*\bMobile\b)/, 'Android tablet'],
   [/\bAndroid\b/, 'Android'],
   [/\bCrOS\b/, 'ChromeOS'],
   [/\bWindows\b/, 'Windows'],

@@ -62,6 +62,8 @@ describe('auth', () => {
   it.each([
     ['GET', '/api/blocks'],
     ['GET', '/api/mutes'],
+    ['GET', '/api/mutes/users'],
+    ['GET', '/api/mutes/sessions'],
     ['POST', '/api/users/x/block'],
     ['DELETE', '/api/users/x/block'],
     ['POST', '/api/users/x/mute'],
@@ -584,6 +586,48 @@ describe('notifications', () => {
       expect(response.json()).toEqual({ message });
     }
     expect(await counts()).toEqual(before);
+  });
+
+  it('lists the muted people and Shros, newest first, public fields only, and drops them on unmute', async () => {
+    const a = await createUser(ctx);
+    const b = await createUser(ctx, { firstName: 'Bea' });
+    const c = await createUser(ctx);
+    const first = await publicShro(c, 'First muted');
+    const second = await publicShro(b, 'Second muted');
+    await muteCall(a, b.id);
+    await muteCall(a, c.id);
+    await muteShroCall(a, first.id);
+    await muteShroCall(a, second.id);
+    // Someone else's mutes never show in a's lists.
+    await muteCall(b, c.id);
+
+    const people = await call(a, 'GET', '/api/mutes/users');
+    expect(people.statusCode).toBe(200);
+    expect(people.json().map((u: { username: string }) => u.username)).toEqual([c.username, b.username]);
+    expect(people.json()[1]).toEqual({
+      id: b.id,
+      username: b.username,
+      firstName: 'Bea',
+      lastName: null,
+      profileImageUrl: null,
+      mutedAt: expect.any(String),
+    });
+    expect(people.body).not.toContain('@example.com');
+    const muted = await call(a, 'GET', '/api/mutes/sessions');
+    expect(muted.json()).toEqual([
+      { id: second.id, title: 'Second muted', mutedAt: expect.any(String) },
+      { id: first.id, title: 'First muted', mutedAt: expect.any(String) },
+    ]);
+
+    // A block makes b's Shro vanish for a: it leaves the list, whose Unmute would answer 404.
+    await blockCall(a, b.id);
+    expect((await call(a, 'GET', '/api/mutes/sessions')).json().map((s: { id: string }) => s.id)).toEqual([first.id]);
+
+    await muteCall(a, c.id, 'DELETE');
+    await muteShroCall(a, first.id, 'DELETE');
+    expect((await call(a, 'GET', '/api/mutes/users')).json().map((u: { id: string }) => u.id)).toEqual([b.id]);
+    expect((await call(a, 'GET', '/api/mutes/sessions')).json()).toEqual([]);
+    expect((await call(b, 'GET', '/api/mutes/users')).json().map((u: { id: string }) => u.id)).toEqual([c.id]);
   });
 
   it('blocking keeps a mute, and both show in the state', async () => {

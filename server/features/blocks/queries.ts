@@ -2,7 +2,7 @@ import { type AnyColumn, and, asc, desc, eq, or, type SQL, type SQLWrapper, sql 
 import { BLOCK_LIST_LIMIT } from '../../../contract/blocks';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { shroMutes, userBlocks, userMutes, users } from '../../db/schema/index';
+import { shroMutes, shros, userBlocks, userMutes, users } from '../../db/schema/index';
 import { anyOf } from '../../db/unnest';
 
 /*
@@ -144,6 +144,38 @@ export async function listMutes(db: Db, userId: string): Promise<{ userIds: stri
       .limit(BLOCK_LIST_LIMIT),
   ]);
   return { userIds: mutedUsers.map((r) => r.id), shroIds: mutedShros.map((r) => r.id) };
+}
+
+/** The people the user muted, newest first, public columns only. */
+export async function listMutedUsers(db: Db, userId: string) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      mutedAt: userMutes.createdAt,
+    })
+    .from(userMutes)
+    .innerJoin(users, eq(users.id, userMutes.mutedId))
+    .where(eq(userMutes.userId, userId))
+    .orderBy(desc(userMutes.createdAt), users.username)
+    .limit(BLOCK_LIST_LIMIT);
+}
+
+/**
+ * The Shros the user muted, newest first, by id and title. A Shro of someone they have a block
+ * with is left out: it no longer exists for them, and its unmute would answer 404.
+ */
+export async function listMutedShros(db: Db, userId: string) {
+  return db
+    .select({ id: shros.id, title: shros.title, mutedAt: shroMutes.createdAt })
+    .from(shroMutes)
+    .innerJoin(shros, eq(shros.id, shroMutes.shroId))
+    .where(and(eq(shroMutes.userId, userId), sql`not ${blockedEitherWaySql(shros.creatorId, userId)}`))
+    .orderBy(desc(shroMutes.createdAt), shros.id)
+    .limit(BLOCK_LIST_LIMIT);
 }
 
 /**

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { blockListSchema, muteListSchema, shroMuteStateSchema, userBlockStateSchema } from '../../../contract/blocks';
+import {
+  blockListSchema,
+  mutedShroListSchema,
+  mutedUserListSchema,
+  muteListSchema,
+  shroMuteStateSchema,
+  userBlockStateSchema,
+} from '../../../contract/blocks';
 import { publicUserIdParamsSchema, shroIdParamsSchema } from '../../../contract/ids';
 import { noBodySchema } from '../../../contract/validation';
 import {
   blockUser,
   getBlockedUsers,
+  getMutedShros,
+  getMutedUsers,
   getMutes,
   muteShro,
   muteUser,
@@ -40,6 +49,15 @@ export async function blocksRoutes(fastify: FastifyInstance) {
 
   app.get('/api/mutes', { ...read, schema: { response: { 200: muteListSchema } } }, async (request) =>
     getMutes(db, request.user!.id),
+  );
+
+  // The settings' "Muted" list: who and which Shros, with what the list shows of them.
+  app.get('/api/mutes/users', { ...read, schema: { response: { 200: mutedUserListSchema } } }, async (request) =>
+    getMutedUsers(db, request.user!.id),
+  );
+
+  app.get('/api/mutes/sessions', { ...read, schema: { response: { 200: mutedShroListSchema } } }, async (request) =>
+    getMutedShros(db, request.user!.id),
   );
 
   app.post('/api/users/:id/block', onUser, async (request) => blockUser(deps, request.user!.id, request.params.id));

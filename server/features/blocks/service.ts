@@ -1,6 +1,8 @@
 import {
   BLOCK_MESSAGES,
   type BlockedUser,
+  type MutedShro,
+  type MutedUser,
   type MuteList,
   type ShroMuteState,
   type UserBlockState,
@@ -24,6 +26,8 @@ import {
   insertShroMute,
   insertUserMute,
   listBlockedUsers,
+  listMutedShros,
+  listMutedUsers,
   listMutes,
 } from './queries';
 
@@ -143,3 +147,15 @@ export async function unmuteShro(
 
 /** GET /api/mutes. */
 export const getMutes = (db: Db, userId: string): Promise<MuteList> => listMutes(db, userId);
+
+/** GET /api/mutes/users: the people the user muted, newest first, for the settings' list. */
+export async function getMutedUsers(db: Db, userId: string): Promise<MutedUser[]> {
+  const rows = await listMutedUsers(db, userId);
+  return rows.map(({ mutedAt, ...user }) => ({ ...user, mutedAt: mutedAt.toISOString() }));
+}
+
+/** GET /api/mutes/sessions: the Shros the user muted, newest first, for the settings' list. */
+export async function getMutedShros(db: Db, userId: string): Promise<MutedShro[]> {
+  const rows = await listMutedShros(db, userId);
+  return rows.map(({ mutedAt, ...shro }) => ({ ...shro, mutedAt: mutedAt.toISOString() }));
+}

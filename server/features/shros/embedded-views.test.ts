@@ -56,6 +56,8 @@ const EMBEDS_NO_SHRO: Record<string, string> = {
   'GET /api/friends/status/:id': 'a friendship state',
   'GET /api/blocks': 'users the caller blocked',
   'GET /api/mutes': 'ids of the users and Shros the caller muted',
+  'GET /api/mutes/users': 'the public fields of the people the caller muted',
+  'GET /api/mutes/sessions': 'the id and title of each Shro the caller muted, no state',
   'GET /api/platform/stats': 'platform totals',
   'GET /api/tmdb/search/:kind': 'catalogue titles',
   'GET /api/catalog/posters/:kind/:file': 'an image',

@@ -1,6 +1,7 @@
 import { pageMeta } from '@contract/seo';
 import { lazy, Suspense } from 'react';
 import { PageMeta } from '@/components/page-meta';
+import { AccountDeletedNotice } from '@/features/account/components/account-deleted-notice';
 import { useAuth } from '@/features/auth/api/get-user';
 import { VisitorHome } from '@/features/home/components/visitor-home';
 import { LoadingScreen } from '../layout/loading-screen';
@@ -17,6 +18,7 @@ export default function HomePage() {
   return (
     <>
       <PageMeta meta={pageMeta.home} />
+      <AccountDeletedNotice />
       {isLoading ? (
         <LoadingScreen />
       ) : user ? (

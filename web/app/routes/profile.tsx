@@ -1,22 +1,22 @@
 import { PRODUCT_NAME } from '@contract/product';
-import { YourDataSection } from '@/features/account/components/your-data-section';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
 import { useAuth } from '@/features/auth/api/get-user';
-import { SecuritySection } from '@/features/auth/components/security-section';
-import { BlockedUsersSection } from '@/features/blocks/components/blocked-users-section';
-import { NotificationSettingsSection } from '@/features/notifications/components/notification-settings';
 import { OwnProfile } from '@/features/profiles/components/own-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { settingsSections } from './settings-sections';
+
+const movedToSettings = new Set<string>(settingsSections.map((s) => s.id));
 
 export default function ProfilePage() {
   useDocumentTitle(`Your Profile - ${PRODUCT_NAME}`);
   const { user } = useAuth();
+  const [, navigate] = useLocation();
+  // A link to a setting on the profile (/profile#security) goes on working: the settings moved to /settings.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (movedToSettings.has(id)) navigate(`/settings#${id}`, { replace: true });
+  }, [navigate]);
   if (!user) return null;
-  return (
-    <OwnProfile user={user}>
-      <SecuritySection />
-      <NotificationSettingsSection />
-      <BlockedUsersSection />
-      <YourDataSection />
-    </OwnProfile>
-  );
+  return <OwnProfile user={user} />;
 }

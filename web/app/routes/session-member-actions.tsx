@@ -30,7 +30,11 @@ export default function SessionMemberActions({ shro }: { shro: Shro }) {
       <SafetyMenu
         user={shro.viewerRole === 'creator' ? null : shro.creator}
         shroId={shro.id}
-        label={shro.viewerRole === 'creator' ? 'Mute this Shro' : `Mute or block @${shro.creator.username}`}
+        label={
+          shro.viewerRole === 'creator'
+            ? 'Notification options for this Shro'
+            : `Mute or block @${shro.creator.username}`
+        }
       />
     </>
   );

@@ -72,7 +72,7 @@ export default function TermsPage() {
           <li>
             Block someone from their profile, the chat header, a {PRODUCT_NAME} page or a notification&apos;s menu. They
             can no longer send you friend requests, messages or {PRODUCT_NAME_PLURAL}, and neither of you sees the
-            other&apos;s public {PRODUCT_NAME_PLURAL}. They are not told. You can unblock them in your profile settings.
+            other&apos;s public {PRODUCT_NAME_PLURAL}. They are not told. You can unblock them in Settings.
           </li>
         </ul>
       </section>

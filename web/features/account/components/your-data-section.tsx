@@ -14,7 +14,7 @@ import { toast } from '@/lib/use-toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useDownloadExport } from '../api/export-account';
 
-/** The profile's "Your data" section: download everything, or delete the account (decisions 114, 115). */
+/** Settings' "Your data" section: download everything, or delete the account (decisions 114, 115). */
 export function YourDataSection() {
   return (
     <SectionCard title="Your data" icon={FolderLock}>

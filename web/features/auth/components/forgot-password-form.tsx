@@ -16,6 +16,20 @@ export function ForgotPasswordForm() {
   const { errors } = form.formState;
   const emailOff = status.data?.emailEnabled === false;
 
+  // Without email there is nothing to ask for: the explanation and the way back, no form.
+  if (emailOff) {
+    return (
+      <div className="space-y-4">
+        <Alert>Reset by email is not set up on this server. Ask the person who runs it to reset your password.</Alert>
+        <p className="text-center text-sm">
+          <Link href="/login" className={linkClass}>
+            Back to sign in
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
   if (request.isSuccess) {
     return (
       <div className="space-y-4">
@@ -37,11 +51,6 @@ export function ForgotPasswordForm() {
       className="space-y-4"
       onSubmit={form.handleSubmit((data) => request.mutate(data, { onError: (error) => showServerError(form, error) }))}
     >
-      {emailOff && (
-        <Alert variant="destructive">
-          Reset by email is not set up on this server. Ask the person who runs it to reset your password.
-        </Alert>
-      )}
       {errors.root?.server?.message && <Alert variant="destructive">{errors.root.server.message}</Alert>}
       <InputField
         id="login"
@@ -53,10 +62,9 @@ export function ForgotPasswordForm() {
           autoComplete: 'username',
           autoCapitalize: 'none',
           placeholder: 'Your username or email',
-          disabled: emailOff,
         }}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={emailOff || request.isPending}>
+      <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
         {request.isPending ? 'Sending...' : 'Send reset link'}
       </Button>
       <p className="text-center text-sm text-muted">

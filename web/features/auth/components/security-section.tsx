@@ -1,5 +1,5 @@
 import type { AuthSession } from '@contract/auth';
-import { LogOut, MonitorSmartphone, ShieldCheck } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
@@ -8,13 +8,14 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/use-toast';
 import { useAuthSessions, useEndAuthSession, useRevokeOtherSessions } from '../api/auth-sessions';
+import { deviceIcons, deviceKind } from '../utils/device-kind';
 import { ChangePasswordForm } from './change-password-form';
 
 const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 const deviceName = (session: AuthSession) => session.userAgent ?? 'Unknown device';
 
-/** The profile's "Security" section: change password and the signed-in devices (decision 102). */
+/** Settings' "Security" section: change password and the signed-in devices (decision 102). */
 export function SecuritySection() {
   return (
     <SectionCard title="Security" icon={ShieldCheck}>
@@ -66,36 +67,40 @@ function DeviceList() {
         </p>
       ) : (
         <ul className="divide-y divide-border rounded-2xl border border-border">
-          {devices.map((session) => (
-            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <div className="flex min-w-0 items-center gap-3">
-                <MonitorSmartphone className="size-5 shrink-0 text-purple-300" aria-hidden="true" />
-                <div className="min-w-0 text-sm">
-                  <p className="font-semibold text-zinc-100">
-                    {deviceName(session)}
-                    {session.current && (
-                      <span className="ml-2 rounded-full bg-brand/20 px-2 py-0.5 text-xs text-purple-200">
-                        This device
-                      </span>
-                    )}
-                  </p>
-                  <p className="text-muted">
-                    Signed in {formatWhen(session.createdAt)} · Last active {formatWhen(session.lastSeenAt)}
-                  </p>
+          {devices.map((session) => {
+            const Icon = deviceIcons[deviceKind(session.userAgent)];
+            return (
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div className="flex min-w-0 flex-1 items-center gap-3">
+                  <Icon className="size-5 shrink-0 text-purple-300" aria-hidden="true" />
+                  <div className="min-w-0 flex-1 text-sm">
+                    {/* The pill wraps below the name as a whole, never across two lines. */}
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-zinc-100">
+                      <span className="min-w-0 break-words">{deviceName(session)}</span>
+                      {session.current && (
+                        <span className="shrink-0 whitespace-nowrap rounded-full bg-brand/20 px-2 py-0.5 text-xs text-purple-200">
+                          This device
+                        </span>
+                      )}
+                    </p>
+                    <p className="text-muted">
+                      Signed in {formatWhen(session.createdAt)} · Last active {formatWhen(session.lastSeenAt)}
+                    </p>
+                  </div>
                 </div>
-              </div>
-              {!session.current && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Sign out ${deviceName(session)}, last active ${formatWhen(session.lastSeenAt)}`}
-                  onClick={() => setTarget(session)}
-                >
-                  <LogOut aria-hidden="true" /> Sign out
-                </Button>
-              )}
-            </li>
-          ))}
+                {!session.current && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Sign out ${deviceName(session)}, last active ${formatWhen(session.lastSeenAt)}`}
+                    onClick={() => setTarget(session)}
+                  >
+                    <LogOut aria-hidden="true" /> Sign out
+                  </Button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {others.length > 0 && (

@@ -1,7 +1,7 @@
 import type { MuteList } from '@contract/blocks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { apiPaths, queryKey } from '@/lib/api-paths';
+import { apiPaths, pathPrefix, queryKey } from '@/lib/api-paths';
 
 export type MuteTarget = { kind: 'user'; id: string } | { kind: 'shro'; id: string };
 
@@ -21,7 +21,8 @@ export function useSetMuted() {
         const rest = list[field].filter((id) => id !== target.id);
         return { ...list, [field]: muted ? [target.id, ...rest] : rest };
       });
-      void queryClient.invalidateQueries({ queryKey: queryKey(apiPaths.mutes) });
+      // The id list and the settings' lists of people and Shros (all under /api/mutes).
+      void queryClient.invalidateQueries(pathPrefix(apiPaths.mutes));
     },
   });
 }

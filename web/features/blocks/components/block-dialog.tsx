@@ -40,7 +40,7 @@ export function BlockDialog({
         setBlocked.mutateAsync({ userId: user.id, blocked: true }).then(
           () => {
             onOpenChange(false);
-            toast({ title: `@${user.username} blocked`, description: 'You can unblock them in your profile.' });
+            toast({ title: `@${user.username} blocked`, description: 'You can unblock them in Settings.' });
             onBlocked?.();
           },
           (error: unknown) =>

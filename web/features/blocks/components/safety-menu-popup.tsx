@@ -3,12 +3,10 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
 import { MenuContent, MenuItem } from '@/components/ui/menu';
-import { errorMessage } from '@/lib/error-message';
-import { toast } from '@/lib/use-toast';
 import { useBlocks } from '../api/get-blocks';
 import { useMutes } from '../api/get-mutes';
-import { type MuteTarget, useSetMuted } from '../api/mute';
 import { BlockDialog, type SafetyTarget, useUnblock } from './block-dialog';
+import { useToggleMute } from './use-toggle-mute';
 
 interface SafetyMenuProps {
   user: SafetyTarget | null;
@@ -23,23 +21,12 @@ interface SafetyMenuProps {
 export default function SafetyMenuPopup({ user, shroId, trigger, defaultOpen }: SafetyMenuProps & LoadedPopupProps) {
   const mutes = useMutes();
   const blocks = useBlocks();
-  const setMuted = useSetMuted();
+  const { toggle } = useToggleMute();
   const { unblock } = useUnblock();
   const [confirming, setConfirming] = useState(false);
   const blocked = user ? (blocks.data?.some((b) => b.id === user.id) ?? false) : false;
   const userMuted = user ? (mutes.data?.userIds.includes(user.id) ?? false) : false;
   const shroMuted = shroId ? (mutes.data?.shroIds.includes(shroId) ?? false) : false;
-
-  const toggleMute = (target: MuteTarget, muted: boolean, name: string) =>
-    setMuted.mutateAsync({ target, muted }).then(
-      () =>
-        toast({
-          title: muted ? `${name} muted` : `${name} unmuted`,
-          description: muted ? 'You won’t get notifications from it.' : undefined,
-        }),
-      (error: unknown) =>
-        toast({ variant: 'destructive', title: 'Could not change the mute', description: errorMessage(error) }),
-    );
 
   return (
     <>
@@ -47,17 +34,18 @@ export default function SafetyMenuPopup({ user, shroId, trigger, defaultOpen }: 
         <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
         <MenuContent>
           {shroId && (
-            <MenuItem onSelect={() => toggleMute({ kind: 'shro', id: shroId }, !shroMuted, 'Shro')}>
+            <MenuItem onSelect={() => toggle({ kind: 'shro', id: shroId }, !shroMuted)}>
               {shroMuted ? (
                 <Bell className="size-4" aria-hidden="true" />
               ) : (
                 <BellOff className="size-4" aria-hidden="true" />
               )}
-              {shroMuted ? 'Unmute this Shro' : 'Mute this Shro'}
+              {/* "Notifications": the page's sound switch is the other kind of mute. */}
+              {shroMuted ? 'Unmute notifications for this Shro' : 'Mute notifications for this Shro'}
             </MenuItem>
           )}
           {user && !blocked && (
-            <MenuItem onSelect={() => toggleMute({ kind: 'user', id: user.id }, !userMuted, `@${user.username}`)}>
+            <MenuItem onSelect={() => toggle({ kind: 'user', id: user.id, username: user.username }, !userMuted)}>
               {userMuted ? (
                 <Bell className="size-4" aria-hidden="true" />
               ) : (

@@ -14,8 +14,9 @@ import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/use-toast';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import { type PushState, usePushNotifications } from '../hooks/use-push-notifications';
+import { PUSH_DENIED_TEXT, pushFailureToast } from '../utils/push-failure';
 
-/** The profile's "Notifications" section: push on this device, each kind per channel, quiet hours (decision 117). */
+/** Settings' "Notifications" section: push on this device, each kind per channel, quiet hours (decision 117). */
 export function NotificationSettingsSection() {
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
@@ -50,8 +51,7 @@ export function NotificationSettingsSection() {
 const PUSH_STATE_TEXT: Record<Exclude<PushState, 'loading'>, string> = {
   unsupported:
     'This browser cannot show push notifications (on an iPhone, add Shro to your Home Screen first). You still see everything in the app.',
-  denied:
-    'Notifications are blocked for Shro in this browser. To get them, allow notifications for this site in your browser’s site settings, then come back here.',
+  denied: PUSH_DENIED_TEXT,
   off: 'Get a notification on this device when a friend sends you a Shro, opens a box on yours, reacts, writes to you or sends a friend request, even when Shro is closed.',
   on: 'Push notifications are on for this device. Choose below which ones you get.',
 };
@@ -65,7 +65,7 @@ function PushOnThisDevice() {
       if (state === 'on') toast({ title: 'Push notifications are on' });
       else if (state === 'denied') toast({ title: 'Notifications are blocked', description: PUSH_STATE_TEXT.denied });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Could not turn on notifications', description: errorMessage(error) });
+      toast(pushFailureToast(error));
     }
   };
   const turnOff = async () => {

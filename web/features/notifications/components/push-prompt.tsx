@@ -2,10 +2,10 @@ import { BellRing, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { errorMessage } from '@/lib/error-message';
 import { isNativeApp } from '@/lib/native';
 import { toast } from '@/lib/use-toast';
 import { usePushNotifications } from '../hooks/use-push-notifications';
+import { pushFailureToast } from '../utils/push-failure';
 import { rememberDismissed } from '../utils/push-prompt-dismissed';
 
 /**
@@ -27,16 +27,16 @@ export default function PushPrompt({ sender }: { sender: boolean }) {
     try {
       const state = await push.enable();
       if (state === 'on')
-        toast({ title: 'Push notifications are on', description: 'Change what you get in your profile.' });
+        toast({ title: 'Push notifications are on', description: 'Change what you get in Settings.' });
       else if (state === 'denied') {
         toast({
           title: 'Notifications are blocked',
-          description: 'You can allow them later in your browser’s site settings; your profile explains how.',
+          description: 'You can allow them later in your browser’s site settings; Settings explains how.',
         });
       }
       if (state !== 'off') close();
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Could not turn on notifications', description: errorMessage(error) });
+      toast(pushFailureToast(error));
     }
   };
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { isNativeApp } from '@/lib/native';
 import { nativePushState, turnOffNativePush, turnOnNativePush } from '@/lib/native-push';
 import { deletePushSubscription, getPushPublicKey, savePushSubscription } from '../api/push-subscription';
+import { PushServiceRefused } from '../utils/push-failure';
 
 /**
  * Where this device stands with push: Web Push in a browser (decision 118), the platform's push in
@@ -72,9 +73,16 @@ export function usePushNotifications() {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') return finish(permission === 'denied' ? 'denied' : 'off');
       const { publicKey } = await getPushPublicKey();
-      const subscription =
-        (await reg.pushManager.getSubscription()) ??
-        (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+      let subscription: PushSubscription;
+      try {
+        subscription =
+          (await reg.pushManager.getSubscription()) ??
+          (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+      } catch (error) {
+        // A refusal with the permission granted is the browser's or its push service's, not the user's.
+        if (Notification.permission === 'denied') return finish('denied');
+        throw new PushServiceRefused(error);
+      }
       await savePushSubscription(subscription.toJSON());
       return finish('on');
     } finally {

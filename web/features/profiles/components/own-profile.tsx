@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@contract/auth';
 import { PRODUCT_NAME } from '@contract/product';
-import { Award, BarChart3, ChevronRight, Fingerprint, Mail, Pencil, UserCog } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Award, BarChart3, ChevronRight, Fingerprint, Mail, Pencil, Settings, UserCog } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { SectionCard } from '@/components/section-card';
 import { StatsTiles } from '@/components/stats-tiles';
@@ -18,9 +18,9 @@ const RECENT_ACHIEVEMENTS = 6;
 
 /**
  * /profile: view and edit modes, stats, recent achievements and account details (docs/product.md §2);
- * `children` go last (the page adds the account's Security section there).
+ * the account's settings have their own page, /settings, linked from here.
  */
-export function OwnProfile({ user, children }: { user: CurrentUser; children?: ReactNode }) {
+export function OwnProfile({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
   const stats = useMyStats();
   const achievements = useUserAchievements(user.id);
@@ -46,6 +46,11 @@ export function OwnProfile({ user, children }: { user: CurrentUser; children?: R
         >
           <Button onClick={() => setEditing(true)}>
             <Pencil /> Edit Profile
+          </Button>
+          <Button asChild variant="secondary">
+            <Link href="/settings">
+              <Settings aria-hidden="true" /> Settings
+            </Link>
           </Button>
         </ProfileHeader>
       )}
@@ -89,7 +94,6 @@ export function OwnProfile({ user, children }: { user: CurrentUser; children?: R
           </div>
         </dl>
       </SectionCard>
-      {children}
     </div>
   );
 }

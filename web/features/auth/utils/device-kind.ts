@@ -1,0 +1,18 @@
+import { Monitor, Smartphone, Tablet } from 'lucide-react';
+
+/** What kind of device a signed-in device's summary ("Chrome on Android", "Safari on iPad") names. */
+export type DeviceKind = 'phone' | 'tablet' | 'computer';
+
+/**
+ * From the server's summary of the User-Agent (server/features/auth/user-agent.ts): an iPad or an
+ * Android tablet is a tablet; an iPhone or an Android phone (or an "iOS" stored before the summary
+ * named the device) is a phone; anything else, unknown included, a computer.
+ */
+export function deviceKind(summary: string | null): DeviceKind {
+  if (!summary) return 'computer';
+  if (/\b(?:iPad|Android tablet)\b/.test(summary)) return 'tablet';
+  if (/\b(?:iPhone|iOS|Android)\b/.test(summary)) return 'phone';
+  return 'computer';
+}
+
+export const deviceIcons = { phone: Smartphone, tablet: Tablet, computer: Monitor } as const;
