@@ -89,8 +89,20 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   /** True until the user accepted the current terms (contract/terms.ts): the app asks once, then it is false. */
   mustAcceptTerms: z.boolean(),
+  /**
+   * A moderator (decision 106): the app offers the moderation page. Told here so the app never
+   * asks `GET /api/moderation/me`, whose 404 for everyone else is an error in every page's log.
+   */
+  isModerator: z.boolean(),
 });
 export type CurrentUser = z.output<typeof currentUserSchema>;
+
+/**
+ * A cookie beside the httpOnly session cookie that the page can read, set and cleared with it
+ * (server/plugins/auth-session.ts): without it nobody is signed in, so the app does not ask
+ * `GET /api/auth/user` only to be told 401. A hint, never proof: the server checks the session.
+ */
+export const SIGNED_IN_COOKIE = 'shro_signed_in';
 
 /** POST /api/logout. */
 export const logoutResponseSchema = z.object({ success: z.literal(true) });

@@ -108,11 +108,17 @@ test('mute and block from the chat header, a Shro page and a notification', asyn
   const page = await me.context.newPage();
   // The chat header: mute them, then unmute.
   await page.goto(`/chat?with=${them.id}`);
-  await page.getByRole('button', { name: `Mute or block @${them.username}` }).click();
+  // Issue "second walk", item 7: one menu in the chat's header holds every action.
+  const chatHeader = page.getByRole('region', { name: /^Chat with / });
+  await expect(chatHeader.getByRole('button', { name: 'Conversation options' })).toHaveCount(1);
+  await expect(chatHeader.getByRole('button', { name: `Mute or block @${them.username}` })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Conversation options' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Delete conversation' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: `Block @${them.username}` })).toBeVisible();
   await page.getByRole('menuitem', { name: `Mute @${them.username}` }).click();
   await expectToast(page, `Muted @${them.username}`);
   await expectToast(page, 'You won’t get notifications from them. They won’t know.');
-  await page.getByRole('button', { name: `Mute or block @${them.username}` }).click();
+  await page.getByRole('button', { name: 'Conversation options' }).click();
   await expect(page.getByRole('menuitem', { name: `Unmute @${them.username}` })).toBeVisible();
   await expectAccessible(page);
   await saveScreenshot(page, 'block-chat-menu');

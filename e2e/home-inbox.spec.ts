@@ -88,6 +88,19 @@ test.describe('the home inbox', () => {
 
     const requests = inSection(page, 'Friend requests');
     await expect(requests.getByRole('listitem')).toContainText(`@${carol.username}`);
+    // Issue "second walk", item 22: one column, each card as tall as what it holds, so a short card
+    // never leaves an empty area beside a long list.
+    const boxes = await Promise.all(
+      ['Waiting for you', 'Friend requests', 'Your live Shros'].map(
+        async (name) => (await inSection(page, name).boundingBox())!,
+      ),
+    );
+    for (const box of boxes) {
+      expect(Math.abs(box.x - boxes[0]!.x)).toBeLessThan(1);
+      expect(Math.abs(box.width - boxes[0]!.width)).toBeLessThan(1);
+    }
+    expect(boxes[0]!.y).toBeLessThan(boxes[1]!.y);
+    expect(boxes[1]!.y).toBeLessThan(boxes[2]!.y);
     await expectAccessible(page);
     await saveScreenshot(page, 'home-inbox-items');
 

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type ViewportName } from './fixtures';
+import { createShroViaApi, textOptions } from './support/api';
 
 /** Opens `path` and reloads it once under the service worker, so the worker knows the page. */
 async function openControlled(context: BrowserContext, path: string): Promise<Page> {
@@ -90,8 +91,8 @@ test('keeps the user signed in offline, recovers by itself, refuses writes clear
   await expect(fresh.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
   await expectAccessible(fresh);
   await saveScreenshot(fresh, 'offline-page');
+  // Issue "second walk", item 4: it loads the page by itself once the connection is back.
   await context.setOffline(false);
-  await retry.click();
   await expect(fresh).toHaveURL(/\/terms$/);
   await expect(fresh.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
 
@@ -102,4 +103,68 @@ test('keeps the user signed in offline, recovers by itself, refuses writes clear
   await saveScreenshot(page, 'offline-in-app');
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Create Shro', level: 1 })).toBeVisible({ timeout: 15_000 });
+});
+
+/** What a read without data shows offline (web/components/pending-read.tsx). */
+const offlineWait = (page: Page) =>
+  page.getByRole('status').filter({ hasText: "Can't load this without a connection" });
+
+/**
+ * Issue "second walk", item 4: a reload while offline never loads forever. Each read that has
+ * nothing to show says it waits for the connection (nothing private is kept on the device for
+ * it), and loads by itself when the connection returns: the home's three lists, Explore, and a
+ * Shro opened before.
+ */
+test('a reload offline says what cannot load, and loads it by itself when back online', async ({
+  user: me,
+  friend,
+  expectAccessible,
+  saveScreenshot,
+}) => {
+  // Three pages, each opened twice under the service worker, then offline and back.
+  test.slow();
+  const { context } = me;
+  const shro = await createShroViaApi(friend.context, {
+    title: 'Offline dinner pick',
+    type: 'text',
+    recipients: [me.id],
+    textOptions: textOptions('Soup', 'Salad'),
+  });
+
+  const home = await openControlled(context, '/');
+  await expect(home.getByRole('region', { name: 'Waiting for you' })).toBeVisible();
+  await context.setOffline(true);
+  await home.reload();
+  await expect(offlineBanner(home)).toBeVisible();
+  // The inbox, the friend requests and the live Shros: each says so, none spins.
+  await expect(offlineWait(home)).toHaveCount(3);
+  await expect(home.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  await expectAccessible(home);
+  await saveScreenshot(home, 'offline-home');
+  await context.setOffline(false);
+  await expect(home.getByRole('region', { name: 'Waiting for you' }).getByText('Offline dinner pick')).toBeVisible();
+  await expect(offlineWait(home)).toHaveCount(0);
+
+  const explore = await openControlled(context, '/explore');
+  await expect(explore.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  await explore.reload();
+  await expect(offlineWait(explore)).toHaveCount(1);
+  await expect(explore.getByText(/^Loading .*…$/)).toHaveCount(0);
+  await saveScreenshot(explore, 'offline-explore');
+  await context.setOffline(false);
+  await expect(offlineWait(explore)).toHaveCount(0);
+  await expect(explore.locator('[aria-busy="true"]')).toHaveCount(0);
+
+  const session = await openControlled(context, `/session/${shro.id}`);
+  await expect(session.getByText('Offline dinner pick').first()).toBeVisible();
+  await context.setOffline(true);
+  await session.reload();
+  await expect(offlineWait(session)).toHaveCount(1);
+  await expect(session.getByText('Loading session...')).toHaveCount(0);
+  await expectAccessible(session);
+  await saveScreenshot(session, 'offline-session');
+  await context.setOffline(false);
+  await expect(session.getByText('Offline dinner pick').first()).toBeVisible();
+  await expect(offlineWait(session)).toHaveCount(0);
 });

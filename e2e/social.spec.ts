@@ -45,7 +45,7 @@ test.describe('social', () => {
     // A finds B and asks.
     await pageA.goto('/friends');
     await expect(pageA.getByRole('heading', { name: 'Friends', level: 1 })).toBeVisible();
-    await expect(pageA.getByLabel('Profile link', { exact: true })).toHaveValue(`${baseURL}/@${a.username}`);
+    await expect(pageA.getByText(`${baseURL}/@${a.username}`, { exact: true })).toBeVisible();
     const update = pageA.getByRole('button', { name: 'Update' });
     await expect(update).toBeDisabled();
     await pageA.getByLabel('New username').fill('   ');
@@ -240,8 +240,52 @@ test.describe('social', () => {
     await page.getByLabel('New username').fill(`  ${renamed}  `);
     await page.getByRole('button', { name: 'Update' }).click();
     await expectToast(page, 'Username updated!');
-    await expect(page.getByLabel('Profile link', { exact: true })).toHaveValue(`${baseURL}/@${renamed}`);
+    await expect(page.getByText(`${baseURL}/@${renamed}`, { exact: true })).toBeVisible();
     await expect(page.getByLabel('New username')).toHaveValue('');
+  });
+
+  test('puts the tabs and the search first, and shows the whole path of the profile link', async ({
+    openContext,
+    viewportName,
+    baseURL,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    // The longest username there is: the part of the link that must never be cut.
+    const context = await openContext();
+    const { username } = await registerViaApi(context, uniqueName('u').padEnd(30, 'x'));
+    const me = { username };
+    expect(me.username).toHaveLength(30);
+    const page = await context.newPage();
+    await page.goto('/friends');
+    const tabs = page.getByRole('tablist', { name: 'Friends sections' });
+    const linkHeading = page.getByRole('heading', { name: 'Your profile link' });
+    await expect(linkHeading).toBeVisible();
+    // Issue "second walk", item 6: the tabs come before the cards.
+    const tabsBox = (await tabs.boundingBox())!;
+    expect(tabsBox.y).toBeLessThan((await linkHeading.boundingBox())!.y);
+    expect(tabsBox.y).toBeLessThan(250);
+
+    // Item 21: the whole link is there to copy, and its `/@username` shows uncut.
+    const link = page.getByText(`${baseURL}/@${me.username}`, { exact: true });
+    await expect(link).toBeVisible();
+    const path = link.getByText(`/@${me.username}`, { exact: true });
+    const cut = await path.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(cut).toBe(false);
+    const pathBox = (await path.boundingBox())!;
+    const linkBox = (await link.boundingBox())!;
+    expect(pathBox.x).toBeGreaterThanOrEqual(linkBox.x);
+    expect(pathBox.x + pathBox.width).toBeLessThanOrEqual(linkBox.x + linkBox.width + 1);
+
+    // Find Friends: the search box near the top, above where a phone's keyboard opens.
+    await page.getByRole('tab', { name: /Find Friends/ }).click();
+    const search = page.getByLabel('Search by username');
+    const searchBox = (await search.boundingBox())!;
+    expect(searchBox.y + searchBox.height).toBeLessThan(viewportName === 'phone' ? 844 / 2 : 800 / 2);
+    await search.fill('no_such_user_anywhere');
+    await expect(page.getByRole('heading', { name: 'No users found' })).toBeInViewport();
+    await expectAccessible(page);
+    await saveScreenshot(page, 'friends-find-first');
   });
 
   test('lists notifications, marks them read one by one and all at once, and the header badge drops', async ({
@@ -279,6 +323,10 @@ test.describe('social', () => {
     );
     const accepted = list.getByRole('listitem').filter({ hasText: 'Friend request accepted' });
     await expect(accepted.getByRole('link', { name: 'View Result' })).toHaveCount(0);
+    // Issue "second walk", item 15: compact cards, several a screen even on a phone.
+    for (const item of await list.getByRole('listitem').all()) {
+      expect((await item.boundingBox())!.height).toBeLessThanOrEqual(124);
+    }
     await expectAccessible(page);
     await saveScreenshot(page, 'notifications');
 

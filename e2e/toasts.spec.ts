@@ -1,8 +1,9 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CreatePage } from './pages/create-page';
-import { baseURL, writeViaApi } from './support/api';
-import { overlap, toast as toastIn } from './support/page';
+import { ShroPage } from './pages/shro-page';
+import { baseURL, createShroViaApi, textOptions, writeViaApi } from './support/api';
+import { overlap, recordClipboardWrites, toast as toastIn } from './support/page';
 
 /** The element a tap at the centre of `target` would reach is `target` itself (or inside it). */
 const reachable = (target: Locator) =>
@@ -159,4 +160,87 @@ test('a new message is toasted with its sender and first words, grouped, and nev
   });
   expect(saved.status()).toBe(200);
   await countedNotToasted('Quietly');
+});
+
+/**
+ * Issue "second walk", item 8: a toast never covers what the user is doing — a create error the
+ * form and its submit button, "Shro sent!" the new Shro's boxes, "Link copied!" the share
+ * dialog's rows. Phones show them at the top under the header, wider screens in the corner.
+ */
+test('toasts stay clear of the create form, the boxes of a new Shro and the share dialog', async ({
+  user: alice,
+  friend: bob,
+  viewport,
+  expectAccessible,
+  saveScreenshot,
+}) => {
+  // A create through the form, twice, and a share dialog.
+  test.slow();
+  const create = new CreatePage(await alice.context.newPage());
+  const { page } = create;
+  // The element, not its role: an open dialog hides the rest of the page from the accessibility tree.
+  const banner = page.locator('header').first();
+  const clearOf = async (toast: Locator, ...targets: Locator[]) => {
+    await expect(toast).toBeVisible();
+    // Held in place (a toast pauses while the pointer is on it), so a slow run still measures it.
+    await toast.hover();
+    expect(await overlap(toast, banner)).toBe(false);
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport!.height);
+    for (const target of targets) {
+      for (const one of await target.all()) {
+        if (await one.isVisible()) expect(await overlap(toast, one), String(await one.textContent())).toBe(false);
+      }
+    }
+  };
+
+  // A create that fails: the toast leaves the form's submit button free to try again.
+  await create.goto();
+  await create.chooseTemplate('Custom Text');
+  await create.fillText('Toast clearance', 'Left', 'Right');
+  await create.turnOn(create.friend(bob.username));
+  await page.route('**/api/sessions', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 400, json: { message: 'Something about this Shro is wrong' } })
+      : route.fallback(),
+  );
+  await create.submit.click();
+  const failed = toastIn(page, 'Error');
+  await clearOf(failed, create.submit);
+  expect(await reachable(create.submit)).toBe(true);
+  await saveScreenshot(page, 'toast-create-error');
+
+  // "Shro sent!" over the page it lands on: the boxes stay in sight.
+  await page.unroute('**/api/sessions');
+  await create.createAndOpen();
+  const sent = toastIn(page, 'Shro sent!');
+  const boxes = page.getByRole('region', { name: 'Your boxes' }).getByRole('listitem');
+  await expect(boxes.first()).toBeVisible();
+  await clearOf(sent, boxes);
+  await expectAccessible(page);
+  await saveScreenshot(page, 'toast-shro-sent');
+
+  // "Link copied!" over the share dialog: its rows (the link, the copy button, the apps) stay free.
+  await recordClipboardWrites(alice.context, baseURL());
+  const shro = new ShroPage(page);
+  await shro.goto(
+    await createShroViaApi(alice.context, {
+      title: 'Share clearance',
+      type: 'text',
+      isShareable: true,
+      textOptions: textOptions('Up', 'Down'),
+    }),
+  );
+  await shro.share.click();
+  await expect(shro.shareDialog).toBeVisible();
+  await shro.shareDialog.getByRole('button', { name: 'Copy link' }).click();
+  const copied = toastIn(page, 'Link copied!');
+  await clearOf(
+    copied,
+    shro.shareDialog.getByRole('button', { name: /Copy link|Copied!/ }),
+    shro.shareDialog.getByRole('link'),
+    shro.shareDialog.getByRole('textbox'),
+  );
+  await saveScreenshot(page, 'toast-link-copied');
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { SIGNED_IN_COOKIE } from '../../contract/auth';
 import { findUserByAuthSession, insertAuthSession, touchAuthSession, type UserRow } from '../features/auth/queries';
 import { endAuthSession } from '../features/auth/service';
 import { summarizeUserAgent } from '../features/auth/user-agent';
@@ -41,6 +42,12 @@ declare module 'fastify' {
     resolveUser(request: FastifyRequest): Promise<UserRow | null>;
     startAuthSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
     endAuthSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * For a page's HTML: sets or clears the signed-in marker (contract/auth.ts SIGNED_IN_COOKIE)
+     * to match the session the request brings, for browsers whose marker is missing (sessions from
+     * before it) or outlived their session (ended elsewhere, expired). True when it changed it.
+     */
+    syncSignedInMarker(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
   }
 }
 
@@ -51,6 +58,12 @@ declare module 'fastify' {
 export function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
   request.cookies ??= request.server.parseCookie(request.headers.cookie ?? '');
   return request.cookies;
+}
+
+/** Clears the session cookie and the signed-in marker the page reads beside it. */
+export function clearAuthCookies(reply: FastifyReply): void {
+  reply.clearCookie(AUTH_COOKIE, { path: '/' });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }
 
 /** Only a hash of the cookie token is stored, so a leaked table hands out no live sessions. */
@@ -65,6 +78,8 @@ async function authSessionPlugin(app: FastifyInstance) {
     secure: app.config.secureCookies,
     signed: true,
   };
+  // The page's hint that someone is signed in: readable by the page, so it holds nothing secret.
+  const markerOptions = { path: '/', sameSite: 'lax' as const, secure: app.config.secureCookies };
 
   app.decorateRequest('user', null);
   app.decorateRequest('authSessionId', null);
@@ -192,12 +207,22 @@ async function authSessionPlugin(app: FastifyInstance) {
     const userAgent = summarizeUserAgent(request.headers['user-agent']);
     await insertAuthSession(db, { id: hashToken(token), userId, expiresAt, userAgent });
     reply.setCookie(AUTH_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { ...markerOptions, expires: expiresAt });
   });
 
   app.decorate('endAuthSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const sessionId = readSessionId(request);
     if (sessionId) await endSession(sessionId);
-    reply.clearCookie(AUTH_COOKIE, { path: '/' });
+    clearAuthCookies(reply);
+  });
+
+  app.decorate('syncSignedInMarker', async (request: FastifyRequest, reply: FastifyReply) => {
+    const marked = requestCookies(request)[SIGNED_IN_COOKIE] !== undefined;
+    const signedIn = (await resolveUser(request)) !== null;
+    if (signedIn === marked) return false;
+    if (signedIn) reply.setCookie(SIGNED_IN_COOKIE, '1', { ...markerOptions, maxAge: SESSION_TTL_MS / 1000 });
+    else clearAuthCookies(reply);
+    return true;
   });
 }
 

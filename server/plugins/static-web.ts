@@ -127,9 +127,12 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
     if (isPage && hasBuild) {
       // Crawlers and link previews don't run scripts: the page's meta tags are in the HTML.
       // Unknown paths (and unknown profiles) get the app, whose router shows its not-found screen.
-      const [meta, read] = await Promise.all([
+      const [meta, read, markerChanged] = await Promise.all([
         metaForPath(app.database.db, pathname),
         pageData ? pageData(request, reply, pathname) : null,
+        // The page reads the marker to know whether to ask who is signed in; when the session
+        // cannot be read now, it stays as it is.
+        app.syncSignedInMarker(request, reply).catch(() => false),
       ]);
       // What a page without a viewer (a crawler's) tells stays what its tags tell (decision 125):
       // a Shro moderation took out of sight, say, is named to signed-in viewers only.
@@ -146,7 +149,8 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
         .status(meta.notFound ? 404 : 200)
         // A page with data in it is this viewer's: no cache keeps it, so Back after a logout, or
         // the next account in this browser, never shows it again (the API's JSON is no-store too).
-        .header('cache-control', data ? 'private, no-store' : 'no-cache')
+        // An answer that sets a cookie is this browser's too.
+        .header('cache-control', data ? 'private, no-store' : markerChanged ? 'private, no-cache' : 'no-cache')
         .type('text/html; charset=utf-8');
       // Compressed like any answer (decision 022); the not-found handler is no route, so the
       // compression plugin's route hooks never reach it.

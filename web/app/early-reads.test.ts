@@ -25,14 +25,20 @@ const shro = { id: 'abc', title: 'Where do we eat?' };
 /** The Shro query's staleTime (web/features/shros/api/get-shro.ts): one poll interval. */
 const POLL_MS = 2000;
 
-/** A page as the server wrote it: with a data block (decision 140) or without one. */
-function stubPage(block?: { apiPath: string; text: string; at?: number }) {
+/**
+ * A page as the server wrote it: with a data block (decision 140) or without one, in a browser
+ * with the signed-in marker (contract/auth.ts) unless `signedIn` is false.
+ */
+function stubPage(block?: { apiPath: string; text: string; at?: number }, { signedIn = true } = {}) {
   const element = block && {
     dataset: { apiPath: block.apiPath, at: String(block.at ?? Date.now()) },
     textContent: block.text,
     remove: vi.fn(),
   };
-  vi.stubGlobal('document', { getElementById: (id: string) => (id === 'page-data' ? element : null) ?? null });
+  vi.stubGlobal('document', {
+    getElementById: (id: string) => (id === 'page-data' ? element : null) ?? null,
+    cookie: signedIn ? 'theme=dark; shro_signed_in=1' : 'theme=dark',
+  });
   return element;
 }
 
@@ -123,6 +129,16 @@ describe('early reads', () => {
     vi.stubGlobal('fetch', fetch);
     startEarlyReads(new QueryClient(), '/explore');
     expect(fetch.mock.calls.map((call) => String((call as unknown[])[0]))).toEqual(['/api/auth/user']);
+  });
+
+  it("does not ask who is signed in where the browser holds no session (no 401 in a visitor's log)", async () => {
+    stubPage(undefined, { signedIn: false });
+    const fetch = vi.fn(async () => Response.json({ message: 'Not signed in' }, { status: 401 }));
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    startEarlyReads(client, '/explore');
+    await vi.waitFor(() => expect(client.getQueryData(['/api/auth/user'])).toBeNull());
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("a member's page (the server's data says so): the first render waits for the game's code (decision 143)", async () => {

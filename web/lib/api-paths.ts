@@ -66,7 +66,6 @@ export const apiPaths = {
   reports: '/api/reports',
   /** Every moderation path starts with this: one prefix refreshes them all after an action. */
   moderation: '/api/moderation',
-  moderatorMe: '/api/moderation/me',
   moderationQueue: '/api/moderation/queue',
   moderationTarget: (type: string, id: string) => `/api/moderation/targets/${enc(type)}/${enc(id)}`,
   moderationActions: '/api/moderation/actions',

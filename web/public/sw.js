@@ -19,7 +19,15 @@ self.addEventListener('message', (event) => {
     event.waitUntil(rememberPage(new URL(data.path, self.location.origin).pathname));
   }
 });
-const SHELL_URLS = ['/', '/offline.html', '/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png'];
+const SHELL_URLS = [
+  '/',
+  '/offline.html',
+  '/offline.js',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icon-192.png',
+  '/icon-512.png',
+];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

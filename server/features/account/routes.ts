@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteAccountInputSchema, deleteAccountResponseSchema } from '../../../contract/account';
 import { errorAnswers } from '../../lib/error-answers';
-import { AUTH_COOKIE } from '../../plugins/auth-session';
+import { clearAuthCookies } from '../../plugins/auth-session';
 import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
 import { startAccountExport, writeAccountExport } from './export';
 import { checkAccountPassword, deleteAccount } from './service';
@@ -94,7 +94,7 @@ async function accountPlugin(fastify: FastifyInstance) {
       }
       await limiters.loginByUsername.delete(usernameKey).catch(() => {});
       await deleteAccount({ ...shroDeps(), nameHash: app.nameHash, log: request.log }, app.uploadStorage, user.id);
-      reply.clearCookie(AUTH_COOKIE, { path: '/' });
+      clearAuthCookies(reply);
       return { deleted: true as const };
     },
   );

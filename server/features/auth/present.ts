@@ -1,9 +1,10 @@
 import type { CurrentUser, PublicUser } from '../../../contract/auth';
+import { isModerator } from '../moderation/service';
 import type { UserRow } from './queries';
 import { mustAcceptTerms } from './terms';
 
 /** The user as its owner sees it: everything but the password hash. */
-export function toCurrentUser(row: UserRow): CurrentUser {
+function toCurrentUser(row: UserRow, moderator: boolean): CurrentUser {
   return {
     id: row.id,
     username: row.username,
@@ -13,7 +14,13 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     profileImageUrl: row.profileImageUrl,
     createdAt: row.createdAt.toISOString(),
     mustAcceptTerms: mustAcceptTerms(row),
+    isModerator: moderator,
   };
+}
+
+/** Presents users as their owner sees them, with whether they moderate under these settings. */
+export function currentUserPresenter(deps: Parameters<typeof isModerator>[0]) {
+  return async (row: UserRow): Promise<CurrentUser> => toCurrentUser(row, await isModerator(deps, row));
 }
 
 /** The user as anyone else sees it: no email, no password data. */

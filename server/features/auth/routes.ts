@@ -17,7 +17,7 @@ import { errorAnswers } from '../../lib/error-answers';
 import { assertNotLimited, consumeOrThrow, isLimited } from '../../plugins/rate-limit';
 import { announceInviteAccepted } from '../invites/service';
 import { knownDeviceKey, rememberDevice } from './known-device';
-import { toCurrentUser } from './present';
+import { currentUserPresenter } from './present';
 import {
   authenticate,
   changePassword,
@@ -40,6 +40,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const { limiters } = app;
+  const toCurrentUser = currentUserPresenter({ db, settings: app.config, nameHash: app.nameHash });
 
   app.post(
     '/api/register',
@@ -50,7 +51,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       const { user, inviterId } = await registerUser(db, app.nameHash, input);
       if (inviterId) await announceInviteAccepted(app.bus, inviterId, user.id);
       await app.startAuthSession(request, reply, user.id);
-      return reply.status(201).send(toCurrentUser(user));
+      return reply.status(201).send(await toCurrentUser(user));
     },
   );
 

@@ -35,7 +35,7 @@ export type Actor = { id: string; username: string };
 
 /** A moderator: named in MODERATOR_USERNAMES (any case) or granted with `npm run moderator -- add NAME`. */
 export async function isModerator(
-  deps: Pick<ModerationDeps, 'db' | 'settings' | 'nameHash'>,
+  deps: Pick<ModerationDeps, 'db' | 'nameHash'> & { settings: Pick<ModerationDeps['settings'], 'moderatorUsernames'> },
   user: Actor,
 ): Promise<boolean> {
   if (

@@ -73,6 +73,7 @@ describe('PATCH /api/profile', () => {
       profileImageUrl: null,
       createdAt: me.createdAt.toISOString(),
       mustAcceptTerms: false,
+      isModerator: false,
     });
     expect(await userRow(me.id)).toMatchObject({ username: newName, firstName: 'Ada', lastName: 'Lovelace' });
   });

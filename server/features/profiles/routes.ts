@@ -13,6 +13,7 @@ import { errorAnswers } from '../../lib/error-answers';
 import { reencodeImage } from '../../lib/images';
 import { parseInput } from '../../lib/parse';
 import { getUnlockedAchievements, getUserStats, getUserStatsFor } from '../achievements/service';
+import { currentUserPresenter } from '../auth/present';
 import { readProfileForm } from './profile-form';
 import { getPublicProfile, updateProfile } from './service';
 
@@ -25,6 +26,7 @@ export async function profilesRoutes(fastify: FastifyInstance) {
 
   // A new picture holds one of the user's upload slots and must fit their quota (decision 013).
   const patchHooks = { onRequest: app.requireUser, preValidation: [app.guardUpload('avatar'), app.limitWrites] };
+  const toCurrentUser = currentUserPresenter({ db, settings: app.config, nameHash: app.nameHash });
   const updated = { response: { 200: currentUserSchema, ...errorAnswers(409) } };
   app.patch('/api/profile', { ...patchHooks, schema: updated }, async (request) => {
     // Multipart or JSON: the reader collects the fields, checked here against the contract.
@@ -37,7 +39,9 @@ export async function profilesRoutes(fastify: FastifyInstance) {
       : removeProfileImage
         ? 'remove'
         : undefined;
-    return updateProfile({ db, live: app.bus, nameHash: app.nameHash }, storage, request.user!.id, input, avatar);
+    return toCurrentUser(
+      await updateProfile({ db, live: app.bus, nameHash: app.nameHash }, storage, request.user!.id, input, avatar),
+    );
   });
 
   // Public profile reads are open to visitors and cheap to repeat: they count against the read

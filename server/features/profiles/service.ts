@@ -1,4 +1,4 @@
-import type { CurrentUser, PublicUser } from '../../../contract/auth';
+import type { PublicUser } from '../../../contract/auth';
 import { USERNAME_TAKEN_MESSAGE } from '../../../contract/auth';
 import { isDeletedUsername } from '../../../contract/deleted-user';
 import { USER_NOT_FOUND_MESSAGE } from '../../../contract/profiles';
@@ -8,8 +8,8 @@ import { conflict, notFound } from '../../lib/http-errors';
 import type { ProcessedImage } from '../../lib/images';
 import type { NameHash } from '../../lib/name-hash';
 import { checkPublicNames } from '../../lib/public-names';
-import { toCurrentUser, toPublicUser } from '../auth/present';
-import { findUserById, findUserByUsername } from '../auth/queries';
+import { toPublicUser } from '../auth/present';
+import { findUserById, findUserByUsername, type UserRow } from '../auth/queries';
 import { assertUsernameNotHeld, renameWithHold } from '../auth/username-holds';
 import { hasBlocked } from '../blocks/queries';
 import type { LiveDeps } from '../live/bus';
@@ -61,7 +61,7 @@ export async function updateProfile(
   userId: string,
   changes: ProfileChanges,
   avatar?: ProcessedImage | 'remove',
-): Promise<CurrentUser> {
+): Promise<UserRow> {
   checkPublicNames(changes);
   if (changes.username !== undefined) {
     // Checked again in the transaction (renameWithHold); here so a taken name refuses before any
@@ -104,7 +104,7 @@ export async function updateProfile(
     if (replacedKey) await storage.remove([replacedKey]).catch(() => {});
     // Cached sessions and Shros carry the old name and avatar on every instance (publish never throws).
     await live.publish({ type: 'user.profile.updated', userId: row.id }, { servers: true });
-    return toCurrentUser(row);
+    return row;
   } catch (error) {
     if (stored) await storage.remove([stored.key]).catch(() => {});
     // Two accounts racing for one name: the unique index decides.

@@ -4,7 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'wouter';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
 import { Badge } from '@/components/ui/card';
-import { useIsModerator } from '@/features/moderation/api/is-moderator';
+import { useAuth } from '@/features/auth/api/get-user';
 import { accountMenuItems } from './nav-items';
 import { capBadge } from './use-unread-counts';
 
@@ -17,8 +17,7 @@ interface AccountMenuProps extends LoadedPopupProps {
  * button, not with the page: Radix's menu and popper code stay out of the first load (decision 094).
  */
 export default function AccountMenu({ trigger, counts, defaultOpen }: AccountMenuProps) {
-  // Asked when the menu is first opened, not with the page; most people get a cached "no".
-  const isModerator = useIsModerator().data === true;
+  const isModerator = useAuth().user?.isModerator === true;
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>

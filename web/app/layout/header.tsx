@@ -1,6 +1,6 @@
 import { appPages } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
-import { Compass, LogIn, Menu, UserPlus, X } from 'lucide-react';
+import { Compass, Menu, UserPlus, X } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LoadBoundary } from '@/components/load-boundary';
@@ -164,26 +164,20 @@ export function Header() {
               </SignedIn>
             )}
           </ul>
-          <div className="mt-4 grid grid-cols-2 gap-3">
-            {user ? (
+          {user ? (
+            <div className="mt-4 grid grid-cols-2 gap-3">
               <SignedIn>
                 <MobileSignedInActions />
               </SignedIn>
-            ) : (
-              <>
-                <Button asChild variant="secondary">
-                  <Link href={appPages.login.path}>
-                    <LogIn /> Sign In
-                  </Link>
-                </Button>
-                <Button asChild>
-                  <Link href={appPages.register.path}>
-                    <UserPlus /> Sign up free
-                  </Link>
-                </Button>
-              </>
-            )}
-          </div>
+            </div>
+          ) : (
+            // Sign In is the header's own button, beside the menu button: the menu offers the other way in.
+            <Button asChild className="mt-4 w-full">
+              <Link href={appPages.register.path}>
+                <UserPlus /> Sign up free
+              </Link>
+            </Button>
+          )}
         </nav>
       )}
     </header>

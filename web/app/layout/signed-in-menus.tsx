@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/card';
 import { useAuth } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
-import { useIsModerator } from '@/features/moderation/api/is-moderator';
 import { accountMenuItems } from './nav-items';
 import { capBadge, useTotalUnread } from './use-unread-counts';
 
@@ -93,9 +92,9 @@ export function MobileAccountItems() {
   );
 }
 
-/** Moderators reach /moderation from the menu; asked when the phone menu opens, not with the page. */
+/** Moderators reach /moderation from the menu. */
 function MobileModerationItem() {
-  const isModerator = useIsModerator().data === true;
+  const isModerator = useAuth().user?.isModerator === true;
   if (!isModerator) return null;
   return (
     <li>

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@contract/product';
 import { useAuth } from '@/features/auth/api/get-user';
-import { SafetyMenu } from '@/features/blocks/components/safety-menu';
+import { WithSafetyMenuItems } from '@/features/blocks/components/safety-menu-items';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { useFriends } from '@/lib/shared-reads';
@@ -16,8 +16,8 @@ export default function ChatPage() {
     <ChatScreen
       me={user}
       friends={friends.data ?? []}
-      friendsLoading={friends.isLoading}
-      personActions={(other) => <SafetyMenu user={other} label={`Mute or block @${other.username}`} />}
+      friendsLoading={friends.isPending}
+      personMenu={(other, menu) => <WithSafetyMenuItems user={other}>{menu}</WithSafetyMenuItems>}
       messageActions={(message, other) => (
         <ReportButton
           compact

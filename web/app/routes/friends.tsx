@@ -17,11 +17,12 @@ export default function FriendsPage() {
         <h1 className="text-3xl font-extrabold tracking-tight">Friends</h1>
         <p className="mt-1 text-sm text-muted">Add friends, answer requests and send them {PRODUCT_NAME}s.</p>
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
-        <UsernameCard currentUsername={user.username} />
-        <ProfileLinkCard username={user.username} />
-      </div>
+      {/* The tabs first: on a phone the cards above them pushed the lists and the search below the fold. */}
       <FriendsTabs key={tab} initialTab={friendsTabs.includes(tab as FriendsTab) ? (tab as FriendsTab) : undefined} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <ProfileLinkCard username={user.username} />
+        <UsernameCard currentUsername={user.username} />
+      </div>
     </div>
   );
 }

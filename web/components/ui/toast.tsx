@@ -6,16 +6,18 @@ import { cn } from '@/lib/cn';
 export const ToastProvider = ToastPrimitive.Provider;
 
 /**
- * The region: F8 focuses it (Radix default hotkey); max width 420px from medium screens up.
- * Toasts sit at the bottom, lifted above the floating Create button and the chat composer, so
- * they never cover the header, its menu button and badge, or those controls; the region itself
- * lets taps through, only the toasts take them.
+ * The region: F8 focuses it (Radix default hotkey); max width 420px from medium screens up. On a
+ * phone toasts sit at the top, just under the sticky header (and the offline notice): at the
+ * bottom they covered what the user was doing there (the form's fields, a Shro's boxes, a
+ * centred dialog's rows). From medium screens up, at the bottom corner, lifted above the floating
+ * Create button and the chat composer, beside the centred content and dialogs. Never over the
+ * header, its menu button and badge; the region itself lets taps through, only toasts take them.
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'pointer-events-none fixed inset-x-0 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-[100] flex max-h-[calc(100dvh-10rem)] w-full flex-col px-4 sm:left-auto sm:right-0 md:max-w-[420px]',
+        'pointer-events-none fixed inset-x-0 top-[calc(4.5rem+env(safe-area-inset-top)+var(--offline-banner-height,0px))] z-[100] flex max-h-[calc(100dvh-10rem)] w-full flex-col gap-2 px-4 md:bottom-[calc(5.5rem+env(safe-area-inset-bottom))] md:left-auto md:right-0 md:top-auto md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -2,6 +2,7 @@ import type { UserAchievement } from '@contract/achievements';
 import { PRODUCT_NAME } from '@contract/product';
 import { ChartColumn, CheckCircle2, Hourglass, Lock, RefreshCw, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
+import { PendingRead } from '@/components/pending-read';
 import { SectionCard } from '@/components/section-card';
 import { StatsTiles } from '@/components/stats-tiles';
 import { Button } from '@/components/ui/button';
@@ -195,7 +196,9 @@ export function AchievementsScreen() {
       </SectionCard>
 
       {achievements.isPending ? (
-        <LoadingBlocks />
+        <PendingRead>
+          <LoadingBlocks />
+        </PendingRead>
       ) : achievements.isError ? (
         <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
           <span>Failed to load achievements. Please try again.</span>

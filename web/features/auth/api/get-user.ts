@@ -1,13 +1,19 @@
-import type { CurrentUser } from '@contract/auth';
+import { type CurrentUser, SIGNED_IN_COOKIE } from '@contract/auth';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGetOrNullOn401, NetworkError } from '@/lib/api-client';
 import { apiPaths, queryKey } from '@/lib/api-paths';
 
+/**
+ * The server's signed-in marker is there (contract/auth.ts SIGNED_IN_COOKIE): without it this
+ * browser holds no session, and asking who is signed in would only log a 401 in every visitor's page.
+ */
+const mayBeSignedIn = () => document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+
 /** 401 means signed out; cached 5 minutes, no retry, no refetch on focus (docs/product.md §7). */
 const currentUserQueryOptions = queryOptions({
   queryKey: queryKey(apiPaths.currentUser),
-  queryFn: () => apiGetOrNullOn401<CurrentUser>(apiPaths.currentUser),
+  queryFn: () => (mayBeSignedIn() ? apiGetOrNullOn401<CurrentUser>(apiPaths.currentUser) : null),
   staleTime: 300_000,
   retry: false,
   refetchOnWindowFocus: false,

@@ -4,6 +4,7 @@ import { MessagesSquare, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
+import { PendingRead } from '@/components/pending-read';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -20,14 +21,17 @@ export function ChatScreen({
   me,
   friends,
   friendsLoading,
-  personActions,
+  personMenu,
   messageActions,
 }: {
   me: CurrentUser;
   friends: PublicUser[];
   friendsLoading: boolean;
-  /** More actions on the open chat's person (mute, block), from another feature. */
-  personActions?: (other: PublicUser) => ReactNode;
+  /**
+   * The rows about the open chat's person (mute, block), from another feature: renders the
+   * header's menu (`menu`) with them.
+   */
+  personMenu?: (other: PublicUser, menu: (personItems: ReactNode) => ReactNode) => ReactNode;
   /** Actions on one of the other person's messages (report), from another feature. */
   messageActions?: (message: ChatMessage, other: PublicUser) => ReactNode;
 }) {
@@ -39,7 +43,7 @@ export function ChatScreen({
 
   const activeConversation = conversationList.find((c) => c.user.id === activeUserId);
   const activeUser = activeConversation?.user ?? friends.find((f) => f.id === activeUserId);
-  const stillLoading = conversations.isLoading || friendsLoading;
+  const stillLoading = conversations.isPending || friendsLoading;
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem-env(safe-area-inset-top)-var(--offline-banner-height,0px))] w-full max-w-6xl md:px-4 md:py-6">
@@ -78,11 +82,13 @@ export function ChatScreen({
               other={activeUser}
               online={Boolean(onlineMap[activeUser.id])}
               hadUnread={(activeConversation?.unreadCount ?? 0) > 0}
-              actions={personActions?.(activeUser)}
+              personMenu={personMenu ? (menu) => personMenu(activeUser, menu) : undefined}
               messageActions={messageActions ? (message) => messageActions(message, activeUser) : undefined}
             />
           ) : stillLoading ? (
-            <Spinner className="m-auto" label="Loading conversation" />
+            <PendingRead className="m-auto">
+              <Spinner className="m-auto" label="Loading conversation" />
+            </PendingRead>
           ) : (
             <EmptyState
               icon={UserX}

@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '@contract/product';
 import { MessageCirclePlus, MessagesSquare, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
+import { PendingRead } from '@/components/pending-read';
 import { Button } from '@/components/ui/button';
 import { Badge, Spinner } from '@/components/ui/card';
 import { displayName, UserAvatar } from '@/components/user-avatar';
@@ -42,7 +43,9 @@ export function ConversationList({
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto p-2">
       {isLoading ? (
-        <Spinner className="mx-auto my-10 block" label="Loading conversations" />
+        <PendingRead>
+          <Spinner className="mx-auto my-10 block" label="Loading conversations" />
+        </PendingRead>
       ) : conversations.length > 0 ? (
         <ul aria-label="Conversations" className="space-y-1">
           {conversations.map((conversation) => {

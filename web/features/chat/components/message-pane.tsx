@@ -6,6 +6,7 @@ import { ArrowLeft, Gift, MoreVertical, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { PendingRead } from '@/components/pending-read';
 import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -20,10 +21,11 @@ import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
 
 /**
+ * The chat's one menu: the rows about the person another feature brings (mute, block), then
  * Delete conversation, asked first: it hides the messages so far from me only (the other person
  * keeps theirs) and closes the chat; a new message brings the conversation back.
  */
-function ConversationMenu({ other, name }: { other: PublicUser; name: string }) {
+function ConversationMenu({ other, name, personItems }: { other: PublicUser; name: string; personItems: ReactNode }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteConversation(other.id);
   const [, navigate] = useLocation();
@@ -36,6 +38,7 @@ function ConversationMenu({ other, name }: { other: PublicUser; name: string }) 
           </Button>
         </DropdownMenu.Trigger>
         <MenuContent className="min-w-52">
+          {personItems}
           <MenuItem destructive onSelect={() => setConfirming(true)}>
             <Trash2 className="size-4" aria-hidden="true" /> Delete conversation
           </MenuItem>
@@ -76,7 +79,7 @@ export function MessagePane({
   other,
   online,
   hadUnread,
-  actions,
+  personMenu,
   messageActions,
 }: {
   meId: string;
@@ -84,8 +87,11 @@ export function MessagePane({
   online: boolean;
   /** The conversation list still counts unread messages from them. */
   hadUnread: boolean;
-  /** More actions on the person (mute, block), rendered in the header. */
-  actions?: ReactNode;
+  /**
+   * The rows about the person (mute, block) for the header's menu: renders the menu it is given
+   * with them, so the chat has one menu.
+   */
+  personMenu?: (menu: (personItems: ReactNode) => ReactNode) => ReactNode;
   /** Actions on one of their messages (report), from another feature; not on the user's own. */
   messageActions?: (message: ChatMessage) => ReactNode;
 }) {
@@ -160,13 +166,18 @@ export function MessagePane({
             </Link>
           </Button>
         )}
-        {!deleted && actions}
-        <ConversationMenu other={other} name={name} />
+        {personMenu && !deleted ? (
+          personMenu((personItems) => <ConversationMenu other={other} name={name} personItems={personItems} />)
+        ) : (
+          <ConversationMenu other={other} name={name} personItems={null} />
+        )}
       </header>
 
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5">
-        {messages.isLoading ? (
-          <Spinner className="mx-auto my-10 block" label="Loading messages" />
+        {messages.isPending ? (
+          <PendingRead>
+            <Spinner className="mx-auto my-10 block" label="Loading messages" />
+          </PendingRead>
         ) : messages.isError && list.length === 0 ? (
           <Alert variant="destructive">Failed to fetch messages</Alert>
         ) : list.length === 0 ? (

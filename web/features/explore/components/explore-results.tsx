@@ -3,6 +3,7 @@ import { EXPLORE_SKELETON_CARDS } from '@contract/explore-limits';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PendingRead } from '@/components/pending-read';
 import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/card';
 import { ExploreCard, ExploreCardSkeleton } from './explore-card';
@@ -30,16 +31,18 @@ export function ExploreResults({
 }) {
   if (query.isPending) {
     return (
-      <div aria-busy="true">
-        <p role="status" className="sr-only">
-          Loading {label}…
-        </p>
-        <div className={grid}>
-          {Array.from({ length: EXPLORE_SKELETON_CARDS }, (_, i) => (
-            <ExploreCardSkeleton key={i} />
-          ))}
+      <PendingRead>
+        <div aria-busy="true">
+          <p role="status" className="sr-only">
+            Loading {label}…
+          </p>
+          <div className={grid}>
+            {Array.from({ length: EXPLORE_SKELETON_CARDS }, (_, i) => (
+              <ExploreCardSkeleton key={i} />
+            ))}
+          </div>
         </div>
-      </div>
+      </PendingRead>
     );
   }
 

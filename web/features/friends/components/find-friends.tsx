@@ -53,7 +53,7 @@ function ResultAction({ result }: { result: FriendSearchResult }) {
   }
 }
 
-/** The Find Friends tab: an invite link for friends not on Shro yet, and username search, debounced. */
+/** The Find Friends tab: username search, debounced, then an invite link for friends not on Shro yet. */
 export function FindFriends() {
   const [input, setInput] = useState('');
   const term = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
@@ -62,7 +62,6 @@ export function FindFriends() {
 
   return (
     <div className="space-y-4">
-      <InviteFriendCard />
       <div className="space-y-1.5">
         <Label htmlFor="friend-search">Search by username</Label>
         <div className="relative">
@@ -106,6 +105,8 @@ export function FindFriends() {
           Nobody's username matches “{term}”. Check the spelling and try again.
         </EmptyState>
       )}
+      {/* After the search: on a phone the box and its results stay above the keyboard. */}
+      <InviteFriendCard />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@contract/product';
 import { MessageCircle, Send, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
+import { PendingRead } from '@/components/pending-read';
 import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/card';
 import { errorMessage } from '@/lib/error-message';
@@ -13,7 +14,12 @@ import { UnfriendButton } from './unfriend-button';
 /** The Friends tab: each friend with Send Shro, Message and Unfriend. */
 export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
   const friends = useFriends();
-  if (friends.isLoading) return <Spinner className="mx-auto my-10 block" label="Loading friends" />;
+  if (friends.isPending)
+    return (
+      <PendingRead>
+        <Spinner className="mx-auto my-10 block" label="Loading friends" />
+      </PendingRead>
+    );
   if (friends.isError) return <Alert variant="destructive">{errorMessage(friends.error)}</Alert>;
   if (!friends.data?.length) {
     return (

@@ -1,5 +1,6 @@
 import { UserPlus, Users } from 'lucide-react';
 import { FirstStep, InboxSection } from '@/components/inbox-section';
+import { PendingRead } from '@/components/pending-read';
 import { Alert, Spinner } from '@/components/ui/card';
 import { errorMessage } from '@/lib/error-message';
 import { formatRelativeTime } from '@/lib/relative-time';
@@ -14,7 +15,9 @@ export function HomeFriendRequests() {
   return (
     <InboxSection title="Friend requests" icon={Users} count={received.length}>
       {requests.isPending ? (
-        <Spinner className="mx-auto my-4 block" label="Loading friend requests" />
+        <PendingRead>
+          <Spinner className="mx-auto my-4 block" label="Loading friend requests" />
+        </PendingRead>
       ) : requests.isError ? (
         <Alert variant="destructive">{errorMessage(requests.error)}</Alert>
       ) : received.length === 0 ? (

@@ -2,12 +2,13 @@ import { Check, Copy, ExternalLink, Link2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/input';
 import { useCopyLink } from '@/lib/use-copy-link';
 
 /** The shareable `{origin}/@{username}` link with a copy button. */
 export function ProfileLinkCard({ username }: { username: string }) {
-  const url = `${window.location.origin}/@${username}`;
+  const { origin } = window.location;
+  const path = `/@${username}`;
+  const url = `${origin}${path}`;
   const { copied, copy } = useCopyLink(url, {
     successDescription: 'Share it so friends can find you',
     failureDescription: 'Please copy the URL manually',
@@ -24,26 +25,23 @@ export function ProfileLinkCard({ username }: { username: string }) {
           <p className="text-sm text-muted">Share it so friends can add you</p>
         </div>
       </div>
-      <div className="mt-4 space-y-1.5">
-        <Label htmlFor="profile-link" className="sr-only">
-          Profile link
-        </Label>
-        <div className="flex gap-2">
-          <Input
-            id="profile-link"
-            readOnly
-            value={url}
-            onFocus={(e) => e.currentTarget.select()}
-            className="font-mono text-sm"
-          />
-          <Button onClick={copy} variant={copied ? 'secondary' : 'primary'} aria-label="Copy profile link">
-            {copied ? <Check /> : <Copy />}
-            <span className="hidden sm:inline">{copied ? 'Copied!' : 'Copy'}</span>
-          </Button>
-        </div>
+      <div className="mt-4 flex gap-2">
+        {/* The path is the part that matters: the origin gives way first, the path wraps before it
+            is cut, and the whole link is one selectable text (the Copy button takes it whole). */}
+        <p
+          id="profile-link"
+          className="flex min-h-11 min-w-0 flex-1 select-all items-center rounded-xl border border-border bg-base/60 px-3 font-mono text-sm"
+        >
+          <span className="min-w-[2ch] shrink-[999] truncate text-muted">{origin}</span>
+          <span className="min-w-0 break-all text-zinc-100">{path}</span>
+        </p>
+        <Button onClick={copy} variant={copied ? 'secondary' : 'primary'} aria-label="Copy profile link">
+          {copied ? <Check /> : <Copy />}
+          <span className="hidden sm:inline">{copied ? 'Copied!' : 'Copy'}</span>
+        </Button>
       </div>
       <Link
-        href={`/@${username}`}
+        href={path}
         className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-purple-300 underline underline-offset-2 hover:text-purple-200"
       >
         View your public profile <ExternalLink className="size-3.5" aria-hidden="true" />

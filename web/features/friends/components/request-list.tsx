@@ -1,5 +1,6 @@
 import { Inbox, Search } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
+import { PendingRead } from '@/components/pending-read';
 import { Button } from '@/components/ui/button';
 import { Alert, Spinner } from '@/components/ui/card';
 import { errorMessage } from '@/lib/error-message';
@@ -14,7 +15,12 @@ import { RequestButtons } from './request-buttons';
 export function RequestList({ onFindFriends }: { onFindFriends: () => void }) {
   const incoming = useFriendRequests();
   const sent = useSentRequests();
-  if (incoming.isLoading || sent.isLoading) return <Spinner className="mx-auto my-10 block" label="Loading requests" />;
+  if (incoming.isPending || sent.isPending)
+    return (
+      <PendingRead>
+        <Spinner className="mx-auto my-10 block" label="Loading requests" />
+      </PendingRead>
+    );
   const error = incoming.error ?? sent.error;
   if (error) return <Alert variant="destructive">{errorMessage(error)}</Alert>;
   const received = incoming.data ?? [];

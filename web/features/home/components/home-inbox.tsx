@@ -6,6 +6,7 @@ import { ChevronRight, Compass, Gift, Globe, Inbox, Link2, type LucideIcon, Plus
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { FirstStep, InboxSection } from '@/components/inbox-section';
+import { PendingRead } from '@/components/pending-read';
 import { Alert, Spinner } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
@@ -20,10 +21,13 @@ import { useHomeInbox } from '../api/get-home-inbox';
 export function HomeInbox({ friendRequests }: { friendRequests: ReactNode }) {
   const inbox = useHomeInbox();
   return (
-    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-4 pt-6 sm:pt-10 lg:grid-cols-2">
-      <InboxSection title="Waiting for you" icon={Inbox} count={inbox.data?.waiting.length} className="lg:col-span-2">
+    // One column at every width: side by side, a short card left a tall empty area beside a long list.
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 pt-6 sm:pt-10">
+      <InboxSection title="Waiting for you" icon={Inbox} count={inbox.data?.waiting.length}>
         {inbox.isPending ? (
-          <Spinner className="mx-auto my-4 block" label="Loading what waits for you" />
+          <PendingRead>
+            <Spinner className="mx-auto my-4 block" label="Loading what waits for you" />
+          </PendingRead>
         ) : inbox.isError ? (
           <Alert variant="destructive">{errorMessage(inbox.error)}</Alert>
         ) : inbox.data.waiting.length === 0 ? (
@@ -44,7 +48,9 @@ export function HomeInbox({ friendRequests }: { friendRequests: ReactNode }) {
       {friendRequests}
       <InboxSection title={`Your live ${PRODUCT_NAME_PLURAL}`} icon={Radio} count={inbox.data?.live.length}>
         {inbox.isPending ? (
-          <Spinner className="mx-auto my-4 block" label={`Loading your live ${PRODUCT_NAME_PLURAL}`} />
+          <PendingRead>
+            <Spinner className="mx-auto my-4 block" label={`Loading your live ${PRODUCT_NAME_PLURAL}`} />
+          </PendingRead>
         ) : inbox.isError ? null : inbox.data.live.length === 0 ? (
           <FirstStep
             text={

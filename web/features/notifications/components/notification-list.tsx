@@ -18,6 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
+import { PendingRead } from '@/components/pending-read';
 import { Button } from '@/components/ui/button';
 import { Alert, Badge, Card, Spinner } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -65,74 +66,79 @@ function NotificationRow({ notification, actions }: { notification: Notification
     if (unread) markRead.mutate(notification.id);
   };
 
+  // Compact on a phone (one line of title, two of message, the links in one row): a long list
+  // shows several notifications a screen, not two.
+  const linkClass = 'h-8 gap-1.5 rounded-lg px-2.5 text-xs [&_svg]:hidden [&_svg]:size-3.5 sm:[&_svg]:block';
   return (
     <li
       className={cn(
-        'relative rounded-2xl border p-4 transition-colors',
+        'grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-3 rounded-2xl border p-3 transition-colors',
         unread ? 'border-brand/50 bg-brand/10' : 'border-border/60 bg-surface-2/30',
       )}
     >
-      <div className="flex gap-3">
-        <div
-          className={cn(
-            'flex size-11 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br ring-1 ring-white/10',
-            style.tone,
-          )}
-        >
-          <Icon className="size-5" aria-hidden="true" />
-        </div>
-        <div className="min-w-0 flex-1">
-          <div className="flex items-start justify-between gap-2">
-            <h2 className={cn('text-[15px] leading-snug', unread ? 'font-bold' : 'font-semibold text-zinc-200')}>
-              {notification.title}
-            </h2>
-            <div className="-mr-2 -mt-2 flex shrink-0 items-center gap-1">
-              {unread && <Badge className="px-2">New</Badge>}
-              {actions}
-            </div>
-          </div>
-          <p className="mt-0.5 break-words text-sm text-zinc-300">{notification.message}</p>
-          <time dateTime={notification.createdAt} className="mt-1 block text-xs text-muted">
-            {formatRelativeTime(notification.createdAt)}
-          </time>
-        </div>
+      <div
+        className={cn(
+          'flex size-9 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br ring-1 ring-white/10',
+          style.tone,
+        )}
+      >
+        <Icon className="size-4" aria-hidden="true" />
       </div>
-      {(notification.sessionId || unread || notification.type === 'friend_request') && (
-        <div className="mt-3 flex flex-wrap gap-2 sm:pl-14">
-          {notification.sessionId && (
-            <Button asChild size="sm" variant="secondary" className="h-11 flex-1 sm:h-9 sm:flex-none">
-              <Link href={`/session/${notification.sessionId}`} onClick={readOnOpen}>
-                <Eye /> View {PRODUCT_NAME}
-              </Link>
-            </Button>
-          )}
-          {notification.sessionId && hasResult(notification) && (
-            <Button asChild size="sm" className="h-11 flex-1 sm:h-9 sm:flex-none">
-              <Link href={`/session/${notification.sessionId}?view=result`} onClick={readOnOpen}>
-                <Sparkles /> View Result
-              </Link>
-            </Button>
-          )}
-          {notification.type === 'friend_request' && (
-            <Button asChild size="sm" variant="secondary" className="h-11 flex-1 sm:h-9 sm:flex-none">
-              <Link href="/friends?tab=requests" onClick={readOnOpen}>
-                <UserPlus /> View Request
-              </Link>
-            </Button>
-          )}
-          {unread && (
-            <Button
-              size="sm"
-              variant="ghost"
-              className="h-11 flex-1 text-zinc-300 sm:h-9 sm:flex-none"
-              onClick={onMarkRead}
-              disabled={markRead.isPending}
-            >
-              <CheckCheck /> Mark as read
-            </Button>
-          )}
+      <div className="min-w-0">
+        <div className="flex items-center gap-2">
+          <h2
+            className={cn(
+              'min-w-0 truncate text-[15px] leading-5',
+              unread ? 'font-bold' : 'font-semibold text-zinc-200',
+            )}
+            title={notification.title}
+          >
+            {notification.title}
+          </h2>
+          {unread && <Badge className="shrink-0 px-1.5">New</Badge>}
         </div>
-      )}
+        <p className="line-clamp-2 break-words text-sm leading-5 text-zinc-300">{notification.message}</p>
+      </div>
+      <div className="-mr-1.5 -mt-1.5 flex items-start">{actions}</div>
+      <div className="col-span-3 mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 sm:col-span-2 sm:col-start-2">
+        <time dateTime={notification.createdAt} className="me-auto text-xs text-muted">
+          {formatRelativeTime(notification.createdAt)}
+        </time>
+        {notification.sessionId && (
+          <Button asChild size="sm" variant="secondary" className={linkClass}>
+            <Link href={`/session/${notification.sessionId}`} onClick={readOnOpen}>
+              <Eye /> View {PRODUCT_NAME}
+            </Link>
+          </Button>
+        )}
+        {notification.sessionId && hasResult(notification) && (
+          <Button asChild size="sm" className={linkClass}>
+            <Link href={`/session/${notification.sessionId}?view=result`} onClick={readOnOpen}>
+              <Sparkles /> View Result
+            </Link>
+          </Button>
+        )}
+        {notification.type === 'friend_request' && (
+          <Button asChild size="sm" variant="secondary" className={linkClass}>
+            <Link href="/friends?tab=requests" onClick={readOnOpen}>
+              <UserPlus /> View Request
+            </Link>
+          </Button>
+        )}
+        {unread && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="size-8 px-0 text-zinc-300"
+            onClick={onMarkRead}
+            disabled={markRead.isPending}
+            aria-label="Mark as read"
+            title="Mark as read"
+          >
+            <CheckCheck />
+          </Button>
+        )}
+      </div>
     </li>
   );
 }
@@ -180,7 +186,9 @@ export function NotificationList({
 
       <Card className="mt-6 p-3 sm:p-4">
         {notifications.isLoading ? (
-          <Spinner className="mx-auto my-10 block" label="Loading notifications" />
+          <PendingRead>
+            <Spinner className="mx-auto my-10 block" label="Loading notifications" />
+          </PendingRead>
         ) : notifications.isError ? (
           <Alert variant="destructive">{errorMessage(notifications.error)}</Alert>
         ) : items.length === 0 ? (

@@ -6,6 +6,7 @@ import { Tabs } from 'radix-ui';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
+import { PendingRead } from '@/components/pending-read';
 import { Button } from '@/components/ui/button';
 import { Alert, Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/error-message';
@@ -142,7 +143,9 @@ export function ShroHistory() {
             {query.isError ? (
               <Alert variant="destructive">{errorMessage(query.error, 'Could not load your history.')}</Alert>
             ) : !current ? (
-              <HistorySkeleton />
+              <PendingRead>
+                <HistorySkeleton />
+              </PendingRead>
             ) : current.items.length === 0 ? (
               <Card>
                 <EmptyState

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
 import { type ReactNode, Suspense } from 'react';
+import { PendingRead } from '@/components/pending-read';
 import { ApiError } from '@/lib/api-client';
 import { LazyPartView } from '@/lib/lazy-part';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -19,7 +20,12 @@ export function ShroPage({ id, shroActions }: { id: string; shroActions?: (shro:
     shro ? `${shro.title} - ${PRODUCT_NAME}` : notFound ? `Session Not Found - ${PRODUCT_NAME}` : undefined,
   );
 
-  if (query.isPending) return <ShroLoading />;
+  if (query.isPending)
+    return (
+      <PendingRead className="m-auto my-16 w-[calc(100%-2rem)] max-w-md">
+        <ShroLoading />
+      </PendingRead>
+    );
   if (query.isError || !shro) {
     if (notFound || !(query.error instanceof ApiError)) return <ShroNotFound />;
     if (query.error.status === 410) return <ShroExpired />;
