@@ -97,13 +97,6 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.output<typeof currentUserSchema>;
 
-/**
- * A cookie beside the httpOnly session cookie that the page can read, set and cleared with it
- * (server/plugins/auth-session.ts): without it nobody is signed in, so the app does not ask
- * `GET /api/auth/user` only to be told 401. A hint, never proof: the server checks the session.
- */
-export const SIGNED_IN_COOKIE = 'shro_signed_in';
-
 /** POST /api/logout. */
 export const logoutResponseSchema = z.object({ success: z.literal(true) });
 export type LogoutResponse = z.output<typeof logoutResponseSchema>;

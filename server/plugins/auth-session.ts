@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { SIGNED_IN_COOKIE } from '../../contract/auth';
+import { SIGNED_IN_COOKIE } from '../../contract/signed-in-marker';
 import { findUserByAuthSession, insertAuthSession, touchAuthSession, type UserRow } from '../features/auth/queries';
 import { endAuthSession } from '../features/auth/service';
 import { summarizeUserAgent } from '../features/auth/user-agent';
@@ -43,7 +43,7 @@ declare module 'fastify' {
     startAuthSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
     endAuthSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /**
-     * For a page's HTML: sets or clears the signed-in marker (contract/auth.ts SIGNED_IN_COOKIE)
+     * For a page's HTML: sets or clears the signed-in marker (contract/signed-in-marker.ts)
      * to match the session the request brings, for browsers whose marker is missing (sessions from
      * before it) or outlived their session (ended elsewhere, expired). True when it changed it.
      */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNED_IN_COOKIE } from '../../contract/auth';
+import { SIGNED_IN_COOKIE } from '../../contract/signed-in-marker';
 import { cookieFrom, createUser, getAs, makeModerator, TEST_PASSWORD } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { fakeWebDist } from '../test/web-dist';

@@ -199,7 +199,7 @@ describe('server-rendered page metadata', () => {
       expect(response.body, pagePath).toContain(`content="${entry.meta ? 'index, follow' : 'noindex, nofollow'}"`);
     }
     // A path the table does not hold is the not-found screen.
-    expect((await page('/settings')).statusCode).toBe(404);
+    expect((await page('/preferences')).statusCode).toBe(404);
   });
 
   it('answers a path the way the app reads it, in any letter case and with a trailing slash, canonical at the page own path', async () => {
@@ -227,7 +227,7 @@ describe('server-rendered page metadata', () => {
       expect(profile.body, url).toContain('rel="canonical" href="http://shro.test/@meta_creator"');
     }
     // The router's own not-found paths stay not found: an empty parameter, a page under a page.
-    for (const url of ['/session/', '/invite/', '/explore/more', '/Settings'])
+    for (const url of ['/session/', '/invite/', '/explore/more', '/Preferences'])
       expect((await page(url)).statusCode, url).toBe(404);
   });
 

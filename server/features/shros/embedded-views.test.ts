@@ -64,6 +64,8 @@ const EMBEDS_NO_SHRO: Record<string, string> = {
   'GET /api/sessions/:id/preview.png': 'an image of the title, creator and public state, never box content',
   'GET /api/uploads/:key': 'a file',
   'GET /healthz': 'process health',
+  'GET /.well-known/assetlinks.json': 'the Android app id and certificate fingerprints',
+  'GET /.well-known/apple-app-site-association': 'the iOS app id and the paths it opens',
   'GET /readyz': 'readiness',
   'GET /api/openapi.json': 'the API document: schemas, never data',
   'GET /api/docs': 'the API reference page: static HTML',

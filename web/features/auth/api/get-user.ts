@@ -1,11 +1,12 @@
-import { type CurrentUser, SIGNED_IN_COOKIE } from '@contract/auth';
+import type { CurrentUser } from '@contract/auth';
+import { SIGNED_IN_COOKIE } from '@contract/signed-in-marker';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiGetOrNullOn401, NetworkError } from '@/lib/api-client';
 import { apiPaths, queryKey } from '@/lib/api-paths';
 
 /**
- * The server's signed-in marker is there (contract/auth.ts SIGNED_IN_COOKIE): without it this
+ * The server's signed-in marker is there (contract/signed-in-marker.ts): without it this
  * browser holds no session, and asking who is signed in would only log a 401 in every visitor's page.
  */
 const mayBeSignedIn = () => document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
