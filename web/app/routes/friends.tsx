@@ -19,7 +19,8 @@ export default function FriendsPage() {
       </div>
       {/* The tabs first: on a phone the cards above them pushed the lists and the search below the fold. */}
       <FriendsTabs key={tab} initialTab={friendsTabs.includes(tab as FriendsTab) ? (tab as FriendsTab) : undefined} />
-      <div className="grid gap-4 md:grid-cols-2">
+      {/* A long username must not push these cards past a phone's edge. */}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <ProfileLinkCard username={user.username} />
         <UsernameCard currentUsername={user.username} />
       </div>
