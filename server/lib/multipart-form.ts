@@ -127,6 +127,9 @@ export interface MultipartForm {
  */
 export async function readMultipartForm(request: FastifyRequest, spec: MultipartFormSpec): Promise<MultipartForm> {
   const form: MultipartForm = { fields: Object.create(null), list: [], files: [] };
+  // The index the file part being read (or read last) would have: its size limit can surface
+  // through its own stream or, after that stream ended, through the parts' iterator.
+  let lastFile: number | undefined;
   try {
     await forEachPart(request, async (part) => {
       if (part.type === 'file') {
@@ -134,14 +137,9 @@ export async function readMultipartForm(request: FastifyRequest, spec: Multipart
           part.file.resume();
           throw badRequest(spec.unexpectedFile(part.fieldname));
         }
-        let data: Buffer;
-        try {
-          // Every file part must be read to the end for the request to go on.
-          data = await part.toBuffer();
-        } catch (error) {
-          const refusal = multipartError(error, spec);
-          throw spec.nameFileError ? spec.nameFileError(refusal, form.files.length, form.list) : refusal;
-        }
+        lastFile = form.files.length;
+        // Every file part must be read to the end for the request to go on.
+        const data = await part.toBuffer();
         // A file input left empty still sends a nameless, empty part.
         if (data.length === 0 && !part.filename) return;
         form.files.push(data);
@@ -157,10 +155,13 @@ export async function readMultipartForm(request: FastifyRequest, spec: Multipart
       else if (!Object.hasOwn(form.fields, part.fieldname)) form.fields[part.fieldname] = part.value;
     });
   } catch (error) {
-    throw multipartError(error, spec);
+    throw nameFileRefusal(multipartError(error, spec), spec, form, lastFile);
   }
   return form;
 }
+
+const nameFileRefusal = (refusal: Error, spec: MultipartFormSpec, form: MultipartForm, file: number | undefined) =>
+  spec.nameFileError && file !== undefined ? spec.nameFileError(refusal, file, form.list) : refusal;
 
 /** The one mapping of a multipart reading failure to the `{message}` the client gets. */
 function multipartError(error: unknown, spec: Pick<MultipartFormSpec, 'tooManyFiles'> = {}): Error {

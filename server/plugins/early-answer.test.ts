@@ -104,7 +104,7 @@ describe('an answer given before the body was read', () => {
     for (let round = 0; round < 10; round++) {
       const outcome = await postImage(IMAGE_MAX_BYTES + 3 * 1024 * 1024, user.cookie);
       expect({ round, status: outcome.status }).toEqual({ round, status: 413 });
-      expect(JSON.parse(outcome.body)).toEqual({ message: SHRO_MESSAGES.imageTooLarge });
+      expect(JSON.parse(outcome.body)).toEqual({ message: `Box 1: ${SHRO_MESSAGES.imageTooLarge}` });
     }
   });
 });
