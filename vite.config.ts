@@ -1,8 +1,10 @@
 import { constants as zlibConstants } from 'node:zlib';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { LOCALES, SOURCE_LOCALE } from './contract/locales';
 import { pageModuleOf } from './contract/page-for-path';
 import { type AppPageName, appPages } from './contract/pages';
 import { sessionPartNames } from './contract/session-parts';
@@ -60,8 +62,8 @@ function offlinePrecache(modules: string[]): Plugin {
 
 /**
  * What each page's first load needs beyond the entry (decision 151): for every page module under
- * web/app/routes/ and every part of a Shro page that loads on its own, its chunk with the chunks it
- * imports statically and their style sheets, less what the entry holds already. Written to
+ * web/app/routes/, every part of a Shro page that loads on its own and every language's catalog,
+ * its chunk with the chunks it imports statically and their style sheets, less what the entry holds. Written to
  * page-preloads.json; the server puts them in the page's HTML as `modulepreload` and style sheet
  * links, so they load beside the entry instead of after it has run (server/plugins/static-web.ts).
  */
@@ -81,7 +83,11 @@ function pagePreloads(): Plugin {
       // that load on their own by theirs (contract/session-parts.ts).
       const pages: Record<string, string[]> = {};
       const parts: Record<string, string[]> = {};
+      // Each language's catalog (web/lib/i18n.ts), preloaded with the page that shows in it.
+      const locales: Record<string, string[]> = {};
       for (const chunk of chunks) {
+        const locale = /[\\/]web[\\/]locales[\\/]([A-Za-z-]+)\.po$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (locale) locales[locale] = filesOf(chunk);
         for (const id of chunk.moduleIds) {
           const page = /[\\/]web[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/.exec(id)?.[1];
           if (page) pages[page] = filesOf(chunk);
@@ -98,9 +104,13 @@ function pagePreloads(): Plugin {
         'not-found',
         'login-required',
       ];
-      const missing = [...wanted.filter((page) => !pages[page]), ...sessionPartNames.filter((part) => !parts[part])];
+      const missing = [
+        ...wanted.filter((page) => !pages[page]),
+        ...sessionPartNames.filter((part) => !parts[part]),
+        ...LOCALES.filter((locale) => locale !== SOURCE_LOCALE && !locales[locale]),
+      ];
       if (missing.length > 0) throw new Error(`pagePreloads: no chunk holds ${missing.join(', ')}`);
-      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify({ pages, parts }) });
+      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify({ pages, parts, locales }) });
     },
   };
 }
@@ -110,6 +120,10 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    // Lingui's macros compiled natively (no Babel), keeping each message's English beside its id:
+    // English needs no catalog, and a catalog still loading shows English, never an id. PO
+    // catalogs are compiled when imported (decision 166).
+    lingui({ macroTransform: { macro: { descriptorFields: 'message' } }, failOnCompileError: true }),
     tailwindcss(),
     offlinePrecache([
       '/web/app/routes/home.tsx',

@@ -1,7 +1,9 @@
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { ciTestOptions } from './scripts/vitest-ci';
 
 export default defineConfig({
+  plugins: [lingui({ macroTransform: true })],
   resolve: {
     alias: {
       '@/': new URL('./web/', import.meta.url).pathname,

@@ -1,5 +1,6 @@
 // First: zod must be jitless before any schema is built (CSP forbids eval).
 import './lib/zod-jitless';
+import { SOURCE_LOCALE } from '@contract/locales';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startEarlyReads } from './app/early-reads';
@@ -8,6 +9,7 @@ import { preloadOnIntent } from './app/preload-on-intent';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadPageFor } from './app/router';
 import { readTimeZoneWhenIdle } from './lib/api-client';
+import { activateLocale, pageLocale } from './lib/i18n';
 import { configureStatusBar, isNativeApp } from './lib/native';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
@@ -25,10 +27,13 @@ const FIRST_RENDER_WAIT_MS = 3000;
 // page's own code is there: the page shows at once, never after a loading screen (decision 143).
 const queryClient = createQueryClient();
 const earlyParts = startEarlyReads(queryClient, window.location.pathname);
-void Promise.race([
+// The page's language (the server's choice, on <html lang>): no text shows before its catalog.
+const texts = activateLocale(pageLocale()).catch(() => activateLocale(SOURCE_LOCALE));
+const pageCode = Promise.race([
   Promise.all([preloadPageFor(window.location.pathname), earlyParts]),
   new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
-]).then(() => {
+]);
+void Promise.all([texts, pageCode]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

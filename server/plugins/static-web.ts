@@ -3,11 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { directionOf, type Locale } from '../../contract/locales';
 import { pageForPath, pageModuleOf } from '../../contract/page-for-path';
 import { appPages } from '../../contract/pages';
 import { pageOriginResolver, publicOriginWarning } from '../features/seo/public-origin';
 import { type InlinePageData, injectMeta, injectPageData, metaForPath } from '../features/seo/render-meta';
 import { KeptText } from '../lib/compression';
+import { requestLocale } from '../lib/request-locale';
 import { sendKeptText } from './compression';
 import { DOCUMENT_ONLY_HEADERS, isDataPath } from './security-headers';
 
@@ -17,10 +19,11 @@ const SCRIPT_OR_STYLE = /\.(js|css)(\.br|\.gz)?$/;
 /** A file of the build as page-preloads.json names it: a path under /assets/, nothing to escape. */
 const ASSET_PATH = /^\/assets\/[\w.-]+\.(js|css)$/;
 
-/** Each page's files and each Shro page part's, beyond the entry's, as the build lists them. */
+/** Each page's files, each Shro page part's and each language's, beyond the entry's, as the build lists them. */
 interface PagePreloads {
   pages: ReadonlyMap<string, readonly string[]>;
   parts: ReadonlyMap<string, readonly string[]>;
+  locales: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -42,7 +45,7 @@ function readPagePreloads(root: string): PagePreloads {
           : [],
       ]),
     );
-  return { pages: section(listed.pages), parts: section(listed.parts) };
+  return { pages: section(listed.pages), parts: section(listed.parts), locales: section(listed.locales) };
 }
 
 /**
@@ -81,6 +84,10 @@ async function firstPageModule(
   }
   return request.user ? pageModuleOf(page.name) : 'login-required';
 }
+
+/** The page in the reader's language: `lang` and `dir` on its root, before any script runs (decision 166). */
+const withLanguage = (html: string, locale: Locale) =>
+  html.replace(/<html lang="en"/, () => `<html lang="${locale}" dir="${directionOf(locale)}"`);
 
 interface StaticWebOptions {
   /** What a page's first read would fetch, answered in its HTML (decision 140); null: nothing. */
@@ -140,17 +147,24 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
       // The page's code, and the parts of it the data shows this viewer, after the entry's script
       // and style sheet, which the browser asks for first.
       const module = pagePreloads.pages.size > 0 ? await firstPageModule(app, request, pathname) : null;
+      const locale = requestLocale(request);
       const preloads = preloadLinks([
+        ...(pagePreloads.locales.get(locale) ?? []),
         ...((module && pagePreloads.pages.get(module)) || []),
         ...(data?.parts ?? []).flatMap((part) => pagePreloads.parts.get(part) ?? []),
       ]);
-      const html = injectMeta(indexHtml, meta, pageOrigin(request)).replace('</head>', () => `${preloads}</head>`);
+      const html = withLanguage(
+        injectMeta(indexHtml, meta, pageOrigin(request)).replace('</head>', () => `${preloads}</head>`),
+        locale,
+      );
       reply
         .status(meta.notFound ? 404 : 200)
         // A page with data in it is this viewer's: no cache keeps it, so Back after a logout, or
         // the next account in this browser, never shows it again (the API's JSON is no-store too).
         // An answer that sets a cookie is this browser's too.
         .header('cache-control', data ? 'private, no-store' : markerChanged ? 'private, no-cache' : 'no-cache')
+        // The page's language follows these (decision 166); a shared cache keeps one copy per language.
+        .header('vary', 'Accept-Language, Cookie')
         .type('text/html; charset=utf-8');
       // Compressed like any answer (decision 022); the not-found handler is no route, so the
       // compression plugin's route hooks never reach it.

@@ -1,7 +1,9 @@
+import { I18nProvider } from '@lingui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useAuth } from '@/features/auth/api/get-user';
 import { watchConnection } from '@/lib/connection';
+import { i18n } from '@/lib/i18n';
 import { LiveProvider } from '@/lib/live';
 
 /** The tab's live channel, restarted when the signed-in user changes (their cookie did). */
@@ -15,15 +17,17 @@ function LiveChannelMount({ queryClient, children }: { queryClient: QueryClient;
 }
 
 /**
- * App-wide providers: data fetching and live push. No Radix tooltip provider: the app shows no
+ * App-wide providers: texts in the page's language, data fetching and live push. No Radix tooltip provider: the app shows no
  * tooltip, and the provider alone pulled the popper code into every first load (decision 094); a
  * tooltip, when one comes, brings its provider with docs/product.md §9's 700 ms / 300 ms delays.
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   useEffect(() => watchConnection(queryClient), [queryClient]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <LiveChannelMount queryClient={queryClient}>{children}</LiveChannelMount>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <LiveChannelMount queryClient={queryClient}>{children}</LiveChannelMount>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

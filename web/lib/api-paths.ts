@@ -27,6 +27,7 @@ export const apiPaths = {
   profile: '/api/profile',
   accountExport: '/api/account/export',
   account: '/api/account',
+  accountLocale: '/api/account/locale',
 
   publicProfilePrefix: '/api/users/profile/',
   publicProfile: (username: string) => `/api/users/profile/${enc(username)}`,

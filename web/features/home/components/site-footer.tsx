@@ -1,5 +1,7 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { LanguagePicker } from '@/components/language-picker';
 import { Logo } from '@/components/logo';
 
 interface FooterLink {
@@ -9,7 +11,16 @@ interface FooterLink {
 }
 
 /** Landing footer: quick links, a feature list, legal links and the 2025 copyright line. */
-export function SiteFooter({ quickLinks, features }: { quickLinks: FooterLink[]; features: string[] }) {
+export function SiteFooter({
+  quickLinks,
+  features,
+  signedIn,
+}: {
+  quickLinks: FooterLink[];
+  features: string[];
+  signedIn: boolean;
+}) {
+  const { t } = useLingui();
   return (
     <footer className="mt-16 border-t border-border/60 bg-base/60">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -17,10 +28,14 @@ export function SiteFooter({ quickLinks, features }: { quickLinks: FooterLink[];
           <div className="flex items-center gap-2 text-lg font-extrabold">
             <Logo className="size-8" /> {PRODUCT_NAME}
           </div>
-          <p className="mt-2 text-sm text-muted">Decide together, one mystery box at a time.</p>
+          <p className="mt-2 text-sm text-muted">
+            <Trans>Decide together, one mystery box at a time.</Trans>
+          </p>
         </div>
-        <nav aria-label="Quick Links">
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-muted">Quick Links</h2>
+        <nav aria-label={t`Quick Links`}>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-muted">
+            <Trans>Quick Links</Trans>
+          </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {quickLinks.map((link) => (
               <li key={link.label}>
@@ -38,7 +53,9 @@ export function SiteFooter({ quickLinks, features }: { quickLinks: FooterLink[];
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-muted">Features</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-muted">
+            <Trans>Features</Trans>
+          </h2>
           <ul className="mt-3 space-y-2 text-sm text-zinc-300">
             {features.map((f) => (
               <li key={f}>{f}</li>
@@ -48,16 +65,19 @@ export function SiteFooter({ quickLinks, features }: { quickLinks: FooterLink[];
       </div>
       <div className="border-t border-border/60">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-5 text-sm text-muted sm:flex-row">
-          <p>© 2025 {PRODUCT_NAME}. All rights reserved.</p>
-          <nav aria-label="Legal" className="flex gap-4">
+          <p>
+            <Trans>© 2025 {PRODUCT_NAME}. All rights reserved.</Trans>
+          </p>
+          <LanguagePicker signedIn={signedIn} />
+          <nav aria-label={t`Legal`} className="flex gap-4">
             <Link href="/privacy" className="hover:text-zinc-100">
-              Privacy
+              <Trans>Privacy</Trans>
             </Link>
             <Link href="/terms" className="hover:text-zinc-100">
-              Terms
+              <Trans>Terms</Trans>
             </Link>
             <Link href="/support" className="hover:text-zinc-100">
-              Support
+              <Trans>Support</Trans>
             </Link>
           </nav>
         </div>

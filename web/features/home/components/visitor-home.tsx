@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PlayCircle, Smartphone, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -17,20 +18,22 @@ export function VisitorHome() {
     setTutorialOpen(true);
   };
   const signUpRef = useRef<HTMLAnchorElement>(null);
+  const { t } = useLingui();
   return (
     <HomeFrame
-      badge="Open beta · Free to use"
+      badge={t`Open beta · Free to use`}
       footer={{
+        signedIn: false,
         quickLinks: [
-          { label: 'Sign In', href: '/login' },
-          { label: 'Create Account', href: '/register' },
-          { label: 'How It Works', onClick: openTutorial },
+          { label: t`Sign In`, href: '/login' },
+          { label: t`Create Account`, href: '/register' },
+          { label: t`How It Works`, onClick: openTutorial },
         ],
         features: [
-          'Mystery box decisions',
-          'Private, link or public sharing',
-          'Live reveals',
-          'Achievements & streaks',
+          t`Mystery box decisions`,
+          t`Private, link or public sharing`,
+          t`Live reveals`,
+          t`Achievements & streaks`,
         ],
       }}
       after={
@@ -44,19 +47,21 @@ export function VisitorHome() {
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button asChild size="lg">
           <Link href="/register" ref={signUpRef}>
-            <UserPlus /> Sign up free
+            <UserPlus /> <Trans>Sign up free</Trans>
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link href="/login">Sign In</Link>
+          <Link href="/login">
+            <Trans>Sign In</Trans>
+          </Link>
         </Button>
         <Button size="lg" variant="ghost" onClick={openTutorial}>
-          <PlayCircle /> Quick Tutorial
+          <PlayCircle /> <Trans>Quick Tutorial</Trans>
         </Button>
       </div>
       <p className="mt-6 flex items-center gap-2 text-sm text-muted">
-        <Smartphone className="size-4 shrink-0" aria-hidden="true" /> {PRODUCT_NAME} is in open beta. Native Android and
-        iOS apps are coming soon.
+        <Smartphone className="size-4 shrink-0" aria-hidden="true" />{' '}
+        <Trans>{PRODUCT_NAME} is in open beta. Native Android and iOS apps are coming soon.</Trans>
       </p>
     </HomeFrame>
   );

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/test-app';
+import { fakeWebDist } from '../test/web-dist';
+
+/** Issue 36 item 4: the HTML already carries the reader's language, before any script runs. */
+let ctx: TestContext;
+let webDist: ReturnType<typeof fakeWebDist>;
+
+beforeAll(async () => {
+  webDist = fakeWebDist({
+    pages: { home: ['/assets/home.js'] },
+    locales: { es: ['/assets/es.js'], ar: ['/assets/ar.js'] },
+  });
+  ctx = await createTestApp({ webDist: webDist.dir });
+});
+afterAll(async () => {
+  await ctx.close();
+  webDist.remove();
+});
+
+const page = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/', headers });
+
+describe("a page's language", () => {
+  it("follows the browser's Accept-Language, with its catalog preloaded", async () => {
+    const answer = await page({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    expect(answer.body).toContain('<html lang="es" dir="ltr"');
+    expect(answer.body).toContain('<link rel="modulepreload" crossorigin href="/assets/es.js">');
+    expect(answer.body).not.toContain('/assets/ar.js');
+    expect(String(answer.headers.vary).toLowerCase()).toContain('accept-language');
+  });
+
+  it("prefers a visitor's cookie, and writes Arabic right to left", async () => {
+    const answer = await page({ 'accept-language': 'es', cookie: 'shro_locale=ar' });
+    expect(answer.body).toContain('<html lang="ar" dir="rtl"');
+    expect(answer.body).toContain('href="/assets/ar.js"');
+  });
+
+  it('is English, which needs no catalog, for a language Shro does not speak or a cookie it does not know', async () => {
+    for (const headers of [{ 'accept-language': 'zh-CN' }, { cookie: 'shro_locale=xx"><script>' }, {}]) {
+      const answer = await page(headers);
+      expect(answer.body).toContain('<html lang="en" dir="ltr"');
+      expect(answer.body).not.toMatch(/assets\/(es|ar)\.js/);
+      expect(answer.body).not.toContain('<script>');
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import {
+  directionOf,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  type Locale,
+  SOURCE_LOCALE,
+} from '@contract/locales';
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+
+/** A catalog the page can show: the shipped locales, and the tests' pseudo-locale. */
+export type CatalogLocale = Locale | 'pseudo';
+
+/**
+ * Each locale's catalog is a chunk of its own, so a phone downloads only its language's
+ * (docs/decisions/166-languages.md); the server preloads the page's beside the entry. English is
+ * in the code itself, beside each message's id.
+ */
+const catalogs: Record<CatalogLocale, () => Promise<{ messages: Messages }>> = {
+  en: async () => ({ messages: {} }),
+  es: () => import('../locales/es.po'),
+  'pt-BR': () => import('../locales/pt-BR.po'),
+  fr: () => import('../locales/fr.po'),
+  de: () => import('../locales/de.po'),
+  ja: () => import('../locales/ja.po'),
+  ar: () => import('../locales/ar.po'),
+  hi: () => import('../locales/hi.po'),
+  pseudo: () => import('../locales/pseudo.po'),
+};
+
+const isCatalogLocale = (value: string): value is CatalogLocale => value === 'pseudo' || isLocale(value);
+
+/** The locale the server chose for this page, written on `<html lang>`. */
+export function pageLocale(): CatalogLocale {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return isCatalogLocale(lang) ? lang : SOURCE_LOCALE;
+}
+
+/** The app's one i18n instance, handed to components through the provider. */
+export const i18n: I18n = setupI18n();
+
+/** Loads a locale's catalog and makes it the page's language: texts, `lang` and direction. */
+export async function activateLocale(locale: CatalogLocale): Promise<void> {
+  const { messages } = await catalogs[locale]();
+  i18n.loadAndActivate({ locale, messages });
+  const root = document.documentElement;
+  root.lang = locale;
+  root.dir = locale === 'pseudo' ? 'ltr' : directionOf(locale);
+}
+
+/** A visitor's choice, kept in the cookie the server reads for the next page. */
+export function rememberVisitorLocale(locale: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser.
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`;
+}
