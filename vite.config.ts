@@ -110,7 +110,11 @@ function pagePreloads(): Plugin {
         ...LOCALES.filter((locale) => locale !== SOURCE_LOCALE && !locales[locale]),
       ];
       if (missing.length > 0) throw new Error(`pagePreloads: no chunk holds ${missing.join(', ')}`);
-      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify({ pages, parts, locales }) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'page-preloads.json',
+        source: JSON.stringify({ pages, parts, locales }),
+      });
     },
   };
 }

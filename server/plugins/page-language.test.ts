@@ -36,7 +36,12 @@ describe("a page's language", () => {
   });
 
   it('is English, which needs no catalog, for a language Shro does not speak or a cookie it does not know', async () => {
-    for (const headers of [{ 'accept-language': 'zh-CN' }, { cookie: 'shro_locale=xx"><script>' }, {}]) {
+    const cases: Record<string, string>[] = [
+      { 'accept-language': 'zh-CN' },
+      { cookie: 'shro_locale=xx"><script>' },
+      {},
+    ];
+    for (const headers of cases) {
       const answer = await page(headers);
       expect(answer.body).toContain('<html lang="en" dir="ltr"');
       expect(answer.body).not.toMatch(/assets\/(es|ar)\.js/);
