@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALE_MESSAGES, LOCALES } from './locales';
 
 /**
  * "Your data" (issue 11 items 15–16): the export of everything about the user and the deletion of
@@ -28,3 +29,13 @@ export const EXPORT_HTML_NAME = 'index.html';
 export const EXPORT_IMAGES_FOLDER = 'images';
 /** Version of the export's layout, written into the JSON so a reader knows what to expect. */
 export const EXPORT_FORMAT_VERSION = 2;
+
+/** PUT /api/account/locale. Any other value, or no body, gets the one message listing the languages. */
+export const updateLocaleInputSchema = z.strictObject(
+  { locale: z.enum(LOCALES, { error: LOCALE_MESSAGES.unknown }) },
+  { error: LOCALE_MESSAGES.unknown },
+);
+export type UpdateLocaleInput = z.input<typeof updateLocaleInputSchema>;
+
+export const updateLocaleResponseSchema = z.object({ locale: z.enum(LOCALES) });
+export type UpdateLocaleResponse = z.output<typeof updateLocaleResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inviteTokenSchema } from './invites';
+import { LOCALES } from './locales';
 import { acceptTermsFieldSchema } from './terms';
 
 /** Letters, digits, `_` and `.`; 3–30 characters (docs/product.md §5). */
@@ -94,6 +95,8 @@ export const currentUserSchema = z.object({
    * asks `GET /api/moderation/me`, whose 404 for everyone else is an error in every page's log.
    */
   isModerator: z.boolean(),
+  /** The language the user chose (PUT /api/account/locale); null until chosen. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type CurrentUser = z.output<typeof currentUserSchema>;
 

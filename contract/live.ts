@@ -79,8 +79,9 @@ interface LiveEventPayloads {
   /** Something others see of the user changed (name, picture, suspension): caches holding it drop it. */
   'user.profile.updated': { userId: string };
   /**
-   * Only the user's own account state changed (the terms they accepted): every instance reloads
-   * its cached auth sessions of that user; nothing other people see changed, so Shro caches stay.
+   * Only the user's own account state changed (the terms they accepted, their language): every
+   * instance reloads its cached auth sessions of that user; nothing other people see changed, so
+   * Shro caches stay.
    */
   'user.account.updated': { userId: string };
   /** An auth session was ended (logout, rotation); every instance forgets it. */

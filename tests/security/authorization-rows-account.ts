@@ -9,11 +9,16 @@ import { readZip } from '../../server/test/zip';
 import { memberOf, signedIn } from './authorization-roles';
 import type { Scenario } from './authorization-rows';
 
-/** Matrix rows of "Your data": the export and the account deletion (decisions 114 and 115). */
+/** Matrix rows of "Your data": the export and the account deletion (decisions 114 and 115), and the language. */
 
 async function usernameOf(ctx: TestContext, id: string): Promise<string> {
   const [row] = await ctx.database.db.select({ username: users.username }).from(users).where(eq(users.id, id));
   return row!.username;
+}
+
+async function localeOf(ctx: TestContext, id: string): Promise<string | null> {
+  const [row] = await ctx.database.db.select({ locale: users.locale }).from(users).where(eq(users.id, id));
+  return row!.locale;
 }
 
 export const accountScenarios: Scenario[] = [
@@ -54,6 +59,27 @@ export const accountScenarios: Scenario[] = [
           if (box.textContent) expect(text).not.toContain(`"textContent": "${box.textContent}"`);
         }
       }
+    },
+  },
+  {
+    route: 'PUT /api/account/locale',
+    name: "a language choice is saved on the caller's own account only",
+    expect: signedIn(200),
+    setup: async (ctx, world) => {
+      await ctx.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, world.owner.id));
+    },
+    request: ({ cookie }) => ({
+      method: 'PUT',
+      url: '/api/account/locale',
+      headers: cookie,
+      payload: { locale: 'de' },
+    }),
+    check: async ({ ctx, world, role }, response) => {
+      // The owner is called last: until then their choice is untouched.
+      expect(await localeOf(ctx, world.owner.id)).toBe(role === 'owner' ? 'de' : 'ja');
+      if (response.statusCode !== 200) return;
+      expect(response.json()).toEqual({ locale: 'de' });
+      expect(await localeOf(ctx, memberOf(world, role)!.id)).toBe('de');
     },
   },
   {

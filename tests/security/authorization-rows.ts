@@ -145,11 +145,22 @@ export const scenarios: Scenario[] = [
   },
   {
     route: 'GET /api/auth/user',
-    name: 'the current user is always the caller',
+    name: 'the current user is always the caller, with their own language',
     expect: signedIn(200),
+    setup: async (ctx, world) => {
+      // Through the API: the owner's session is already cached.
+      const chosen = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/account/locale',
+        headers: { cookie: world.owner.cookie },
+        payload: { locale: 'ja' },
+      });
+      expect(chosen.statusCode).toBe(200);
+    },
     request: get('/api/auth/user'),
     check: ({ world, role }, response) => {
-      if (response.statusCode === 200) expect(json(response).id).toBe(memberOf(world, role)!.id);
+      if (response.statusCode !== 200) return;
+      expect(json(response)).toMatchObject({ id: memberOf(world, role)!.id, locale: role === 'owner' ? 'ja' : null });
     },
   },
   {

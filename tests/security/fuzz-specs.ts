@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { LOCALES } from '../../contract/locales';
 import { REACTION_EMOJIS } from '../../contract/shros';
 import { TERMS_VERSION } from '../../contract/terms';
 import { makeModerator } from '../../server/test/factories';
@@ -95,6 +96,10 @@ export const fuzzSpecs: FuzzSpec[] = [
   },
   { route: 'POST /api/auth/sessions/revoke-others', disposableIdentity: true },
   { route: 'GET /api/account/export' },
+  {
+    route: 'PUT /api/account/locale',
+    fields: () => ({ locale: fc.constantFrom(...LOCALES, 'EN', 'pt-br', 'pt', 'es-MX', '') }),
+  },
   {
     route: 'DELETE /api/account',
     fields: () => ({ password: fc.constantFrom('secret123', 'not-the-password', '') }),

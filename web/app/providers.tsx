@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useAuth } from '@/features/auth/api/get-user';
 import { watchConnection } from '@/lib/connection';
-import { i18n } from '@/lib/i18n';
+import { activateLocale, i18n } from '@/lib/i18n';
 import { LiveProvider } from '@/lib/live';
 
 /** The tab's live channel, restarted when the signed-in user changes (their cookie did). */
@@ -16,6 +16,16 @@ function LiveChannelMount({ queryClient, children }: { queryClient: QueryClient;
   );
 }
 
+/** A signed-in user's saved language wins over the browser's (decision 166), e.g. right after signing in. */
+function SavedLocale() {
+  const { user } = useAuth();
+  const saved = user?.locale;
+  useEffect(() => {
+    if (saved && saved !== i18n.locale) void activateLocale(saved);
+  }, [saved]);
+  return null;
+}
+
 /**
  * App-wide providers: texts in the page's language, data fetching and live push. No Radix tooltip provider: the app shows no
  * tooltip, and the provider alone pulled the popper code into every first load (decision 094); a
@@ -26,6 +36,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
+        <SavedLocale />
         <LiveChannelMount queryClient={queryClient}>{children}</LiveChannelMount>
       </QueryClientProvider>
     </I18nProvider>

@@ -1,9 +1,12 @@
+import type { UpdateLocaleInput, UpdateLocaleResponse } from '@contract/account';
+import type { CurrentUser } from '@contract/auth';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@contract/locales';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { Globe } from 'lucide-react';
 import { useId } from 'react';
 import { apiRequest } from '@/lib/api-client';
-import { apiPaths } from '@/lib/api-paths';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 import { activateLocale, rememberVisitorLocale } from '@/lib/i18n';
 
 /**
@@ -13,10 +16,20 @@ import { activateLocale, rememberVisitorLocale } from '@/lib/i18n';
 export function LanguagePicker({ signedIn, className }: { signedIn: boolean; className?: string }) {
   const { i18n } = useLingui();
   const id = useId();
+  const queryClient = useQueryClient();
   const choose = async (locale: Locale) => {
+    if (signedIn) {
+      // The user as this page knows it says the new choice at once: its saved language wins otherwise.
+      queryClient.setQueryData<CurrentUser | null>(queryKey(apiPaths.currentUser), (user) =>
+        user ? { ...user, locale } : user,
+      );
+    }
     await activateLocale(locale);
     rememberVisitorLocale(locale);
-    if (signedIn) await apiRequest('PUT', apiPaths.accountLocale, { locale }).catch(() => {});
+    if (signedIn)
+      await apiRequest<UpdateLocaleResponse>('PUT', apiPaths.accountLocale, {
+        locale,
+      } satisfies UpdateLocaleInput).catch(() => {});
   };
   return (
     <div className={className ?? 'flex items-center gap-2'}>

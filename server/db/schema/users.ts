@@ -25,6 +25,8 @@ export const users = pgTable(
     /** When the user accepted the terms, and which version (contract/terms.ts); null for accounts older than the terms. */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     termsVersion: text('terms_version'),
+    /** The language the user chose (contract/locales.ts); null until they choose one. */
+    locale: text('locale'),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),

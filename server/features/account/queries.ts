@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../contract/locales';
 import type { Db } from '../../db/client';
 import {
   analyticsEvents,
@@ -30,6 +31,7 @@ export async function findAccountRow(db: Db, userId: string) {
       lastName: users.lastName,
       profileImageUrl: users.profileImageUrl,
       timeZone: users.timeZone,
+      locale: users.locale,
       createdAt: users.createdAt,
       lastSeenAt: users.lastSeenAt,
     })
@@ -234,4 +236,10 @@ export async function listOwnUploads(db: Db, userId: string) {
     .from(uploads)
     .where(eq(uploads.ownerId, userId))
     .orderBy(asc(uploads.createdAt), asc(uploads.key));
+}
+
+/** False when there is no such user. */
+export async function updateLocale(db: Db, userId: string, locale: Locale): Promise<boolean> {
+  const rows = await db.update(users).set({ locale }).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
 }

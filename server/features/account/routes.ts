@@ -2,12 +2,17 @@ import { ZipArchive } from 'archiver';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleteAccountInputSchema, deleteAccountResponseSchema } from '../../../contract/account';
+import {
+  deleteAccountInputSchema,
+  deleteAccountResponseSchema,
+  updateLocaleInputSchema,
+  updateLocaleResponseSchema,
+} from '../../../contract/account';
 import { errorAnswers } from '../../lib/error-answers';
 import { clearAuthCookies } from '../../plugins/auth-session';
 import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
 import { startAccountExport, writeAccountExport } from './export';
-import { checkAccountPassword, deleteAccount } from './service';
+import { checkAccountPassword, deleteAccount, saveLocale } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +21,10 @@ declare module 'fastify' {
   }
 }
 
-/** "Your data": the export of everything about the user, and deleting the account (issue 11 items 15–16). */
+/**
+ * "Your data": the export of everything about the user, and deleting the account (issue 11 items
+ * 15–16); and the language the user chose (issue 36).
+ */
 async function accountPlugin(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -61,6 +69,24 @@ async function accountPlugin(fastify: FastifyInstance) {
         .header('cache-control', 'no-store')
         .send(archive);
     },
+  );
+
+  app.put(
+    '/api/account/locale',
+    {
+      onRequest: app.requireUser,
+      preValidation: app.limitWrites,
+      schema: {
+        description:
+          "Saves the language the signed-in user chose: it wins over the visitor cookie and the browser's " +
+          'Accept-Language on every device, and GET /api/auth/user answers it.',
+        body: updateLocaleInputSchema,
+        response: { 200: updateLocaleResponseSchema },
+      },
+    },
+    async (request) => ({
+      locale: await saveLocale({ db, live: app.bus }, request.user!.id, request.body.locale),
+    }),
   );
 
   app.delete(

@@ -1,9 +1,11 @@
 import { ACCOUNT_MESSAGES } from '../../../contract/account';
+import type { Locale } from '../../../contract/locales';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { NameHash } from '../../lib/name-hash';
 import { verifyPassword } from '../auth/password';
 import { findUserById } from '../auth/queries';
 import { holdReleasedUsername } from '../auth/username-holds';
+import type { LiveDeps } from '../live/bus';
 import type { ShroDeps } from '../shros/access';
 import { afterShroWrite } from '../shros/events';
 import type { UploadStorage } from '../uploads/storage';
@@ -17,11 +19,20 @@ import {
   removeReferences,
   tombstoneUser,
 } from './deletion-queries';
+import { updateLocale } from './queries';
 
 /** Checks the account's password for an irreversible change; 400 with a clear message when wrong. */
 export async function checkAccountPassword(deps: Pick<ShroDeps, 'db'>, userId: string, password: string) {
   const user = await findUserById(deps.db, userId);
   if (!(await verifyPassword(user?.passwordHash, password))) throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
+}
+
+/** PUT /api/account/locale: on the account, so every device of the user follows it. */
+export async function saveLocale({ db, live }: LiveDeps, userId: string, locale: Locale): Promise<Locale> {
+  if (!(await updateLocale(db, userId, locale))) throw notFound('Account not found');
+  // Every instance caches the signed-in user: the next request, wherever it lands, sees the choice.
+  await live.publish({ type: 'user.account.updated', userId }, { servers: true });
+  return locale;
 }
 
 interface WarnLog {

@@ -1,4 +1,5 @@
 import type { CurrentUser, PublicUser } from '../../../contract/auth';
+import { isLocale } from '../../../contract/locales';
 import { isModerator } from '../moderation/service';
 import type { UserRow } from './queries';
 import { mustAcceptTerms } from './terms';
@@ -15,6 +16,8 @@ function toCurrentUser(row: UserRow, moderator: boolean): CurrentUser {
     createdAt: row.createdAt.toISOString(),
     mustAcceptTerms: mustAcceptTerms(row),
     isModerator: moderator,
+    // A language Shro no longer speaks reads as not chosen.
+    locale: isLocale(row.locale) ? row.locale : null,
   };
 }
 

@@ -74,6 +74,7 @@ describe('PATCH /api/profile', () => {
       createdAt: me.createdAt.toISOString(),
       mustAcceptTerms: false,
       isModerator: false,
+      locale: null,
     });
     expect(await userRow(me.id)).toMatchObject({ username: newName, firstName: 'Ada', lastName: 'Lovelace' });
   });
