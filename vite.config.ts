@@ -1,8 +1,9 @@
 import { constants as zlibConstants } from 'node:zlib';
-import { lingui } from '@lingui/vite-plugin';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
+import { defineConfig, type IndexHtmlTransformContext, type Plugin, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { LOCALES, SOURCE_LOCALE } from './contract/locales';
 import { pageModuleOf } from './contract/page-for-path';
@@ -10,6 +11,20 @@ import { type AppPageName, appPages } from './contract/pages';
 import { sessionPartNames } from './contract/session-parts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
+
+/**
+ * Lingui's macros, compiled by Babel in the files that use them, keeping each message's English
+ * beside its id: English needs no catalog, and a catalog still loading shows English, never an id.
+ * PO catalogs are compiled when imported (decision 166). Not the plugin's native transform: npm,
+ * run by the machine's older Node, skips its binary (an optional package requiring a newer Node).
+ */
+export function linguiPlugins(): PluginOption[] {
+  process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
+  return [
+    babel({ presets: [linguiTransformerBabelPreset({ descriptorFields: 'message' })] }),
+    ...lingui({ failOnCompileError: true }),
+  ];
+}
 
 /**
  * The build's files that loading these chunks loads: each chunk, the chunks it imports statically
@@ -123,11 +138,8 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [
+    ...linguiPlugins(),
     react(),
-    // Lingui's macros compiled natively (no Babel), keeping each message's English beside its id:
-    // English needs no catalog, and a catalog still loading shows English, never an id. PO
-    // catalogs are compiled when imported (decision 166).
-    lingui({ macroTransform: { macro: { descriptorFields: 'message' } }, failOnCompileError: true }),
     tailwindcss(),
     offlinePrecache([
       '/web/app/routes/home.tsx',

@@ -1,9 +1,9 @@
-import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { ciTestOptions } from './scripts/vitest-ci';
+import { linguiPlugins } from './vite.config';
 
 export default defineConfig({
-  plugins: [lingui({ macroTransform: true })],
+  plugins: linguiPlugins(),
   resolve: {
     alias: {
       '@/': new URL('./web/', import.meta.url).pathname,
