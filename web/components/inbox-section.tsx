@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,7 +19,8 @@ export function InboxSection({
   className?: string;
   children: ReactNode;
 }) {
-  const id = `inbox-${title.toLowerCase().replaceAll(/[^a-z]+/g, '-')}`;
+  // Not derived from the title: a translated title (Japanese, Hindi…) has no a–z letters to make a unique id of.
+  const id = useId();
   return (
     <Card className={cn('p-4 text-left sm:p-5', className)}>
       <section aria-labelledby={id}>

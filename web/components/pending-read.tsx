@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
@@ -21,7 +22,9 @@ export function PendingRead({ children, className }: { children: ReactNode; clas
       )}
     >
       <WifiOff aria-hidden="true" className="size-5 shrink-0 text-amber-200" />
-      <p className="text-zinc-200">Can't load this without a connection. It loads by itself when you're back online.</p>
+      <p className="text-zinc-200">
+        <Trans>Can't load this without a connection. It loads by itself when you're back online.</Trans>
+      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { ShareTargetList } from '@/components/share-target-list';
 import { Button } from '@/components/ui/button';
@@ -40,9 +41,12 @@ export function ShareLinkActions({
   onShared: (target: 'native' | ShareTargetLink['target']) => void;
   className?: string;
 }) {
+  const { t } = useLingui();
   const canNativeShare = isNativeApp() || typeof navigator.share === 'function';
   const phone = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
-  const targets = shareTargets(link, text, subject, phone).filter((t) => !onlyTargets || onlyTargets.has(t.target));
+  const targets = shareTargets(link, text, subject, phone).filter(
+    (target) => !onlyTargets || onlyTargets.has(target.target),
+  );
 
   return (
     <>
@@ -59,7 +63,7 @@ export function ShareLinkActions({
         />
         <Button onClick={onCopy} aria-live="polite" variant={canNativeShare ? 'secondary' : undefined}>
           {copied ? <Check /> : <Copy />}
-          {copied ? 'Copied!' : 'Copy link'}
+          {copied ? t`Copied!` : t`Copy link`}
         </Button>
       </div>
 
@@ -71,11 +75,11 @@ export function ShareLinkActions({
             if (await shareLink(link, text, nativeTitle)) onShared('native');
           }}
         >
-          <Share2 /> Share to an app
+          <Share2 /> <Trans>Share to an app</Trans>
         </Button>
       )}
       <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted">
-        {canNativeShare ? 'Or send it with' : 'Send it with'}
+        {canNativeShare ? t`Or send it with` : t`Send it with`}
       </p>
       <ShareTargetList targets={targets} link={link} onShare={onShared} />
     </>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Mail, MessageCircle, MessageSquareText, MessagesSquare, Send } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { copyText } from '@/lib/copy-text';
@@ -32,8 +33,9 @@ export function ShareTargetList({
   link: string;
   onShare: (target: ShareTargetLink['target']) => void;
 }) {
+  const { t } = useLingui();
   return (
-    <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Share to">
+    <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t`Share to`}>
       {targets.map((target) => {
         const Icon = targetIcons[target.target];
         return (
@@ -48,7 +50,7 @@ export function ShareTargetList({
                 if (target.target === 'messenger' && target.window) {
                   // No web share page for Messenger: the link goes to the clipboard, then Messenger opens.
                   void copyText(link);
-                  toast({ title: 'Link copied', description: 'Paste it into a Messenger chat.' });
+                  toast({ title: t`Link copied`, description: t`Paste it into a Messenger chat.` });
                 }
                 if (target.window) {
                   event.preventDefault();

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Volume2, VolumeX } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { playSound, useSoundMuted } from '@/lib/sounds';
@@ -8,11 +9,12 @@ import { playSound, useSoundMuted } from '@/lib/sounds';
  */
 export function SoundToggle({ className }: { className?: string }) {
   const [muted, setMuted] = useSoundMuted();
+  const { t } = useLingui();
   return (
     <button
       type="button"
       aria-pressed={!muted}
-      title={muted ? 'Sound is off: turn it on' : 'Sound is on: turn it off'}
+      title={muted ? t`Sound is off: turn it on` : t`Sound is on: turn it off`}
       onClick={() => {
         setMuted(!muted);
         if (muted) playSound('click');
@@ -25,7 +27,15 @@ export function SoundToggle({ className }: { className?: string }) {
       {muted ? <VolumeX className="size-5" aria-hidden="true" /> : <Volume2 className="size-5" aria-hidden="true" />}
       {/* The name stays "Sound"; on or off is the pressed state, read out by screen readers. */}
       <span>
-        Sound<span aria-hidden="true">{muted ? ' off' : ' on'}</span>
+        {muted ? (
+          <Trans>
+            Sound<span aria-hidden="true"> off</span>
+          </Trans>
+        ) : (
+          <Trans>
+            Sound<span aria-hidden="true"> on</span>
+          </Trans>
+        )}
       </span>
     </button>
   );

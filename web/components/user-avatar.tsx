@@ -1,4 +1,5 @@
 import { DELETED_USER_LABEL, isDeletedUsername } from '@contract/deleted-user';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn';
 
 export interface AvatarUser {
@@ -63,6 +64,7 @@ export function UserAvatar({
   imageUrl?: string | null;
 }) {
   const src = imageUrl ?? user.profileImageUrl;
+  const { t } = useLingui();
   return (
     <span className={cn('relative inline-flex shrink-0', className)}>
       {src ? (
@@ -82,9 +84,11 @@ export function UserAvatar({
       {online && (
         <span
           className={cn('absolute bottom-0 right-0 rounded-full bg-emerald-400 ring-2 ring-base', dotSizes[size])}
-          title="Online"
+          title={t`Online`}
         >
-          <span className="sr-only">Online</span>
+          <span className="sr-only">
+            <Trans>Online</Trans>
+          </span>
         </span>
       )}
     </span>

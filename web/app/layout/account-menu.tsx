@@ -1,4 +1,5 @@
 import { appPages } from '@contract/pages';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'wouter';
@@ -18,6 +19,7 @@ interface AccountMenuProps extends LoadedPopupProps {
  */
 export default function AccountMenu({ trigger, counts, defaultOpen }: AccountMenuProps) {
   const isModerator = useAuth().user?.isModerator === true;
+  const { i18n } = useLingui();
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
@@ -36,7 +38,7 @@ export default function AccountMenu({ trigger, counts, defaultOpen }: AccountMen
                   className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm outline-none data-[highlighted]:bg-surface-2"
                 >
                   <item.icon className="size-4 text-muted" />
-                  <span className="flex-1">{item.label}</span>
+                  <span className="flex-1">{i18n._(item.label)}</span>
                   {count > 0 && <Badge>{capBadge(count)}</Badge>}
                 </Link>
               </DropdownMenu.Item>
@@ -49,7 +51,9 @@ export default function AccountMenu({ trigger, counts, defaultOpen }: AccountMen
                 className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm outline-none data-[highlighted]:bg-surface-2"
               >
                 <ShieldCheck className="size-4 text-muted" />
-                <span className="flex-1">Moderation</span>
+                <span className="flex-1">
+                  <Trans>Moderation</Trans>
+                </span>
               </Link>
             </DropdownMenu.Item>
           )}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { LoadBoundary } from '@/components/load-boundary';
 import { useAuth } from '@/features/auth/api/get-user';
@@ -22,7 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-3 focus:py-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Header />
       <OfflineBanner />

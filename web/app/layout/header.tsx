@@ -1,5 +1,6 @@
 import { appPages } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Compass, Menu, UserPlus, X } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -59,16 +60,24 @@ function VisitorNav() {
   return (
     <>
       <Button asChild variant="ghost" size="sm">
-        <Link href={appPages.explore.path}>Explore</Link>
+        <Link href={appPages.explore.path}>
+          <Trans>Explore</Trans>
+        </Link>
       </Button>
       <Button asChild variant="ghost" size="sm">
-        <Link href={appPages.create.path}>Create</Link>
+        <Link href={appPages.create.path}>
+          <Trans>Create</Trans>
+        </Link>
       </Button>
       <Button asChild variant="outline" size="sm">
-        <Link href={appPages.login.path}>Sign In</Link>
+        <Link href={appPages.login.path}>
+          <Trans>Sign In</Trans>
+        </Link>
       </Button>
       <Button asChild size="sm">
-        <Link href={appPages.register.path}>Sign up free</Link>
+        <Link href={appPages.register.path}>
+          <Trans>Sign up free</Trans>
+        </Link>
       </Button>
     </>
   );
@@ -78,6 +87,7 @@ export function Header() {
   const { user } = useAuth();
   const [mobileOpen, setMobileOpen] = useState(false);
   const isDesktop = useIsDesktop();
+  const { t } = useLingui();
   // Reaching for the phone menu starts its signed-in part, so it is there, or nearly, when it opens.
   const reachForMenu = () => {
     if (user) void loadSignedInMenus().catch(() => {});
@@ -94,14 +104,14 @@ export function Header() {
         <Link
           href={appPages.home.path}
           className="flex items-center gap-2 font-extrabold tracking-tight"
-          aria-label={`${PRODUCT_NAME} home`}
+          aria-label={t`${PRODUCT_NAME} home`}
         >
           <Logo />
           <span className="bg-gradient-to-r from-purple-300 to-pink-300 bg-clip-text text-xl text-transparent">
             {PRODUCT_NAME}
           </span>
         </Link>
-        <nav className="ml-auto hidden items-center gap-2 md:flex" aria-label="Main">
+        <nav className="ml-auto hidden items-center gap-2 md:flex" aria-label={t`Main`}>
           {user && isDesktop ? (
             <SignedIn fallback={<VisitorNav />}>
               <SignedInNav />
@@ -114,7 +124,9 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2 md:hidden">
           {!user && (
             <Button asChild size="sm" variant="outline">
-              <Link href={appPages.login.path}>Sign In</Link>
+              <Link href={appPages.login.path}>
+                <Trans>Sign In</Trans>
+              </Link>
             </Button>
           )}
           <button
@@ -125,7 +137,7 @@ export function Header() {
             onFocus={reachForMenu}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
-            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            aria-label={mobileOpen ? t`Close menu` : t`Open menu`}
             className="relative flex size-11 items-center justify-center rounded-xl text-zinc-100 hover:bg-surface-2"
           >
             {mobileOpen ? <X className="size-6" /> : <Menu className="size-6" />}
@@ -141,7 +153,7 @@ export function Header() {
       {mobileOpen && (
         <nav
           id="mobile-menu"
-          aria-label="Mobile"
+          aria-label={t`Mobile`}
           className="border-t border-border/60 bg-base px-4 pb-5 pt-3 md:hidden"
         >
           {user && (
@@ -155,7 +167,7 @@ export function Header() {
                 href={appPages.explore.path}
                 className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2"
               >
-                <Compass className="size-5 text-muted" /> Explore
+                <Compass className="size-5 text-muted" /> <Trans>Explore</Trans>
               </Link>
             </li>
             {user && (
@@ -174,7 +186,7 @@ export function Header() {
             // Sign In is the header's own button, beside the menu button: the menu offers the other way in.
             <Button asChild className="mt-4 w-full">
               <Link href={appPages.register.path}>
-                <UserPlus /> Sign up free
+                <UserPlus /> <Trans>Sign up free</Trans>
               </Link>
             </Button>
           )}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { WifiOff } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { useOnline } from '@/lib/connection';
@@ -31,7 +32,9 @@ export function OfflineBanner() {
       {!online && (
         <p className="flex items-center justify-center gap-2 border-b border-amber-400/30 bg-amber-500/15 px-4 py-1.5 text-center text-sm text-amber-100">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
-          <span>You're offline. Changes can't be saved until you're back online.</span>
+          <span>
+            <Trans>You're offline. Changes can't be saved until you're back online.</Trans>
+          </span>
         </p>
       )}
     </div>

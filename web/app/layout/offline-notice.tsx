@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { WifiOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Instead of "Login Required" when the sign-in check could not reach the server. */
 export function OfflineNotice() {
-  useDocumentTitle(`Offline - ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Offline - ${PRODUCT_NAME}`);
   // A page's code that failed to load stays failed in React, so the return of the connection
   // reloads the page rather than waiting for a tap.
   const online = useOnline();
@@ -27,10 +29,14 @@ export function OfflineNotice() {
         <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-2xl bg-brand/15 text-brand">
           <WifiOff aria-hidden="true" className="size-7" />
         </div>
-        <h1 className="text-2xl font-bold">You're offline</h1>
-        <p className="mt-2 text-muted">This page needs a connection. It loads by itself when you're back online.</p>
+        <h1 className="text-2xl font-bold">
+          <Trans>You're offline</Trans>
+        </h1>
+        <p className="mt-2 text-muted">
+          <Trans>This page needs a connection. It loads by itself when you're back online.</Trans>
+        </p>
         <Button className="mt-6" size="lg" onClick={() => window.location.reload()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Card>
     </div>

@@ -1,4 +1,6 @@
 import { appPages } from '@contract/pages';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Compass, LogOut, Plus, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { LoadOnIntent } from '@/components/load-on-intent';
@@ -28,11 +30,12 @@ export function SignedInNav() {
   const logout = useLogout();
   const { counts, total } = useTotalUnread();
   const menuLabel = useMenuLabel();
+  const { t } = useLingui();
   return (
     <>
       <Button asChild variant="ghost" size="sm">
         <Link href={appPages.explore.path}>
-          <Compass /> Explore
+          <Compass /> <Trans>Explore</Trans>
         </Link>
       </Button>
       <LoadOnIntent
@@ -42,17 +45,19 @@ export function SignedInNav() {
         trigger={
           <Button variant="secondary" size="sm" className="relative max-w-48">
             <span className="truncate">{menuLabel}</span>
-            {total > 0 && <Badge aria-label={`${total} unread`}>{capBadge(total)}</Badge>}
+            {total > 0 && (
+              <Badge aria-label={t`${plural(total, { one: '# unread', other: '# unread' })}`}>{capBadge(total)}</Badge>
+            )}
           </Button>
         }
       />
       <Button asChild size="sm">
         <Link href={appPages.create.path}>
-          <Plus /> Create
+          <Plus /> <Trans>Create</Trans>
         </Link>
       </Button>
       <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-        <LogOut /> Logout
+        <LogOut /> <Trans>Logout</Trans>
       </Button>
     </>
   );
@@ -63,7 +68,9 @@ export function MobileSignedInAs() {
   const menuLabel = useMenuLabel();
   return (
     <p className="px-3 pb-2 text-sm text-muted">
-      Signed in as <span className="font-semibold text-zinc-100">@{menuLabel}</span>
+      <Trans>
+        Signed in as <span className="font-semibold text-zinc-100">@{menuLabel}</span>
+      </Trans>
     </p>
   );
 }
@@ -71,6 +78,7 @@ export function MobileSignedInAs() {
 /** Phone menu: the account's pages with their badges, and Moderation for moderators. */
 export function MobileAccountItems() {
   const { counts } = useTotalUnread();
+  const { i18n } = useLingui();
   return (
     <>
       {accountMenuItems.map((item) => {
@@ -79,7 +87,7 @@ export function MobileAccountItems() {
           <li key={item.href}>
             <Link href={item.href} className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2">
               <item.icon className="size-5 text-muted" />
-              <span className="flex-1">{item.label}</span>
+              <span className="flex-1">{i18n._(item.label)}</span>
               {count > 0 && (
                 <Badge>{'badge' in item && item.badge === 'notifications' ? count : capBadge(count)}</Badge>
               )}
@@ -100,7 +108,9 @@ function MobileModerationItem() {
     <li>
       <Link href={appPages.moderation.path} className="flex items-center gap-3 rounded-xl px-3 py-3 hover:bg-surface-2">
         <ShieldCheck className="size-5 text-muted" />
-        <span className="flex-1">Moderation</span>
+        <span className="flex-1">
+          <Trans>Moderation</Trans>
+        </span>
       </Link>
     </li>
   );
@@ -113,11 +123,11 @@ export function MobileSignedInActions() {
     <>
       <Button asChild>
         <Link href={appPages.create.path}>
-          <Plus /> Create
+          <Plus /> <Trans>Create</Trans>
         </Link>
       </Button>
       <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
-        <LogOut /> Logout
+        <LogOut /> <Trans>Logout</Trans>
       </Button>
     </>
   );

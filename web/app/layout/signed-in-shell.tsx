@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Badge } from '@/components/ui/card';
 import { TermsGate } from '@/features/auth/components/terms-gate';
@@ -31,9 +33,13 @@ export const loadSignedInMenus = () => import('./signed-in-menus');
 /** Phone: the unread count on the menu button. Issue 13: notifications and messages together, raw (docs/product.md §2). */
 export function MobileUnreadBadge() {
   const { total } = useTotalUnread();
+  const { t } = useLingui();
   if (total <= 0) return null;
   return (
-    <Badge className="absolute -right-0.5 -top-0.5" aria-label={`${total} unread`}>
+    <Badge
+      className="absolute -right-0.5 -top-0.5"
+      aria-label={t`${plural(total, { one: '# unread', other: '# unread' })}`}
+    >
       {total}
     </Badge>
   );

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function LoginRequired() {
   const [location] = useLocation();
-  useDocumentTitle(`Login Required - ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Login Required - ${PRODUCT_NAME}`);
   const redirect = `?redirect=${encodeURIComponent(location + window.location.search)}`;
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16">
@@ -15,14 +17,22 @@ export function LoginRequired() {
         <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-2xl bg-brand/15 text-brand">
           <Lock className="size-7" />
         </div>
-        <h1 className="text-2xl font-bold">Login Required</h1>
-        <p className="mt-2 text-muted">You need to be signed in to see this page.</p>
+        <h1 className="text-2xl font-bold">
+          <Trans>Login Required</Trans>
+        </h1>
+        <p className="mt-2 text-muted">
+          <Trans>You need to be signed in to see this page.</Trans>
+        </p>
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
           <Button asChild size="lg">
-            <Link href={`/login${redirect}`}>Log In</Link>
+            <Link href={`/login${redirect}`}>
+              <Trans>Log In</Trans>
+            </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link href={`/register${redirect}`}>Sign Up</Link>
+            <Link href={`/register${redirect}`}>
+              <Trans>Sign Up</Trans>
+            </Link>
           </Button>
         </div>
       </Card>

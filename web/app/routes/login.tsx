@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { SignedInRedirect } from '@/features/auth/components/signed-in-redirect';
@@ -7,11 +8,12 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { LoadingScreen } from '../layout/loading-screen';
 
 export default function LoginPage() {
-  useDocumentTitle(`Sign In - ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Sign In - ${PRODUCT_NAME}`);
   const redirectTo = useRedirectTarget();
   return (
     <SignedInRedirect to={redirectTo} loading={<LoadingScreen />}>
-      <AuthCard title="Welcome back" subtitle="Sign in to open and send mystery boxes">
+      <AuthCard title={t`Welcome back`} subtitle={t`Sign in to open and send mystery boxes`}>
         <LoginForm redirectTo={redirectTo} />
       </AuthCard>
     </SignedInRedirect>

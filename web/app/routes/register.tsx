@@ -1,5 +1,6 @@
 import { INVITE_QUERY_PARAM, isInviteTokenShape } from '@contract/invite-links';
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { useSearch } from 'wouter';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { RegisterForm } from '@/features/auth/components/register-form';
@@ -12,7 +13,8 @@ import { LoadingScreen } from '../layout/loading-screen';
 
 /** /register, optionally from an invite link (`?invite=`): the note says whom the account will be friends with. */
 export default function RegisterPage() {
-  useDocumentTitle(`Create Account - Join ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Create Account - Join ${PRODUCT_NAME}`);
   const redirectTo = useRedirectTarget();
   const raw = new URLSearchParams(useSearch()).get(INVITE_QUERY_PARAM);
   const token = isInviteTokenShape(raw) ? raw : null;
@@ -21,7 +23,7 @@ export default function RegisterPage() {
   const inviteToken = token && !invite.isError ? token : undefined;
   return (
     <SignedInRedirect to={redirectTo} loading={<LoadingScreen />}>
-      <AuthCard title="Create your account" subtitle={`Join ${PRODUCT_NAME} and start deciding with friends`}>
+      <AuthCard title={t`Create your account`} subtitle={t`Join ${PRODUCT_NAME} and start deciding with friends`}>
         {token && <InviteSignUpNote preview={invite} />}
         <RegisterForm
           redirectTo={redirectTo}

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -8,18 +9,19 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /reset-password: ask for a link; with ?token= (the link from the email) choose the new password. */
 export default function ResetPasswordPage() {
-  useDocumentTitle(`Reset Password - ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Reset Password - ${PRODUCT_NAME}`);
   const token = new URLSearchParams(useSearch()).get('token');
   const [changed, setChanged] = useState(false);
   return token ? (
     <AuthCard
-      title={changed ? 'Password changed' : 'Choose a new password'}
-      subtitle={changed ? 'Sign in with your new password' : "Pick one you don't use anywhere else"}
+      title={changed ? t`Password changed` : t`Choose a new password`}
+      subtitle={changed ? t`Sign in with your new password` : t`Pick one you don't use anywhere else`}
     >
       <ResetPasswordForm token={token} onChanged={() => setChanged(true)} />
     </AuthCard>
   ) : (
-    <AuthCard title="Forgot your password?" subtitle="It happens. We'll help you back in.">
+    <AuthCard title={t`Forgot your password?`} subtitle={t`It happens. We'll help you back in.`}>
       <ForgotPasswordForm />
     </AuthCard>
   );

@@ -1,7 +1,9 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Settings } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { AccountSection } from '@/features/account/components/account-section';
+import { LanguageSection } from '@/features/account/components/language-section';
 import { YourDataSection } from '@/features/account/components/your-data-section';
 import { useAuth } from '@/features/auth/api/get-user';
 import { SecuritySection } from '@/features/auth/components/security-section';
@@ -19,7 +21,8 @@ function Anchored({ id, children }: { id: SettingsSectionId; children: ReactNode
 }
 
 export default function SettingsPage() {
-  useDocumentTitle(`Settings - ${PRODUCT_NAME}`);
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Settings - ${PRODUCT_NAME}`);
   const { user } = useAuth();
   // The page loads after the browser looked for the fragment: a deep link scrolls once it is here.
   useEffect(() => {
@@ -31,9 +34,9 @@ export default function SettingsPage() {
     <div className="mx-auto w-full max-w-3xl space-y-5 px-4 py-8 sm:py-12">
       <header className="space-y-3">
         <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight">
-          <Settings className="size-7 text-purple-300" aria-hidden="true" /> Settings
+          <Settings className="size-7 text-purple-300" aria-hidden="true" /> <Trans>Settings</Trans>
         </h1>
-        <nav aria-label="Settings sections">
+        <nav aria-label={t`Settings sections`}>
           <ul className="flex flex-wrap gap-2">
             {settingsSections.map((section) => (
               <li key={section.id}>
@@ -41,7 +44,7 @@ export default function SettingsPage() {
                   href={`#${section.id}`}
                   className="inline-flex min-h-11 items-center whitespace-nowrap rounded-full border border-border px-4 text-sm font-medium text-zinc-200 hover:bg-surface-2"
                 >
-                  {section.label}
+                  {i18n._(section.label)}
                 </a>
               </li>
             ))}
@@ -56,6 +59,9 @@ export default function SettingsPage() {
       </Anchored>
       <Anchored id="notifications">
         <NotificationSettingsSection />
+      </Anchored>
+      <Anchored id="language">
+        <LanguageSection />
       </Anchored>
       <Anchored id="privacy">
         <PrivacySafetySection />

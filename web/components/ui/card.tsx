@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -45,11 +46,12 @@ export function Badge({ className, ...props }: ComponentProps<'span'>) {
   );
 }
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const { t } = useLingui();
   return (
     <span
       role="status"
-      aria-label={label}
+      aria-label={label ?? t`Loading`}
       className={cn('inline-block size-5 animate-spin rounded-full border-2 border-brand/30 border-t-brand', className)}
     />
   );

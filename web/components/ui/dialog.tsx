@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
@@ -15,16 +16,17 @@ const panelClass =
 export function DialogContent({
   className,
   children,
-  closeLabel = 'Close',
+  closeLabel,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+  const { t } = useLingui();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
       <DialogPrimitive.Content className={cn(panelClass, className)} {...props}>
         {children}
         <DialogPrimitive.Close asChild>
-          <Button variant="ghost" size="icon" aria-label={closeLabel} className="absolute right-3 top-3">
+          <Button variant="ghost" size="icon" aria-label={closeLabel ?? t`Close`} className="absolute right-3 top-3">
             <X />
           </Button>
         </DialogPrimitive.Close>
@@ -75,7 +77,9 @@ export function ConfirmDialog({
           </AlertDialogPrimitive.Description>
           <div className="mt-6 grid grid-cols-2 gap-3">
             <AlertDialogPrimitive.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">
+                <Trans>Cancel</Trans>
+              </Button>
             </AlertDialogPrimitive.Cancel>
             <Button
               variant="danger"

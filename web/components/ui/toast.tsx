@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
@@ -53,9 +54,10 @@ export const ToastDescription = ({ className, ...props }: ComponentProps<typeof 
 );
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const { t } = useLingui();
   return (
     <ToastPrimitive.Close
-      aria-label="Close"
+      aria-label={t`Close`}
       className={cn('absolute right-2 top-2 rounded-md p-1 text-zinc-300 opacity-70 hover:opacity-100', className)}
       {...props}
     >

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
@@ -29,6 +30,7 @@ function takeAccountDeleted(): boolean {
  * The status region is there from the first render and filled after it, so screen readers announce it.
  */
 export function AccountDeletedNotice() {
+  const { t } = useLingui();
   const [shown, setShown] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
@@ -40,13 +42,15 @@ export function AccountDeletedNotice() {
         <div className="mt-4 flex items-start gap-3 rounded-xl border border-emerald-500/40 bg-emerald-500/10 px-4 py-3 text-sm text-zinc-100">
           <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-300" aria-hidden="true" />
           <p className="flex-1">
-            <strong className="font-semibold">Your account has been deleted.</strong> You've been signed out on every
-            device. Thanks for trying {PRODUCT_NAME}.
+            <Trans>
+              <strong className="font-semibold">Your account has been deleted.</strong> You've been signed out on every
+              device. Thanks for trying {PRODUCT_NAME}.
+            </Trans>
           </p>
           <button
             type="button"
             onClick={() => setDismissed(true)}
-            aria-label="Dismiss"
+            aria-label={t`Dismiss`}
             className="-m-1 rounded-lg p-1 text-zinc-400 hover:bg-surface-2 hover:text-zinc-100"
           >
             <X className="size-4" aria-hidden="true" />

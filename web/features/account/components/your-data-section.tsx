@@ -1,6 +1,7 @@
 import { deleteAccountInputSchema } from '@contract/account';
 import { DELETED_USER_LABEL } from '@contract/deleted-user';
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, FolderLock, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Field } from '@/components/field';
@@ -16,8 +17,9 @@ import { useDownloadExport } from '../api/export-account';
 
 /** Settings' "Your data" section: download everything, or delete the account (decisions 114, 115). */
 export function YourDataSection() {
+  const { t } = useLingui();
   return (
-    <SectionCard title="Your data" icon={FolderLock}>
+    <SectionCard title={t`Your data`} icon={FolderLock}>
       <div className="space-y-8">
         <DownloadData />
         <DeleteAccount />
@@ -27,32 +29,35 @@ export function YourDataSection() {
 }
 
 function DownloadData() {
+  const { t } = useLingui();
   const download = useDownloadExport();
   return (
     <section aria-labelledby="download-data-title" className="space-y-3">
       <h3 id="download-data-title" className="font-semibold">
-        Download my data
+        <Trans>Download my data</Trans>
       </h3>
       <p className="text-sm text-muted">
-        A ZIP file with everything {PRODUCT_NAME} keeps about you: your profile, the {PRODUCT_NAME}s you made and
-        opened, messages, friends, notifications and achievements, with your pictures.
+        <Trans>
+          A ZIP file with everything {PRODUCT_NAME} keeps about you: your profile, the {PRODUCT_NAME}s you made and
+          opened, messages, friends, notifications and achievements, with your pictures.
+        </Trans>
       </p>
       <Button
         variant="secondary"
         disabled={download.isPending}
         onClick={() =>
           download.mutate(undefined, {
-            onSuccess: (name) => toast({ title: 'Your data is downloading', description: name }),
+            onSuccess: (name) => toast({ title: t`Your data is downloading`, description: name }),
             onError: (error) =>
               toast({
                 variant: 'destructive',
-                title: 'Could not download your data',
+                title: t`Could not download your data`,
                 description: errorMessage(error),
               }),
           })
         }
       >
-        <Download /> {download.isPending ? 'Preparing your file...' : 'Download my data'}
+        <Download /> {download.isPending ? t`Preparing your file...` : t`Download my data`}
       </Button>
     </section>
   );
@@ -63,14 +68,14 @@ function DeleteAccount() {
   return (
     <section aria-labelledby="delete-account-title" className="space-y-3 border-t border-border/60 pt-6">
       <h3 id="delete-account-title" className="font-semibold text-red-300">
-        Delete account
+        <Trans>Delete account</Trans>
       </h3>
       <p className="text-sm text-muted">
-        Permanently delete your account and everything that is only yours. This cannot be undone.
+        <Trans>Permanently delete your account and everything that is only yours. This cannot be undone.</Trans>
       </p>
       <Dialog open={open} onOpenChange={setOpen}>
         <Button variant="danger" className="bg-red-600" onClick={() => setOpen(true)}>
-          <Trash2 /> Delete account
+          <Trash2 /> <Trans>Delete account</Trans>
         </Button>
         {open && <DeleteAccountDialog onCancel={() => setOpen(false)} />}
       </Dialog>
@@ -79,6 +84,7 @@ function DeleteAccount() {
 }
 
 function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
+  const { t } = useLingui();
   const form = useSchemaForm(deleteAccountInputSchema, { password: '' });
   const remove = useDeleteAccount();
   const { errors } = form.formState;
@@ -91,23 +97,37 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
   const passwordError = errors.password?.message;
 
   return (
-    <DialogContent aria-describedby="delete-account-consequences">
-      <DialogTitle>Delete your account?</DialogTitle>
+    <DialogContent aria-describedby="delete-account-consequences" closeLabel={t`Close`}>
+      <DialogTitle>
+        <Trans>Delete your account?</Trans>
+      </DialogTitle>
       <DialogDescription id="delete-account-consequences">
-        This cannot be undone. Deleting your account:
+        <Trans>This cannot be undone. Deleting your account:</Trans>
       </DialogDescription>
       <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-zinc-200">
-        <li>deletes every {PRODUCT_NAME} you created, with all its boxes and pictures;</li>
-        <li>deletes your profile, profile picture, friends, friend requests, notifications, blocks and mutes;</li>
-        <li>signs you out on every device;</li>
-        <li>frees your username (no one else can take it for 30 days).</li>
+        <li>
+          <Trans>deletes every {PRODUCT_NAME} you created, with all its boxes and pictures;</Trans>
+        </li>
+        <li>
+          <Trans>
+            deletes your profile, profile picture, friends, friend requests, notifications, blocks and mutes;
+          </Trans>
+        </li>
+        <li>
+          <Trans>signs you out on every device;</Trans>
+        </li>
+        <li>
+          <Trans>frees your username (no one else can take it for 30 days).</Trans>
+        </li>
       </ul>
       <p className="mt-3 text-sm text-muted">
-        Messages you sent stay in your friends' chats, and your picks stay in their {PRODUCT_NAME}s, shown as "
-        {DELETED_USER_LABEL}" with no name or picture. Download your data first to keep a copy.
+        <Trans>
+          Messages you sent stay in your friends' chats, and your picks stay in their {PRODUCT_NAME}s, shown as "
+          {DELETED_USER_LABEL}" with no name or picture. Download your data first to keep a copy.
+        </Trans>
       </p>
       <form ref={form.formRef} noValidate onSubmit={submit} className="mt-5 space-y-4">
-        <Field id="delete-account-password" label="Your password, to confirm" error={passwordError}>
+        <Field id="delete-account-password" label={t`Your password, to confirm`} error={passwordError}>
           {(control) => (
             <Input {...control} {...form.register('password')} type="password" autoComplete="current-password" />
           )}
@@ -115,10 +135,10 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
         {errors.root?.server?.message && <FieldError id="delete-account-error" message={errors.root.server.message} />}
         <div className="grid grid-cols-2 gap-3">
           <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="danger" className="bg-red-600 px-3" disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+            {remove.isPending ? t`Deleting...` : t`Delete my account`}
           </Button>
         </div>
       </form>

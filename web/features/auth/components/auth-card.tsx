@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '@/components/logo';
@@ -5,9 +6,10 @@ import { Card } from '@/components/ui/card';
 
 /** The frame both auth pages share: logo, title, subtitle and the form. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <div className="mx-auto flex w-full max-w-md flex-col items-center px-4 py-10 sm:py-16">
-      <Link href="/" aria-label="Home" className="mb-6">
+      <Link href="/" aria-label={t`Home`} className="mb-6">
         <Logo className="size-14" />
       </Link>
       <Card className="w-full p-6 sm:p-8">

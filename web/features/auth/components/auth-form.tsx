@@ -11,9 +11,32 @@ interface AuthFormProps {
   /** The sign-in or sign-up call: the button waits while it runs and stays off once it succeeded. */
   call: { isPending: boolean; isSuccess: boolean };
   submit: { label: string; pendingLabel: string };
-  /** The link to the other auth page, keeping where to go afterwards. */
-  other: { question: string; path: '/login' | '/register'; label: string; redirectTo: string };
+  /**
+   * The line under the button: the question with its `AuthSwitchLink` to the other auth page, one
+   * sentence in one message (`<Trans>Don't have an account? <AuthSwitchLink …>Create one</AuthSwitchLink></Trans>`).
+   */
+  other: ReactNode;
   children: ReactNode;
+}
+
+/** The link to the other auth page, keeping where to go afterwards. */
+export function AuthSwitchLink({
+  path,
+  redirectTo,
+  children,
+}: {
+  path: '/login' | '/register';
+  redirectTo: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Link
+      href={`${path}${redirectTo !== '/' ? `?redirect=${encodeURIComponent(redirectTo)}` : ''}`}
+      className="font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200"
+    >
+      {children}
+    </Link>
+  );
 }
 
 /** The frame of the login and register forms: the form's message, its fields, the button and the other page's link. */
@@ -25,15 +48,7 @@ export function AuthForm({ formRef, onSubmit, serverError, call, submit, other, 
       <Button type="submit" size="lg" className="w-full" disabled={call.isPending || call.isSuccess}>
         {call.isPending ? submit.pendingLabel : submit.label}
       </Button>
-      <p className="text-center text-sm text-muted">
-        {other.question}{' '}
-        <Link
-          href={`${other.path}${other.redirectTo !== '/' ? `?redirect=${encodeURIComponent(other.redirectTo)}` : ''}`}
-          className="font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200"
-        >
-          {other.label}
-        </Link>
-      </p>
+      <p className="text-center text-sm text-muted">{other}</p>
     </form>
   );
 }

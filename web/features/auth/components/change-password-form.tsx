@@ -1,4 +1,6 @@
 import { changePasswordFormSchema } from '@contract/auth';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/input';
 import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
@@ -6,13 +8,12 @@ import { toast } from '@/lib/use-toast';
 import { useChangePassword } from '../api/change-password';
 import { PasswordField } from './password-field';
 
-const plural = (n: number) => (n === 1 ? '1 other device was' : `${n} other devices were`);
-
 /** Change password (PUT /api/auth/password): every other device is signed out, this one stays (decision 102). */
 export function ChangePasswordForm() {
   const form = useSchemaForm(changePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useChangePassword();
   const { errors } = form.formState;
+  const { t } = useLingui();
 
   const submit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
@@ -20,7 +21,12 @@ export function ChangePasswordForm() {
       {
         onSuccess: ({ ended }) => {
           form.reset();
-          toast({ title: 'Password changed', description: ended ? `${plural(ended)} signed out.` : undefined });
+          toast({
+            title: t`Password changed`,
+            description: ended
+              ? t`${plural(ended, { one: '# other device was signed out.', other: '# other devices were signed out.' })}`
+              : undefined,
+          });
         },
         // A wrong current password is a 400 on its field; anything else (429, network) above the button.
         onError: (error) => showServerError(form, error, { 400: 'currentPassword' }),
@@ -31,30 +37,30 @@ export function ChangePasswordForm() {
   return (
     <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-4" aria-labelledby="change-password-title">
       <h3 id="change-password-title" className="font-semibold">
-        Change password
+        <Trans>Change password</Trans>
       </h3>
       <PasswordField
         id="current-password"
-        label="Current password"
+        label={t`Current password`}
         error={errors.currentPassword?.message}
         input={{ ...form.register('currentPassword'), autoComplete: 'current-password' }}
       />
       <PasswordField
         id="new-password"
-        label="New password"
+        label={t`New password`}
         error={errors.newPassword?.message}
-        hint="At least 6 characters. Your other devices will be signed out."
+        hint={t`At least 6 characters. Your other devices will be signed out.`}
         input={{ ...form.register('newPassword'), autoComplete: 'new-password' }}
       />
       <PasswordField
         id="confirm-new-password"
-        label="Confirm new password"
+        label={t`Confirm new password`}
         error={errors.confirmPassword?.message}
         input={{ ...form.register('confirmPassword'), autoComplete: 'new-password' }}
       />
       {errors.root?.server?.message && <FieldError id="change-password-error" message={errors.root.server.message} />}
       <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? 'Changing...' : 'Change password'}
+        {change.isPending ? t`Changing...` : t`Change password`}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { passwordResetRequestSchema } from '@contract/auth';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { InputField } from '@/components/field';
 import { Button } from '@/components/ui/button';
@@ -15,15 +16,18 @@ export function ForgotPasswordForm() {
   const form = useSchemaForm(passwordResetRequestSchema, { login: '' });
   const { errors } = form.formState;
   const emailOff = status.data?.emailEnabled === false;
+  const { t } = useLingui();
 
   // Without email there is nothing to ask for: the explanation and the way back, no form.
   if (emailOff) {
     return (
       <div className="space-y-4">
-        <Alert>Reset by email is not set up on this server. Ask the person who runs it to reset your password.</Alert>
+        <Alert>
+          <Trans>Reset by email is not set up on this server. Ask the person who runs it to reset your password.</Trans>
+        </Alert>
         <p className="text-center text-sm">
           <Link href="/login" className={linkClass}>
-            Back to sign in
+            <Trans>Back to sign in</Trans>
           </Link>
         </p>
       </div>
@@ -34,10 +38,12 @@ export function ForgotPasswordForm() {
     return (
       <div className="space-y-4">
         <Alert>{request.data.message}</Alert>
-        <p className="text-sm text-muted">Check your inbox, and your spam folder too.</p>
+        <p className="text-sm text-muted">
+          <Trans>Check your inbox, and your spam folder too.</Trans>
+        </p>
         <p className="text-center text-sm">
           <Link href="/login" className={linkClass}>
-            Back to sign in
+            <Trans>Back to sign in</Trans>
           </Link>
         </p>
       </div>
@@ -54,24 +60,26 @@ export function ForgotPasswordForm() {
       {errors.root?.server?.message && <Alert variant="destructive">{errors.root.server.message}</Alert>}
       <InputField
         id="login"
-        label="Username or email"
+        label={t`Username or email`}
         error={errors.login?.message}
-        hint="We'll email a link to choose a new password."
+        hint={t`We'll email a link to choose a new password.`}
         input={{
           ...form.register('login'),
           autoComplete: 'username',
           autoCapitalize: 'none',
-          placeholder: 'Your username or email',
+          placeholder: t`Your username or email`,
         }}
       />
       <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
-        {request.isPending ? 'Sending...' : 'Send reset link'}
+        {request.isPending ? t`Sending...` : t`Send reset link`}
       </Button>
       <p className="text-center text-sm text-muted">
-        Remembered it?{' '}
-        <Link href="/login" className={linkClass}>
-          Sign in
-        </Link>
+        <Trans>
+          Remembered it?{' '}
+          <Link href="/login" className={linkClass}>
+            Sign in
+          </Link>
+        </Trans>
       </p>
     </form>
   );

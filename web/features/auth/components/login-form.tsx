@@ -1,15 +1,17 @@
 import { loginInputSchema } from '@contract/auth';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { InputField } from '@/components/field';
 import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
 import { useLogin } from '../api/login';
-import { AuthForm } from './auth-form';
+import { AuthForm, AuthSwitchLink } from './auth-form';
 import { PasswordField } from './password-field';
 
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const login = useLogin(redirectTo);
   const form = useSchemaForm(loginInputSchema, { username: '', password: '' });
   const { errors } = form.formState;
+  const { t } = useLingui();
 
   return (
     <AuthForm
@@ -20,29 +22,36 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
       )}
       serverError={errors.root?.server?.message}
       call={login}
-      submit={{ label: 'Sign In', pendingLabel: 'Signing in...' }}
-      other={{ question: "Don't have an account?", path: '/register', label: 'Create one', redirectTo }}
+      submit={{ label: t`Sign In`, pendingLabel: t`Signing in...` }}
+      other={
+        <Trans>
+          Don't have an account?{' '}
+          <AuthSwitchLink path="/register" redirectTo={redirectTo}>
+            Create one
+          </AuthSwitchLink>
+        </Trans>
+      }
     >
       <InputField
         id="username"
-        label="Username"
+        label={t`Username`}
         error={errors.username?.message}
         input={{
           ...form.register('username'),
           autoComplete: 'username',
           autoCapitalize: 'none',
-          placeholder: 'Your username',
+          placeholder: t`Your username`,
         }}
       />
       <PasswordField
         id="password"
-        label="Password"
+        label={t`Password`}
         error={errors.password?.message}
-        input={{ ...form.register('password'), autoComplete: 'current-password', placeholder: 'Your password' }}
+        input={{ ...form.register('password'), autoComplete: 'current-password', placeholder: t`Your password` }}
       />
       <p className="-mt-2 text-right text-sm">
         <Link href="/reset-password" className="text-purple-300 underline underline-offset-2 hover:text-purple-200">
-          Forgot password?
+          <Trans>Forgot password?</Trans>
         </Link>
       </p>
     </AuthForm>

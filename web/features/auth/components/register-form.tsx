@@ -1,10 +1,11 @@
 import { PASSWORD_MIN, registerInputSchema, USERNAME_MAX, USERNAME_MIN } from '@contract/auth';
 import { INVITE_MESSAGES } from '@contract/invites';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckboxField, InputField } from '@/components/field';
 import { errorMessage } from '@/lib/error-message';
 import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
 import { useRegister } from '../api/register';
-import { AuthForm } from './auth-form';
+import { AuthForm, AuthSwitchLink } from './auth-form';
 import { PasswordField } from './password-field';
 
 /**
@@ -30,6 +31,7 @@ export function RegisterForm({
     confirmPassword: '',
   });
   const { errors } = form.formState;
+  const { t } = useLingui();
 
   return (
     <AuthForm
@@ -48,60 +50,68 @@ export function RegisterForm({
       )}
       serverError={errors.root?.server?.message}
       call={register}
-      submit={{ label: 'Create Account', pendingLabel: 'Creating account...' }}
-      other={{ question: 'Already have an account?', path: '/login', label: 'Sign in', redirectTo }}
+      submit={{ label: t`Create Account`, pendingLabel: t`Creating account...` }}
+      other={
+        <Trans>
+          Already have an account?{' '}
+          <AuthSwitchLink path="/login" redirectTo={redirectTo}>
+            Sign in
+          </AuthSwitchLink>
+        </Trans>
+      }
     >
       {/* The rules are shown before the first mistake; the error replaces them. */}
       <InputField
         id="username"
-        label="Username"
+        label={t`Username`}
         error={errors.username?.message}
-        hint={`${USERNAME_MIN}–${USERNAME_MAX} letters, numbers, underscores or dots.`}
+        hint={t`${USERNAME_MIN}–${USERNAME_MAX} letters, numbers, underscores or dots.`}
         input={{
           ...form.register('username'),
           autoComplete: 'username',
           autoCapitalize: 'none',
-          placeholder: 'Pick a username',
+          placeholder: t`Pick a username`,
         }}
       />
       <InputField
         id="email"
-        label="Email"
+        label={t`Email`}
         error={errors.email?.message}
-        input={{ ...form.register('email'), type: 'email', autoComplete: 'email', placeholder: 'you@example.com' }}
+        input={{ ...form.register('email'), type: 'email', autoComplete: 'email', placeholder: t`you@example.com` }}
       />
       <div className="grid grid-cols-2 gap-3">
         <InputField
           id="firstName"
-          label="First name"
+          label={t`First name`}
           error={errors.firstName?.message}
-          input={{ ...form.register('firstName'), autoComplete: 'given-name', placeholder: 'Optional' }}
+          input={{ ...form.register('firstName'), autoComplete: 'given-name', placeholder: t`Optional` }}
         />
         <InputField
           id="lastName"
-          label="Last name"
+          label={t`Last name`}
           error={errors.lastName?.message}
-          input={{ ...form.register('lastName'), autoComplete: 'family-name', placeholder: 'Optional' }}
+          input={{ ...form.register('lastName'), autoComplete: 'family-name', placeholder: t`Optional` }}
         />
       </div>
       <PasswordField
         id="password"
-        label="Password"
+        label={t`Password`}
         error={errors.password?.message}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        input={{ ...form.register('password'), autoComplete: 'new-password', placeholder: 'Choose a password' }}
+        hint={t`At least ${PASSWORD_MIN} characters.`}
+        input={{ ...form.register('password'), autoComplete: 'new-password', placeholder: t`Choose a password` }}
       />
       <PasswordField
         id="confirmPassword"
-        label="Confirm password"
+        label={t`Confirm password`}
         error={errors.confirmPassword?.message}
-        input={{ ...form.register('confirmPassword'), autoComplete: 'new-password', placeholder: 'Type it again' }}
+        input={{ ...form.register('confirmPassword'), autoComplete: 'new-password', placeholder: t`Type it again` }}
       />
       <CheckboxField
         id="acceptTerms"
         label={
-          <>
-            I agree to the {/* A new tab, so what was typed here stays. */}
+          // The terms open in a new tab, so what was typed here stays.
+          <Trans>
+            I agree to the{' '}
             <a
               href="/terms"
               target="_blank"
@@ -110,7 +120,7 @@ export function RegisterForm({
             >
               Terms of Service
             </a>
-          </>
+          </Trans>
         }
         error={errors.acceptTerms?.message}
         input={form.register('acceptTerms')}

@@ -1,4 +1,5 @@
 import { passwordResetConfirmFormSchema } from '@contract/auth';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
@@ -15,13 +16,18 @@ export function ResetPasswordForm({ token, onChanged }: { token: string; onChang
   const { errors } = form.formState;
   // A bad token is the form's problem, not a field's: the link itself is no good.
   const tokenProblem = errors.token?.message;
+  const { t } = useLingui();
 
   if (confirm.isSuccess) {
     return (
       <div className="space-y-4">
-        <Alert>Your password has been changed. Every device was signed out.</Alert>
+        <Alert>
+          <Trans>Your password has been changed. Every device was signed out.</Trans>
+        </Alert>
         <Button asChild size="lg" className="w-full">
-          <Link href="/login">Sign in</Link>
+          <Link href="/login">
+            <Trans>Sign in</Trans>
+          </Link>
         </Button>
       </div>
     );
@@ -43,25 +49,25 @@ export function ResetPasswordForm({ token, onChanged }: { token: string; onChang
         <Alert variant="destructive">
           {errors.root?.server?.message ?? tokenProblem}{' '}
           <Link href="/reset-password" className={linkClass}>
-            Get a new link
+            <Trans>Get a new link</Trans>
           </Link>
         </Alert>
       )}
       <PasswordField
         id="new-password"
-        label="New password"
+        label={t`New password`}
         error={errors.newPassword?.message}
-        hint="At least 6 characters. You'll be signed out everywhere."
+        hint={t`At least 6 characters. You'll be signed out everywhere.`}
         input={{ ...form.register('newPassword'), autoComplete: 'new-password' }}
       />
       <PasswordField
         id="confirm-password"
-        label="Confirm new password"
+        label={t`Confirm new password`}
         error={errors.confirmPassword?.message}
         input={{ ...form.register('confirmPassword'), autoComplete: 'new-password' }}
       />
       <Button type="submit" size="lg" className="w-full" disabled={confirm.isPending}>
-        {confirm.isPending ? 'Saving...' : 'Set new password'}
+        {confirm.isPending ? t`Saving...` : t`Set new password`}
       </Button>
     </form>
   );

@@ -1,4 +1,6 @@
 import type { AuthSession } from '@contract/auth';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { SectionCard } from '@/components/section-card';
@@ -13,12 +15,12 @@ import { ChangePasswordForm } from './change-password-form';
 
 const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const deviceName = (session: AuthSession) => session.userAgent ?? 'Unknown device';
 
 /** Settings' "Security" section: change password and the signed-in devices (decision 102). */
 export function SecuritySection() {
+  const { t } = useLingui();
   return (
-    <SectionCard title="Security" icon={ShieldCheck}>
+    <SectionCard title={t`Security`} icon={ShieldCheck}>
       <div className="space-y-8">
         <ChangePasswordForm />
         <DeviceList />
@@ -39,28 +41,32 @@ function DeviceList() {
   // This device first, then the others as the server orders them (most recently active first).
   const devices = [...(sessions.data?.filter((s) => s.current) ?? []), ...others];
   const pending = endOne.isPending || endOthers.isPending;
+  const { t } = useLingui();
+  const deviceName = (session: AuthSession) => session.userAgent ?? t`Unknown device`;
 
   const onError = (error: unknown) =>
-    toast({ variant: 'destructive', title: 'Could not sign out', description: errorMessage(error) });
+    toast({ variant: 'destructive', title: t`Could not sign out`, description: errorMessage(error) });
   const confirm = () => {
     const done = { onSettled: () => setTarget(null), onError };
     if (target === 'others') {
       endOthers.mutate(undefined, {
         ...done,
-        onSuccess: () => toast({ title: 'Signed out of all other devices' }),
+        onSuccess: () => toast({ title: t`Signed out of all other devices` }),
       });
     } else if (target) {
-      endOne.mutate(target.id, { ...done, onSuccess: () => toast({ title: `Signed out ${deviceName(target)}` }) });
+      const device = deviceName(target);
+      endOne.mutate(target.id, { ...done, onSuccess: () => toast({ title: t`Signed out ${device}` }) });
     }
   };
 
+  const targetName = target && target !== 'others' ? deviceName(target) : '';
   return (
     <section aria-labelledby="devices-title" className="space-y-3">
       <h3 id="devices-title" className="font-semibold">
-        Signed-in devices
+        <Trans>Signed-in devices</Trans>
       </h3>
       {sessions.isLoading ? (
-        <Spinner className="mx-auto block" label="Loading devices" />
+        <Spinner className="mx-auto block" label={t`Loading devices`} />
       ) : sessions.isError ? (
         <p role="alert" className="text-sm text-red-400">
           {errorMessage(sessions.error)}
@@ -69,6 +75,9 @@ function DeviceList() {
         <ul className="divide-y divide-border rounded-2xl border border-border">
           {devices.map((session) => {
             const Icon = deviceIcons[deviceKind(session.userAgent)];
+            const device = deviceName(session);
+            const signedIn = formatWhen(session.createdAt);
+            const lastActive = formatWhen(session.lastSeenAt);
             return (
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div className="flex min-w-0 flex-1 items-center gap-3">
@@ -76,15 +85,17 @@ function DeviceList() {
                   <div className="min-w-0 flex-1 text-sm">
                     {/* The pill wraps below the name as a whole, never across two lines. */}
                     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-zinc-100">
-                      <span className="min-w-0 break-words">{deviceName(session)}</span>
+                      <span className="min-w-0 break-words">{device}</span>
                       {session.current && (
                         <span className="shrink-0 whitespace-nowrap rounded-full bg-brand/20 px-2 py-0.5 text-xs text-purple-200">
-                          This device
+                          <Trans>This device</Trans>
                         </span>
                       )}
                     </p>
                     <p className="text-muted">
-                      Signed in {formatWhen(session.createdAt)} · Last active {formatWhen(session.lastSeenAt)}
+                      <Trans>
+                        Signed in {signedIn} · Last active {lastActive}
+                      </Trans>
                     </p>
                   </div>
                 </div>
@@ -92,10 +103,10 @@ function DeviceList() {
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Sign out ${deviceName(session)}, last active ${formatWhen(session.lastSeenAt)}`}
+                    aria-label={t`Sign out ${device}, last active ${lastActive}`}
                     onClick={() => setTarget(session)}
                   >
-                    <LogOut aria-hidden="true" /> Sign out
+                    <LogOut aria-hidden="true" /> <Trans>Sign out</Trans>
                   </Button>
                 )}
               </li>
@@ -105,22 +116,25 @@ function DeviceList() {
       )}
       {others.length > 0 && (
         <Button variant="secondary" onClick={() => setTarget('others')}>
-          Sign out of all other devices
+          <Trans>Sign out of all other devices</Trans>
         </Button>
       )}
       <ConfirmDialog
         open={target !== null}
         onOpenChange={(open) => !open && setTarget(null)}
-        title={target === 'others' ? 'Sign out of all other devices?' : 'Sign out this device?'}
+        title={target === 'others' ? t`Sign out of all other devices?` : t`Sign out this device?`}
         description={
           target === 'others'
-            ? `${others.length === 1 ? 'One other device' : `${others.length} other devices`} will be signed out. This device stays signed in.`
+            ? t`${plural(others.length, {
+                one: 'One other device will be signed out. This device stays signed in.',
+                other: '# other devices will be signed out. This device stays signed in.',
+              })}`
             : target
-              ? `${deviceName(target)} will be signed out and will need your password to sign in again.`
+              ? t`${targetName} will be signed out and will need your password to sign in again.`
               : ''
         }
-        confirmLabel="Sign out"
-        pendingLabel="Signing out..."
+        confirmLabel={t`Sign out`}
+        pendingLabel={t`Signing out...`}
         pending={pending}
         onConfirm={confirm}
       />

@@ -1,4 +1,5 @@
 import { updateUsernameInputSchema } from '@contract/auth';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AtSign } from 'lucide-react';
 import { Field } from '@/components/field';
 import { Button } from '@/components/ui/button';
@@ -16,17 +17,19 @@ export function UsernameCard({ currentUsername }: { currentUsername: string }) {
   const update = useUpdateUsername();
   const trimmed = form.watch('username').trim();
   const error = form.formState.errors.username?.message;
+  const { t } = useLingui();
 
   const submit = form.handleSubmit((data) =>
     update.mutate(data, {
       onSuccess: (user) => {
         form.reset();
-        toast({ title: 'Username updated!', description: `You are now @${user.username}` });
+        const { username } = user;
+        toast({ title: t`Username updated!`, description: t`You are now @${username}` });
       },
       onError: (err) => {
         // A taken name (409) also marks the field; the toast says it either way.
         showServerError(form, err, { 409: 'username' });
-        toast({ variant: 'destructive', title: 'Failed to update username', description: errorMessage(err) });
+        toast({ variant: 'destructive', title: t`Failed to update username`, description: errorMessage(err) });
       },
     }),
   );
@@ -38,9 +41,13 @@ export function UsernameCard({ currentUsername }: { currentUsername: string }) {
           <AtSign className="size-5" aria-hidden="true" />
         </div>
         <div className="min-w-0">
-          <h2 className="font-bold">Your username</h2>
+          <h2 className="font-bold">
+            <Trans>Your username</Trans>
+          </h2>
           <p className="truncate text-sm text-muted">
-            Currently <span className="font-semibold text-zinc-100">@{currentUsername}</span>
+            <Trans>
+              Currently <span className="font-semibold text-zinc-100">@{currentUsername}</span>
+            </Trans>
           </p>
         </div>
       </div>
@@ -53,7 +60,7 @@ export function UsernameCard({ currentUsername }: { currentUsername: string }) {
         }}
         className="mt-4"
       >
-        <Field id="new-username" label="New username" error={error}>
+        <Field id="new-username" label={t`New username`} error={error}>
           {(control) => (
             <div className="flex gap-2">
               <Input
@@ -65,7 +72,7 @@ export function UsernameCard({ currentUsername }: { currentUsername: string }) {
                 spellCheck={false}
               />
               <Button type="submit" disabled={!trimmed || update.isPending}>
-                {update.isPending ? 'Saving...' : 'Update'}
+                {update.isPending ? t`Saving...` : t`Update`}
               </Button>
             </div>
           )}

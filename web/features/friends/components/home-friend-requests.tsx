@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { UserPlus, Users } from 'lucide-react';
 import { FirstStep, InboxSection } from '@/components/inbox-section';
 import { PendingRead } from '@/components/pending-read';
@@ -10,6 +11,7 @@ import { RequestButtons } from './request-buttons';
 
 /** The home inbox's friend requests: accept or decline right there; none yet suggests adding a friend. */
 export function HomeFriendRequests() {
+  const { i18n } = useLingui();
   const requests = useFriendRequests();
   const received = requests.data ?? [];
   return (
@@ -30,7 +32,7 @@ export function HomeFriendRequests() {
       ) : (
         <ul className="space-y-2" aria-label="Friend requests">
           {received.map((request) => (
-            <PersonRow key={request.id} user={request.user} note={formatRelativeTime(request.createdAt)}>
+            <PersonRow key={request.id} user={request.user} note={formatRelativeTime(request.createdAt, i18n.locale)}>
               <RequestButtons userId={request.user.id} />
             </PersonRow>
           ))}

@@ -1,5 +1,6 @@
 import type { InviteSummary } from '@contract/invites';
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { Link2, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,7 @@ import { InviteShareDialog } from './invite-share-dialog';
 const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
 function InviteRow({ invite }: { invite: InviteSummary }) {
+  const { i18n } = useLingui();
   const revoke = useRevokeInvite();
   const what = invite.shroId ? 'Link of one of your Shros' : 'Invite link';
   return (
@@ -21,7 +23,7 @@ function InviteRow({ invite }: { invite: InviteSummary }) {
       <Link2 className="size-4 shrink-0 text-purple-300" aria-hidden="true" />
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-semibold">
-          {what}, made {formatRelativeTime(invite.createdAt)}
+          {what}, made {formatRelativeTime(invite.createdAt, i18n.locale)}
         </p>
         <p className="text-muted">
           {invite.uses} of {invite.maxUses} sign-ups · works until {dateFormat.format(new Date(invite.expiresAt))}
@@ -31,7 +33,7 @@ function InviteRow({ invite }: { invite: InviteSummary }) {
         size="sm"
         variant="ghost"
         disabled={revoke.isPending}
-        aria-label={`Revoke ${what.toLowerCase()} made ${formatRelativeTime(invite.createdAt)}`}
+        aria-label={`Revoke ${what.toLowerCase()} made ${formatRelativeTime(invite.createdAt, i18n.locale)}`}
         onClick={() =>
           revoke.mutate(invite.id, {
             onSuccess: () => toast({ title: 'Invite link revoked', description: 'It no longer works.' }),

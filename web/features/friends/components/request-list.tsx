@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Inbox, Search } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { PendingRead } from '@/components/pending-read';
@@ -13,6 +14,7 @@ import { RequestButtons } from './request-buttons';
 
 /** The Requests tab: incoming requests to answer, then the ones I sent, marked Pending. */
 export function RequestList({ onFindFriends }: { onFindFriends: () => void }) {
+  const { i18n } = useLingui();
   const incoming = useFriendRequests();
   const sent = useSentRequests();
   if (incoming.isPending || sent.isPending)
@@ -53,7 +55,7 @@ export function RequestList({ onFindFriends }: { onFindFriends: () => void }) {
         ) : (
           <ul className="space-y-2" aria-label="Received requests">
             {received.map((request) => (
-              <PersonRow key={request.id} user={request.user} note={formatRelativeTime(request.createdAt)}>
+              <PersonRow key={request.id} user={request.user} note={formatRelativeTime(request.createdAt, i18n.locale)}>
                 <RequestButtons userId={request.user.id} />
               </PersonRow>
             ))}
@@ -67,7 +69,7 @@ export function RequestList({ onFindFriends }: { onFindFriends: () => void }) {
           </h2>
           <ul className="space-y-2" aria-label="Sent requests">
             {pending.map((request) => (
-              <PersonRow key={request.id} user={request.user} note={formatRelativeTime(request.createdAt)}>
+              <PersonRow key={request.id} user={request.user} note={formatRelativeTime(request.createdAt, i18n.locale)}>
                 <PendingBadge />
               </PersonRow>
             ))}

@@ -2,6 +2,7 @@ import type { HomeWaitingItem } from '@contract/home';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import type { ShroListItem } from '@contract/shro-views';
 import { closesIn, closesSoon } from '@contract/time-left';
+import { useLingui } from '@lingui/react/macro';
 import { ChevronRight, Compass, Gift, Globe, Inbox, Link2, type LucideIcon, Plus, Radio, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -127,12 +128,13 @@ function Row({
 }
 
 function WaitingRow({ item }: { item: HomeWaitingItem }) {
+  const { i18n } = useLingui();
   return (
     <Row
       href={`/session/${item.id}`}
       icon={Gift}
       title={item.title}
-      note={`From @${item.from.username} · ${formatRelativeTime(item.receivedAt)}`}
+      note={`From @${item.from.username} · ${formatRelativeTime(item.receivedAt, i18n.locale)}`}
       aside={<ClosesChip expiresAt={item.expiresAt} />}
     />
   );

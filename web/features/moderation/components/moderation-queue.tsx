@@ -1,4 +1,5 @@
 import { type ModerationQueueItem, REPORT_REASON_LABELS } from '@contract/moderation';
+import { useLingui } from '@lingui/react/macro';
 import { Flag, ShieldCheck } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
@@ -31,6 +32,7 @@ export function ModerationQueue({ onReview }: { onReview: (target: Selected) => 
 }
 
 function QueueCard({ item, onReview }: { item: ModerationQueueItem; onReview: (target: Selected) => void }) {
+  const { i18n } = useLingui();
   const Icon = TYPE_ICONS[item.targetType];
   const status = item.moderationStatus ? STATUS_LABELS[item.moderationStatus] : null;
   const heading = item.preview ?? (item.gone ? 'Already deleted' : TYPE_LABELS[item.targetType]);
@@ -62,7 +64,7 @@ function QueueCard({ item, onReview }: { item: ModerationQueueItem; onReview: (t
               )}
             </p>
             <p className="text-xs text-muted">
-              Waiting since <time dateTime={item.oldestAt}>{formatRelativeTime(item.oldestAt)}</time>
+              Waiting since <time dateTime={item.oldestAt}>{formatRelativeTime(item.oldestAt, i18n.locale)}</time>
             </p>
           </div>
         </div>

@@ -5,6 +5,7 @@ import {
   REPORT_REASON_LABELS,
   type ReportTargetType,
 } from '@contract/moderation';
+import { useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,7 @@ import { ACTION_LABELS, type Selected, STATUS_LABELS, TYPE_LABELS } from './mode
 
 /** One target in review: its content, its reports, and the actions that apply to it. */
 export function TargetReview({ target, onBack }: { target: Selected; onBack: () => void }) {
+  const { i18n } = useLingui();
   const view = useModerationTarget(target);
   const [action, setAction] = useState<{ type: ReportTargetType; id: string; action: ModerationAction } | null>(null);
   const data = view.data;
@@ -44,7 +46,7 @@ export function TargetReview({ target, onBack }: { target: Selected; onBack: () 
                 {data.reports.map((report, index) => (
                   <li key={`${report.createdAt}-${index}`} className="rounded-xl bg-surface-2 px-3 py-2 text-sm">
                     <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span>
-                    <span className="text-muted"> · {formatRelativeTime(report.createdAt)}</span>
+                    <span className="text-muted"> · {formatRelativeTime(report.createdAt, i18n.locale)}</span>
                     {report.details && <p className="mt-1 whitespace-pre-wrap break-words">{report.details}</p>}
                   </li>
                 ))}
@@ -108,6 +110,7 @@ function applies(action: ModerationAction, target: ModerationTarget): boolean {
 }
 
 function ContentCard({ target }: { target: ModerationTarget }) {
+  const { i18n } = useLingui();
   if (target.gone) {
     return (
       <Card className="p-4">
@@ -157,7 +160,7 @@ function ContentCard({ target }: { target: ModerationTarget }) {
           {(target.user.firstName || target.user.lastName) && (
             <p className="text-sm">{[target.user.firstName, target.user.lastName].filter(Boolean).join(' ')}</p>
           )}
-          <p className="text-sm text-muted">Joined {formatRelativeTime(target.user.createdAt)}</p>
+          <p className="text-sm text-muted">Joined {formatRelativeTime(target.user.createdAt, i18n.locale)}</p>
           {target.user.suspendedUntil && (
             <Alert className="mt-2">
               Suspended{' '}
@@ -175,7 +178,7 @@ function ContentCard({ target }: { target: ModerationTarget }) {
             {target.message.content}
           </p>
           <p className="mt-1 text-xs text-muted">
-            Sent {formatRelativeTime(target.message.createdAt)}
+            Sent {formatRelativeTime(target.message.createdAt, i18n.locale)}
             {target.message.recipient ? ` to @${target.message.recipient.username}` : ''}
           </p>
         </div>

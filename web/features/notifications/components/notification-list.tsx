@@ -1,5 +1,6 @@
 import type { NotificationItem, NotificationType } from '@contract/notifications';
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import {
   Bell,
   CheckCheck,
@@ -51,6 +52,7 @@ function hasResult(notification: NotificationItem) {
 }
 
 function NotificationRow({ notification, actions }: { notification: NotificationItem; actions?: ReactNode }) {
+  const { i18n } = useLingui();
   const markRead = useMarkNotificationRead();
   const style = typeStyles[notification.type] ?? { icon: Bell, tone: 'from-brand/30 to-brand-2/20 text-purple-200' };
   const Icon = style.icon;
@@ -102,7 +104,7 @@ function NotificationRow({ notification, actions }: { notification: Notification
       <div className="-mr-1.5 -mt-1.5 flex items-start">{actions}</div>
       <div className="col-span-3 mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 sm:col-span-2 sm:col-start-2">
         <time dateTime={notification.createdAt} className="me-auto text-xs text-muted">
-          {formatRelativeTime(notification.createdAt)}
+          {formatRelativeTime(notification.createdAt, i18n.locale)}
         </time>
         {notification.sessionId && (
           <Button asChild size="sm" variant="secondary" className={linkClass}>

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { History } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatRelativeTime } from '@/lib/relative-time';
@@ -14,6 +15,7 @@ export function DraftOffer({
   onRestore: () => void;
   onDiscard: () => void;
 }) {
+  const { i18n } = useLingui();
   const hadImages = draft.boxes.some((b) => b.hadImage);
   return (
     <section
@@ -26,7 +28,8 @@ export function DraftOffer({
       </h2>
       <p className="mt-1 text-sm text-zinc-300">
         <span className="break-words font-semibold">{draft.title.trim() ? `“${draft.title.trim()}”` : 'Untitled'}</span>
-        , saved {formatRelativeTime(draft.savedAt)}.{hadImages && ' Photos are not kept in a draft: add them again.'}
+        , saved {formatRelativeTime(draft.savedAt, i18n.locale)}.
+        {hadImages && ' Photos are not kept in a draft: add them again.'}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="button" size="sm" className="h-11" onClick={onRestore}>

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { ShroListItem } from '@contract/shro-views';
+import { useLingui } from '@lingui/react/macro';
 import { ArrowDownLeft, ArrowUpRight, Clapperboard, Eye, FileText, Image, Trash2, Tv } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -33,6 +34,7 @@ function recipientLine(item: ShroListItem): string {
 }
 
 export function HistoryCard({ item, onDeleted }: { item: ShroListItem; onDeleted: () => void }) {
+  const { i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteShro();
   const sent = item.direction === 'sent';
@@ -71,14 +73,14 @@ export function HistoryCard({ item, onDeleted }: { item: ShroListItem; onDeleted
               <h3 id={`history-${item.id}`} className="min-w-0 break-words font-bold">
                 {item.title}
               </h3>
-              <StatusBadge status={item.status} text={openPicksText(item)} />
+              <StatusBadge status={item.status} text={openPicksText(item, i18n)} />
             </div>
             <p className="mt-1 text-sm text-zinc-300">
               {sent ? recipientLine(item) : `From @${item.creator.username}`}
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
               <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
-                {formatRelativeTime(item.createdAt)}
+                {formatRelativeTime(item.createdAt, i18n.locale)}
               </time>
               <span className="inline-flex items-center gap-1">
                 <type.icon className="size-3.5" aria-hidden="true" /> {type.label}

@@ -1,4 +1,6 @@
 import type { Shro, ShroBox } from '@contract/shro-views';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { userHandle } from '@/components/user-avatar';
 import { yearOf } from '../../utils/year-of';
 
@@ -25,25 +27,32 @@ export function boxDetail(box: ShroBox): string | null {
   return null;
 }
 
-export function winMessage(shro: Shro, box: ShroBox, openedBy: string | null, isCreator: boolean): string {
+export function winMessage(shro: Shro, box: ShroBox, openedBy: string | null, isCreator: boolean, i18n: I18n): string {
   const won = box.position === shro.winningBoxPosition;
-  const who = openedBy ? userHandle(openedBy) : 'They';
-  if (isCreator)
-    return won
-      ? `${who} found the winning box!`
-      : `${who} missed it. The winning box was Box #${shro.winningBoxPosition}.`;
-  return won ? 'You found the winning box!' : `Not this time! The winning box was Box #${shro.winningBoxPosition}.`;
+  // Called for a Shro with a winning box.
+  const winning = String(shro.winningBoxPosition);
+  if (isCreator) {
+    if (!openedBy)
+      return i18n._(won ? msg`They found the winning box!` : msg`They missed it. The winning box was Box #${winning}.`);
+    const who = userHandle(openedBy);
+    return i18n._(
+      won ? msg`${who} found the winning box!` : msg`${who} missed it. The winning box was Box #${winning}.`,
+    );
+  }
+  return i18n._(won ? msg`You found the winning box!` : msg`Not this time! The winning box was Box #${winning}.`);
 }
 
 /**
  * What a screen reader hears once the viewer's own box is open: what was inside and, when the
  * Shro has a winning box, whether it was the one ("Box #2: Mountain hike. You found the winning box!").
  */
-export function resultAnnouncement(shro: Shro, box: ShroBox): string {
-  const parts = [`Box #${box.position}: ${boxText(box) ?? 'opened'}.`];
+export function resultAnnouncement(shro: Shro, box: ShroBox, i18n: I18n): string {
+  const position = box.position;
+  const text = boxText(box);
+  const parts = [i18n._(text !== null ? msg`Box #${position}: ${text}.` : msg`Box #${position}: opened.`)];
   // A restaurant's category or a movie's year and rating; a text box's own label would be noise.
   const detail = box.category || box.tmdbData ? boxDetail(box) : null;
   if (detail) parts.push(`${detail}.`);
-  if (shro.winningBoxPosition !== null) parts.push(winMessage(shro, box, null, false));
+  if (shro.winningBoxPosition !== null) parts.push(winMessage(shro, box, null, false, i18n));
   return parts.join(' ');
 }

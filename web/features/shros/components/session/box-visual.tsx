@@ -1,4 +1,5 @@
 import type { ShroBox } from '@contract/shro-views';
+import { useLingui } from '@lingui/react/macro';
 import { Maximize2, Star } from 'lucide-react';
 import { useState } from 'react';
 import { boxGradient } from '@/lib/box-style';
@@ -24,8 +25,10 @@ export function BoxVisual({
   /** Movie/TV posters are 2:3. */
   poster?: boolean;
 }) {
+  const { t } = useLingui();
   const text = boxText(box);
-  const name = `Box ${box.position}${text ? `: ${text}` : ''}`;
+  const position = box.position;
+  const name = text ? t`Box ${position}: ${text}` : t`Box ${position}`;
   // A poster or image that fails to load falls back to the letter tile below.
   const [failed, setFailed] = useState(false);
   if (box.imageUrl && !failed) {
@@ -48,7 +51,7 @@ export function BoxVisual({
       <ImageLightbox src={box.imageUrl} alt={name}>
         <button
           type="button"
-          aria-label={`View ${name} full screen`}
+          aria-label={t`View ${name} full screen`}
           className={cn(
             'group relative block w-full cursor-zoom-in overflow-hidden',
             poster ? 'aspect-[2/3]' : 'aspect-square',

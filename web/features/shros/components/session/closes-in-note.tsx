@@ -1,4 +1,5 @@
 import { closesIn, closesSoon } from '@contract/time-left';
+import { Trans } from '@lingui/react/macro';
 import { Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -11,6 +12,7 @@ export function ClosesInNote({ expiresAt }: { expiresAt: string | null }) {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, [expiresAt]);
+  // contract/time-left.ts words it ("closes in 3 h"), shared with the server's preview image: still English.
   const text = closesIn(expiresAt, now);
   if (!text) return null;
   return (
@@ -23,7 +25,7 @@ export function ClosesInNote({ expiresAt }: { expiresAt: string | null }) {
       )}
     >
       <Hourglass className="size-4" aria-hidden="true" />
-      This link {text}
+      <Trans>This link {text}</Trans>
     </p>
   );
 }

@@ -1,5 +1,8 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro, ShroBox, ShroParticipant } from '@contract/shro-views';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BellRing, Eye, Globe, Link2, Lock, Smile, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card } from '@/components/ui/card';
@@ -11,39 +14,59 @@ import { BoxVisual } from './box-visual';
 /** How many usernames a box lists before "+N more" (docs/product.md §2). */
 const NAMES_SHOWN = 3;
 
-function deliveryLine(shro: Shro): { icon: typeof Globe; text: string } {
+function deliveryLine(shro: Shro, i18n: I18n): { icon: typeof Globe; text: string } {
   if (shro.isPublic && shro.moderation && shro.moderation !== 'visible')
-    return { icon: Globe, text: 'Public, not on Explore for now: people with the link can open a box' };
-  if (shro.isPublic) return { icon: Globe, text: 'Public on Explore: anyone can open a box' };
+    return { icon: Globe, text: i18n._(msg`Public, not on Explore for now: people with the link can open a box`) };
+  if (shro.isPublic) return { icon: Globe, text: i18n._(msg`Public on Explore: anyone can open a box`) };
   if (shro.isShareable) {
     const when = shro.expiresAt
       ? new Date(shro.expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
       : null;
     // An expired link reads as ended in the past tense: never a past date as "expires".
-    const expiry =
+    const text =
       shro.status === 'expired'
-        ? `link expired ${when ?? ''}`.trim()
+        ? when
+          ? msg`Shareable link, link expired ${when}`
+          : msg`Shareable link, link expired`
         : when
-          ? `link expires ${when}`
-          : 'link never expires';
-    return { icon: Link2, text: `Shareable link, ${expiry}` };
+          ? msg`Shareable link, link expires ${when}`
+          : msg`Shareable link, link never expires`;
+    return { icon: Link2, text: i18n._(text) };
   }
   const names = shro.recipients.map((r) => userHandle(r.username));
+  const [first = '', second = ''] = names;
+  const count = names.length;
   const text =
-    names.length <= 2 ? `Sent privately to ${names.join(' and ')}` : `Sent privately to ${names.length} friends`;
-  return { icon: Lock, text };
+    count <= 1
+      ? msg`Sent privately to ${first}`
+      : count === 2
+        ? msg`Sent privately to ${first} and ${second}`
+        : msg`${plural(count, { one: 'Sent privately to # friend', other: 'Sent privately to # friends' })}`;
+  return { icon: Lock, text: i18n._(text) };
 }
 
-function boardHeading(expired: boolean, opened: number): string {
-  const people = `${opened} ${opened === 1 ? 'person' : 'people'}`;
+/**
+ * Counts of people are written as they are, without a thousands separator (ICU's `#` would add one),
+ * as this page has always shown them.
+ */
+function boardHeading(expired: boolean, opened: number, i18n: I18n): string {
   if (expired)
-    return opened === 0 ? `Your ${PRODUCT_NAME} has ended: no one opened a box` : `Ended: ${people} opened a box`;
-  return opened === 0 ? `Your ${PRODUCT_NAME} is live!` : `${people} ${opened === 1 ? 'has' : 'have'} opened a box`;
+    return i18n._(
+      opened === 0
+        ? msg`Your ${PRODUCT_NAME} has ended: no one opened a box`
+        : msg`${plural(opened, { one: `Ended: ${opened} person opened a box`, other: `Ended: ${opened} people opened a box` })}`,
+    );
+  return i18n._(
+    opened === 0
+      ? msg`Your ${PRODUCT_NAME} is live!`
+      : msg`${plural(opened, { one: `${opened} person has opened a box`, other: `${opened} people have opened a box` })}`,
+  );
 }
 
 /** The creator's view of a Shro: a created/analytics card and every box with who opened it. */
 export function CreatorBoard({ shro }: { shro: Shro }) {
-  const delivery = deliveryLine(shro);
+  const { t, i18n } = useLingui();
+  const delivery = deliveryLine(shro, i18n);
   const reactionTotal = shro.reactions.reduce((sum, r) => sum + r.count, 0);
   const isPrivate = !shro.isPublic && !shro.isShareable;
   const opened = shro.participantCount;
@@ -61,21 +84,21 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
             <delivery.icon className="size-5" aria-hidden="true" />
           </span>
           <div className="min-w-0">
-            <h2 className="text-lg font-bold">{boardHeading(shro.status === 'expired', opened)}</h2>
+            <h2 className="text-lg font-bold">{boardHeading(shro.status === 'expired', opened, i18n)}</h2>
             <p className="text-sm text-muted">{delivery.text}</p>
           </div>
         </div>
         <dl className="relative mt-5 grid grid-cols-3 gap-2 text-center">
-          <Stat icon={Eye} label="Opened" value={String(opened)} />
-          <Stat icon={Smile} label="Reactions" value={String(reactionTotal)} />
+          <Stat icon={Eye} label={t`Opened`} value={String(opened)} />
+          <Stat icon={Smile} label={t`Reactions`} value={String(reactionTotal)} />
           <Stat
             icon={Trophy}
-            label="Winning box"
-            value={shro.winningBoxPosition ? `#${shro.winningBoxPosition}` : 'None'}
+            label={t`Winning box`}
+            value={shro.winningBoxPosition ? `#${shro.winningBoxPosition}` : t`None`}
           />
         </dl>
         {shro.reactions.length > 0 && (
-          <ul className="relative mt-4 flex flex-wrap justify-center gap-2" aria-label="Reactions received">
+          <ul className="relative mt-4 flex flex-wrap justify-center gap-2" aria-label={t`Reactions received`}>
             {shro.reactions.map((r) => (
               <li key={r.emoji} className="rounded-full bg-base/60 px-3 py-1 text-sm">
                 <span aria-hidden="true">{r.emoji}</span> <span className="font-semibold">{r.count}</span>
@@ -87,10 +110,12 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
           <p className="relative mt-4 flex items-center gap-2 rounded-xl border border-brand/40 bg-brand/10 px-3 py-2.5 text-sm">
             <BellRing className="size-4 shrink-0 text-purple-300" aria-hidden="true" />
             <span>
-              Someone made a selection!{' '}
-              <Link href="/notifications" className="font-semibold text-purple-300 underline underline-offset-2">
-                Check your notifications.
-              </Link>
+              <Trans>
+                Someone made a selection!{' '}
+                <Link href="/notifications" className="font-semibold text-purple-300 underline underline-offset-2">
+                  Check your notifications.
+                </Link>
+              </Trans>
             </span>
           </p>
         )}
@@ -98,7 +123,7 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
 
       <section aria-labelledby="boxes-heading">
         <h2 id="boxes-heading" className="mb-3 text-sm font-semibold uppercase tracking-[0.2em] text-purple-200">
-          Your boxes
+          <Trans>Your boxes</Trans>
         </h2>
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {filledBoxes.map((box) => (
@@ -141,6 +166,8 @@ function CreatorBox({
   total: number;
   pickers: ShroParticipant[];
 }) {
+  const { t } = useLingui();
+  const position = box.position;
   const count = box.selectionCount ?? pickers.length;
   const percent = total > 0 ? Math.round((count / total) * 100) : 0;
   const isWinning = shro.winningBoxPosition === box.position;
@@ -148,6 +175,7 @@ function CreatorBox({
   const detail = boxDetail(box);
   const names = pickers.slice(0, NAMES_SHOWN).map((p) => userHandle(p.username));
   const more = count - names.length;
+  const openers = names.join(', ');
   const poster = (shro.type === 'movie' || shro.type === 'tv') && Boolean(box.imageUrl);
 
   return (
@@ -163,11 +191,11 @@ function CreatorBox({
         {/* One wrapping row: on a narrow tile "Winner" goes under "Box #n" instead of over it. */}
         <div className="absolute inset-x-1.5 top-1.5 flex flex-wrap items-start justify-between gap-1">
           <span className="whitespace-nowrap rounded-full bg-black/65 px-2 py-0.5 text-xs font-bold text-white">
-            Box #{box.position}
+            <Trans>Box #{position}</Trans>
           </span>
           {isWinning && (
             <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">
-              <Trophy className="size-3" aria-hidden="true" /> Winner
+              <Trophy className="size-3" aria-hidden="true" /> <Trans>Winner</Trans>
             </span>
           )}
         </div>
@@ -178,20 +206,20 @@ function CreatorBox({
         <div className="mt-auto pt-2">
           {isPrivate ? (
             <p className={cn('text-xs', count > 0 ? 'font-semibold text-emerald-300' : 'text-muted')}>
-              {count > 0 ? `Opened by ${names.join(', ') || 'a friend'}` : 'Not opened yet'}
+              {count > 0 ? (openers ? t`Opened by ${openers}` : t`Opened by a friend`) : t`Not opened yet`}
             </p>
           ) : (
             <>
               <div className="flex items-baseline justify-between text-xs">
                 <span className="font-semibold">
-                  {count} {count === 1 ? 'choice' : 'choices'}
+                  {t`${plural(count, { one: `${count} choice`, other: `${count} choices` })}`}
                 </span>
                 <span className="text-muted">{percent}%</span>
               </div>
               <div
                 className="mt-1 h-1.5 overflow-hidden rounded-full bg-base"
                 role="progressbar"
-                aria-label={`Box #${box.position} share of choices`}
+                aria-label={t`Box #${position} share of choices`}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={percent}
@@ -202,13 +230,17 @@ function CreatorBox({
                 />
               </div>
               {names.length > 0 && (
-                <ul className="mt-1.5 flex flex-wrap gap-1 text-[11px]" aria-label={`Who chose Box #${box.position}`}>
+                <ul className="mt-1.5 flex flex-wrap gap-1 text-[11px]" aria-label={t`Who chose Box #${position}`}>
                   {names.map((name) => (
                     <li key={name} className="max-w-full truncate rounded-full bg-base/70 px-2 py-0.5 text-zinc-200">
                       {name}
                     </li>
                   ))}
-                  {more > 0 && <li className="rounded-full px-1 py-0.5 text-muted">+{more} more</li>}
+                  {more > 0 && (
+                    <li className="rounded-full px-1 py-0.5 text-muted">
+                      {t`${plural(more, { one: `+${more} more`, other: `+${more} more` })}`}
+                    </li>
+                  )}
                 </ul>
               )}
             </>

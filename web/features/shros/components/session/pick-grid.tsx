@@ -1,4 +1,5 @@
 import type { Shro } from '@contract/shro-views';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MysteryBoxArt } from '@/components/mystery-box-art';
 import { cn } from '@/lib/cn';
 import { filledBoxes } from '../../utils/option-count';
@@ -20,13 +21,14 @@ export function PickGrid({
   /** The viewer reaches for a box (pointer over it, focus, press): what opening one needs can start loading. */
   onReach?: () => void;
 }) {
+  const { t } = useLingui();
   const busy = pendingId !== null;
   // Only the filled boxes are offered (decision 003); the empty ones stay the creator's business.
   const boxes = filledBoxes(shro.boxes);
   return (
     <section aria-labelledby="pick-heading" className="mt-8">
       <h2 id="pick-heading" className="text-center text-sm font-semibold uppercase tracking-[0.2em] text-purple-200">
-        Choose one box
+        <Trans>Choose one box</Trans>
       </h2>
       <ul
         className={cn(
@@ -38,7 +40,8 @@ export function PickGrid({
       >
         {boxes.map((box) => {
           const pending = pendingId === box.id;
-          const label = `Mystery Box #${box.position}`;
+          const position = box.position;
+          const label = t`Mystery Box #${position}`;
           return (
             <li key={box.id}>
               <button
@@ -64,7 +67,11 @@ export function PickGrid({
                   className="max-w-36 transition-transform group-hover:scale-105"
                 />
                 <span className="text-sm font-bold">{label}</span>
-                {pending && <span className="-mt-2 text-xs text-purple-200">Opening...</span>}
+                {pending && (
+                  <span className="-mt-2 text-xs text-purple-200">
+                    <Trans>Opening...</Trans>
+                  </span>
+                )}
               </button>
             </li>
           );

@@ -1,4 +1,5 @@
 import type { Shro, ShroBox } from '@contract/shro-views';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PartyPopper, Trophy } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { userHandle } from '@/components/user-avatar';
@@ -26,6 +27,10 @@ export function ResultCard({
   openedBy: string | null;
   check: CheckResult | 'checking' | undefined;
 }) {
+  const { i18n } = useLingui();
+  const position = box.position;
+  const creator = shro.creator.username;
+  const who = openedBy ? userHandle(openedBy) : null;
   const isCreator = shro.viewerRole === 'creator';
   const text = boxText(box);
   const detail = boxDetail(box);
@@ -44,7 +49,11 @@ export function ResultCard({
         <div className="min-w-0 flex-1 text-center sm:text-left">
           <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-purple-200">
             <PartyPopper className="size-4" aria-hidden="true" />{' '}
-            {isCreator && (shro.isShareable || shro.isPublic) ? 'Latest pick' : 'Mystery revealed'}
+            {isCreator && (shro.isShareable || shro.isPublic) ? (
+              <Trans>Latest pick</Trans>
+            ) : (
+              <Trans>Mystery revealed</Trans>
+            )}
           </p>
           {/* Focus lands here after a pick (shro-page.tsx), so keyboard and screen reader users start at the result. */}
           <h2
@@ -52,7 +61,7 @@ export function ResultCard({
             tabIndex={-1}
             className="mt-1 text-2xl font-black tracking-tight outline-none sm:text-3xl"
           >
-            Box #{box.position} Selected!
+            <Trans>Box #{position} Selected!</Trans>
           </h2>
           {text && <p className="mt-3 break-words text-xl font-bold text-zinc-50">{text}</p>}
           {detail && <p className="mt-0.5 text-sm text-muted">{detail}</p>}
@@ -68,24 +77,41 @@ export function ResultCard({
 
       <dl className="relative mt-5 grid gap-2 rounded-2xl bg-base/50 p-4 text-sm sm:grid-cols-3">
         <div>
-          <dt className="sr-only">Opened by</dt>
+          <dt className="sr-only">
+            <Trans>Opened by</Trans>
+          </dt>
           <dd>
-            <span className="text-muted">Opened by </span>
-            <span className="font-semibold">{openedBy ? userHandle(openedBy) : 'someone'}</span>
+            {who ? (
+              <Trans>
+                <span className="text-muted">Opened by </span>
+                <span className="font-semibold">{who}</span>
+              </Trans>
+            ) : (
+              <Trans>
+                <span className="text-muted">Opened by </span>
+                <span className="font-semibold">someone</span>
+              </Trans>
+            )}
           </dd>
         </div>
         <div>
-          <dt className="sr-only">Created by</dt>
+          <dt className="sr-only">
+            <Trans>Created by</Trans>
+          </dt>
           <dd>
-            <span className="text-muted">Created by </span>
-            <span className="font-semibold">@{shro.creator.username}</span>
+            <Trans>
+              <span className="text-muted">Created by </span>
+              <span className="font-semibold">@{creator}</span>
+            </Trans>
           </dd>
         </div>
         <div>
-          <dt className="sr-only">Created</dt>
+          <dt className="sr-only">
+            <Trans>Created</Trans>
+          </dt>
           <dd className="text-muted">
             <time dateTime={shro.createdAt} title={new Date(shro.createdAt).toLocaleString()}>
-              {formatRelativeTime(shro.createdAt)}
+              {formatRelativeTime(shro.createdAt, i18n.locale)}
             </time>
           </dd>
         </div>
@@ -111,9 +137,10 @@ function WinBanner({
   openedBy: string | null;
   isCreator: boolean;
 }) {
+  const { i18n } = useLingui();
   const won = box.position === shro.winningBoxPosition;
   const winningCheck = useWinningCheck(shro);
-  const message = winMessage(shro, box, openedBy, isCreator);
+  const message = winMessage(shro, box, openedBy, isCreator, i18n);
   return (
     <div
       className={cn(
@@ -132,7 +159,9 @@ function WinBanner({
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-semibold">
-          <span className="block text-xs uppercase tracking-wide opacity-80">{won ? 'Winner' : 'Not the winner'}</span>
+          <span className="block text-xs uppercase tracking-wide opacity-80">
+            {won ? <Trans>Winner</Trans> : <Trans>Not the winner</Trans>}
+          </span>
           {message}
         </p>
         {winningCheck && (

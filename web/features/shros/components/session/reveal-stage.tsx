@@ -1,4 +1,5 @@
 import type { ShroBox } from '@contract/shro-views';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { MysteryBoxArt } from '@/components/mystery-box-art';
 import { playSound } from '@/lib/sounds';
@@ -23,6 +24,8 @@ const sparks = [
  * With reduced motion it goes straight to the result.
  */
 export function RevealStage({ box, onDone }: { box: ShroBox; onDone: () => void }) {
+  const { t } = useLingui();
+  const position = box.position;
   const reduced = useReducedMotion();
   // Polling re-renders the page every 2 s: the timer and the sound must start once only.
   const done = useRef(onDone);
@@ -35,9 +38,9 @@ export function RevealStage({ box, onDone }: { box: ShroBox; onDone: () => void 
   }, [reduced]);
 
   return (
-    <section aria-live="polite" aria-label="Opening your box" className="mt-10 flex flex-col items-center">
+    <section aria-live="polite" aria-label={t`Opening your box`} className="mt-10 flex flex-col items-center">
       <p className="text-sm font-semibold uppercase tracking-[0.2em] text-purple-200 shro-fade-up">
-        Opening Mystery Box #{box.position}...
+        <Trans>Opening Mystery Box #{position}...</Trans>
       </p>
       <div className="relative mt-6 w-56 sm:w-64">
         <div
@@ -59,7 +62,7 @@ export function RevealStage({ box, onDone }: { box: ShroBox; onDone: () => void 
           <BoxVisual box={box} zoomable={false} className="ring-4 ring-white/80" />
         </div>
       </div>
-      <p className="shro-rise mt-6 text-center text-xl font-bold">{boxText(box) ?? `Box #${box.position}`}</p>
+      <p className="shro-rise mt-6 text-center text-xl font-bold">{boxText(box) ?? t`Box #${position}`}</p>
     </section>
   );
 }

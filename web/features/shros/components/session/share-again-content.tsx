@@ -1,5 +1,8 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
@@ -12,13 +15,23 @@ import { toast } from '@/lib/use-toast';
 import { useCopyShro } from '../../api/copy-shro';
 import { EXPIRY_OPTIONS, type ExpiryChoice } from '../../hooks/create-form-state';
 
+/** How long the new link stays open, worded as the create form's choices (EXPIRY_OPTIONS). */
+const EXPIRY_LABELS: Record<ExpiryChoice, MessageDescriptor> = {
+  '1h': msg`1 hour`,
+  '24h': msg`24 hours`,
+  '7d': msg`7 days`,
+  never: msg`No expiry`,
+};
+
 /**
  * "Share again with a new expiry" (issue 13, item 8): the creator picks how long the new link stays
  * open; the server copies the ended link Shro (same title and boxes) and the page moves to the copy,
  * ready to share.
  */
 export default function ShareAgainContent({ shro, trigger, defaultOpen }: LoadedPopupProps & { shro: Shro }) {
+  const { t, i18n } = useLingui();
   const [choice, setChoice] = useState<ExpiryChoice>('24h');
+  const title = shro.title;
   const copy = useCopyShro();
   const [, navigate] = useLocation();
 
@@ -29,7 +42,7 @@ export default function ShareAgainContent({ shro, trigger, defaultOpen }: Loaded
       { shroId: shro.id, expiresAt },
       {
         onSuccess: (fresh) => {
-          toast({ title: 'Your new link is open', description: 'Share it and watch the picks come in.' });
+          toast({ title: t`Your new link is open`, description: t`Share it and watch the picks come in.` });
           navigate(`/session/${fresh.id}`);
         },
       },
@@ -40,12 +53,16 @@ export default function ShareAgainContent({ shro, trigger, defaultOpen }: Loaded
     <Dialog defaultOpen={defaultOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
-        <DialogTitle>Share again with a new expiry</DialogTitle>
+        <DialogTitle>
+          <Trans>Share again with a new expiry</Trans>
+        </DialogTitle>
         <DialogDescription>
-          A new link for "{shro.title}": the same boxes, fresh picks. This one stays as it ended.
+          <Trans>A new link for "{title}": the same boxes, fresh picks. This one stays as it ended.</Trans>
         </DialogDescription>
         <fieldset className="mt-5">
-          <legend className="mb-2 text-sm font-semibold text-zinc-200">The new link stays open for</legend>
+          <legend className="mb-2 text-sm font-semibold text-zinc-200">
+            <Trans>The new link stays open for</Trans>
+          </legend>
           <div className="grid grid-cols-2 gap-2">
             {EXPIRY_OPTIONS.map((option) => (
               <label
@@ -60,7 +77,7 @@ export default function ShareAgainContent({ shro, trigger, defaultOpen }: Loaded
                   onChange={() => setChoice(option.value)}
                   className="accent-pink-500"
                 />
-                {option.label}
+                {i18n._(EXPIRY_LABELS[option.value])}
               </label>
             ))}
           </div>
@@ -71,7 +88,7 @@ export default function ShareAgainContent({ shro, trigger, defaultOpen }: Loaded
           </Alert>
         )}
         <Button size="lg" className="mt-5 w-full" onClick={shareAgain} disabled={copy.isPending}>
-          <Repeat /> {copy.isPending ? 'Creating...' : `Create the new ${PRODUCT_NAME} link`}
+          <Repeat /> {copy.isPending ? <Trans>Creating...</Trans> : <Trans>Create the new {PRODUCT_NAME} link</Trans>}
         </Button>
       </DialogContent>
     </Dialog>

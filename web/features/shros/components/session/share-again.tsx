@@ -1,4 +1,5 @@
 import type { Shro } from '@contract/shro-views';
+import { Trans } from '@lingui/react/macro';
 import { Repeat } from 'lucide-react';
 import { LoadOnIntent } from '@/components/load-on-intent';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ export function ShareAgainButton({ shro }: { shro: Shro }) {
       props={{ shro }}
       trigger={
         <Button size="lg" className="w-full sm:w-auto">
-          <Repeat /> Share again with a new expiry
+          <Repeat /> <Trans>Share again with a new expiry</Trans>
         </Button>
       }
     />

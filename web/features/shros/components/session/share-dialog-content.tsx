@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
 import { hidOptionsPhrase } from '@contract/shros';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { UserPlus } from 'lucide-react';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
 import { MysteryBoxArt } from '@/components/mystery-box-art';
@@ -18,25 +19,37 @@ import { shroLink, useCopyShroLink } from './share-dialog';
  */
 export default function ShareDialogContent({ shro, trigger, defaultOpen }: LoadedPopupProps & { shro: Shro }) {
   // The creator's link carries their invite: whoever signs up from it becomes their friend (decision 127).
+  const { t } = useLingui();
   const invite = useShroInviteLink(shro.id, shro.viewerRole === 'creator');
   const link = invite.data ?? shroLink(shro.id);
-  const { copied, copy } = useCopyShroLink(shro.id, 'Please copy the link manually.', link);
-  const text = `Open one of my mystery boxes: "${shro.title}" on ${PRODUCT_NAME}`;
+  const { copied, copy } = useCopyShroLink(shro.id, t`Please copy the link manually.`, link);
+  const title = shro.title;
+  const creator = shro.creator.username;
+  // contract/shros.ts words it ("hid 4 options in 4 mystery boxes"), shared with the server: still English.
+  const hidOptions = hidOptionsPhrase(filledBoxes(shro.boxes).length);
+  const text = t`Open one of my mystery boxes: "${title}" on ${PRODUCT_NAME}`;
 
   return (
     <Dialog defaultOpen={defaultOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
-        <DialogTitle>Share your {PRODUCT_NAME}</DialogTitle>
-        <DialogDescription>Anyone with the link can open one box.</DialogDescription>
+        <DialogTitle>
+          <Trans>Share your {PRODUCT_NAME}</Trans>
+        </DialogTitle>
+        <DialogDescription>
+          <Trans>Anyone with the link can open one box.</Trans>
+        </DialogDescription>
         {invite.data && (
           <p className="mt-2 flex items-center gap-2 text-sm text-emerald-200">
             <UserPlus className="size-4 shrink-0" aria-hidden="true" />
-            People who sign up from your link become your friends.
+            <Trans>People who sign up from your link become your friends.</Trans>
           </p>
         )}
 
-        <figure className="mt-5 overflow-hidden rounded-2xl border border-border bg-base/60" aria-label="Link preview">
+        <figure
+          className="mt-5 overflow-hidden rounded-2xl border border-border bg-base/60"
+          aria-label={t`Link preview`}
+        >
           <div className="flex justify-center gap-2 bg-gradient-to-br from-brand/30 via-base to-brand-2/20 p-4">
             {filledBoxes(shro.boxes).map((box) => (
               <MysteryBoxArt key={box.id} position={box.position} showMark={false} className="w-1/4 max-w-[25%]" />
@@ -46,7 +59,9 @@ export default function ShareDialogContent({ shro, trigger, defaultOpen }: Loade
             <p className="text-xs uppercase tracking-wide text-muted">{window.location.host}</p>
             <p className="truncate font-bold">{shro.title}</p>
             <p className="text-sm text-muted">
-              @{shro.creator.username} {hidOptionsPhrase(filledBoxes(shro.boxes).length)}. Pick one!
+              <Trans>
+                @{creator} {hidOptions}. Pick one!
+              </Trans>
             </p>
           </figcaption>
         </figure>
@@ -55,11 +70,11 @@ export default function ShareDialogContent({ shro, trigger, defaultOpen }: Loade
           className="mt-4"
           link={link}
           inputId="share-link"
-          inputLabel="Link"
+          inputLabel={t`Link`}
           copied={copied}
           onCopy={copy}
           text={text}
-          subject={`A ${PRODUCT_NAME} for you: ${shro.title}`}
+          subject={t`A ${PRODUCT_NAME} for you: ${title}`}
           onShared={(target) => recordShare(shro.id, target)}
         />
       </DialogContent>

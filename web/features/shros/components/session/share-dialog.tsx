@@ -1,4 +1,5 @@
 import type { Shro } from '@contract/shro-views';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Share2 } from 'lucide-react';
 import { LoadOnIntent } from '@/components/load-on-intent';
 import { Button } from '@/components/ui/button';
@@ -10,8 +11,9 @@ export const shroLink = (id: string) => `${window.location.origin}/session/${id}
 
 /** Copies a Shro's link (or `link`, e.g. the creator's with their invite): a success sound and a counted share on success. */
 export function useCopyShroLink(shroId: string, failureDescription: string, link = shroLink(shroId)) {
+  const { t } = useLingui();
   return useCopyLink(link, {
-    successDescription: 'Paste it anywhere to invite people.',
+    successDescription: t`Paste it anywhere to invite people.`,
     failureDescription,
     onCopied: () => {
       playSound('success');
@@ -32,7 +34,7 @@ export function ShareDialog({ shro }: { shro: Shro }) {
       props={{ shro }}
       trigger={
         <Button variant="secondary" size="lg" className="w-full sm:w-auto">
-          <Share2 /> Share
+          <Share2 /> <Trans>Share</Trans>
         </Button>
       }
     />

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
+import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, Suspense } from 'react';
 import { PendingRead } from '@/components/pending-read';
 import { ApiError } from '@/lib/api-client';
@@ -13,11 +14,12 @@ import { JoinCard, ShroExpired, ShroLoading, ShroNotFound } from './state-screen
 /** /session/:id — every state and role of docs/product.md §2, refreshed every 2 s. */
 /** `shroActions`: more actions for a signed-in viewer (mute, block), from another feature. */
 export function ShroPage({ id, shroActions }: { id: string; shroActions?: (shro: Shro) => ReactNode }) {
+  const { t } = useLingui();
   const query = useShro(id);
   const shro = query.data;
   const notFound = query.error instanceof ApiError && [400, 403, 404].includes(query.error.status);
   useDocumentTitle(
-    shro ? `${shro.title} - ${PRODUCT_NAME}` : notFound ? `Session Not Found - ${PRODUCT_NAME}` : undefined,
+    shro ? `${shro.title} - ${PRODUCT_NAME}` : notFound ? t`Session Not Found - ${PRODUCT_NAME}` : undefined,
   );
 
   if (query.isPending)

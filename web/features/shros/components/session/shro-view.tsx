@@ -1,6 +1,9 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
 import { hidOptionsPhrase, type ShroStatus } from '@contract/shros';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Link2, Plus, TimerOff } from 'lucide-react';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -49,30 +52,48 @@ function displayStatus(shro: Shro): ShroStatus {
   return shro.status;
 }
 
-function subtitle(shro: Shro, creatorPick: { username: string; position: number } | null): string {
+function subtitle(shro: Shro, creatorPick: { username: string; position: number } | null, i18n: I18n): string {
   if (shro.viewerRole === 'creator') {
-    if (shro.status === 'expired') return 'This link has expired. No new picks can come in.';
+    if (shro.status === 'expired') return i18n._(msg`This link has expired. No new picks can come in.`);
     if (shro.isPublic && shro.moderation && shro.moderation !== 'visible')
-      return 'Not on Explore for now (see below). People with the link can still open one box, and you see every pick live.';
-    if (shro.isPublic) return 'Public on Explore. Anyone can open one box, and you see every pick live.';
-    if (shro.isShareable) return 'Share the link. Each person can open one box, and you see every pick live.';
+      return i18n._(
+        msg`Not on Explore for now (see below). People with the link can still open one box, and you see every pick live.`,
+      );
+    if (shro.isPublic) return i18n._(msg`Public on Explore. Anyone can open one box, and you see every pick live.`);
+    if (shro.isShareable)
+      return i18n._(msg`Share the link. Each person can open one box, and you see every pick live.`);
     if (!creatorPick) {
-      const names = shro.recipients.map((r) => userHandle(r.username));
-      const who = names.length === 1 ? names[0] : names.length === 2 ? names.join(' and ') : 'your friends';
-      return `Waiting for ${who} to open a box.`;
+      const [first = '', second = ''] = shro.recipients.map((r) => userHandle(r.username));
+      const count = shro.recipients.length;
+      return i18n._(
+        count === 1
+          ? msg`Waiting for ${first} to open a box.`
+          : count === 2
+            ? msg`Waiting for ${first} and ${second} to open a box.`
+            : msg`Waiting for your friends to open a box.`,
+      );
     }
-    if (shro.status === 'selected') return `${userHandle(creatorPick.username)} opened a box! Revealing...`;
-    return `${userHandle(creatorPick.username)} opened Box #${creatorPick.position}.`;
+    const who = userHandle(creatorPick.username);
+    const position = creatorPick.position;
+    if (shro.status === 'selected') return i18n._(msg`${who} opened a box! Revealing...`);
+    return i18n._(msg`${who} opened Box #${position}.`);
   }
-  if (!shro.hasSelected)
-    return `@${shro.creator.username} ${hidOptionsPhrase(filledBoxes(shro.boxes).length)}. Pick one: you only get one chance!`;
+  if (!shro.hasSelected) {
+    const creator = shro.creator.username;
+    // contract/shros.ts words it ("hid 4 options in 4 mystery boxes"), shared with the server: still English.
+    const hidOptions = hidOptionsPhrase(filledBoxes(shro.boxes).length);
+    return i18n._(msg`@${creator} ${hidOptions}. Pick one: you only get one chance!`);
+  }
   const own = shro.boxes.find((b) => b.id === shro.selectedBoxId);
-  if (shro.status === 'selected') return 'Opening your box...';
-  return own ? `You opened Box #${own.position}. Here's what was inside.` : "Here's what was inside.";
+  if (shro.status === 'selected') return i18n._(msg`Opening your box...`);
+  if (!own) return i18n._(msg`Here's what was inside.`);
+  const position = own.position;
+  return i18n._(msg`You opened Box #${position}. Here's what was inside.`);
 }
 
 /** A member's view of a Shro: every state and role of docs/product.md §2 but the visitor's Join card. */
 export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode }) {
+  const { t, i18n } = useLingui();
   const isCreator = shro.viewerRole === 'creator';
   const search = useSearch();
   const select = useSelectBox(shro.id);
@@ -94,12 +115,12 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
         // docs/product.md §8: the server answers 409 when this viewer already has a box (decision 095).
         if (error instanceof ApiError && error.status === 409) {
           toast({
-            title: 'Already Selected',
-            description: 'You already selected a box! You can only choose one.',
+            title: t`Already Selected`,
+            description: t`You already selected a box! You can only choose one.`,
             variant: 'destructive',
           });
         } else {
-          toast({ title: 'Error', description: 'Failed to select box. Please try again.', variant: 'destructive' });
+          toast({ title: t`Error`, description: t`Failed to select box. Please try again.`, variant: 'destructive' });
         }
       },
     });
@@ -129,7 +150,7 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
   // After this viewer's own pick: say what was inside and whether it won, and put focus on the
   // result heading (the box grid they were in is gone). Once per pick, not on every poll.
   const showsOwnResult = !isCreator && pickedId !== null && ownBox !== undefined && !revealing;
-  const announcement = showsOwnResult && ownBox ? resultAnnouncement(shro, ownBox) : '';
+  const announcement = showsOwnResult && ownBox ? resultAnnouncement(shro, ownBox, i18n) : '';
 
   // ?view=result (from a notification) scrolls to the result once it is there.
   const wantsResult = new URLSearchParams(search).get('view') === 'result';
@@ -153,7 +174,7 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
       <div className="flex items-center justify-between gap-3">
         <StatusPill
           status={displayStatus(shro)}
-          text={displayStatus(shro) === 'waiting' ? openPicksText(shro) : null}
+          text={displayStatus(shro) === 'waiting' ? openPicksText(shro, i18n) : null}
         />
         <SoundToggle />
       </div>
@@ -166,6 +187,7 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
         {subtitle(
           shro,
           creatorPickBox && creatorPickUser ? { username: creatorPickUser, position: creatorPickBox.position } : null,
+          i18n,
         )}
       </p>
       {shro.isShareable && shro.status !== 'expired' && <ClosesInNote expiresAt={shro.expiresAt} />}
@@ -176,11 +198,11 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
       )}
       {shro.status === 'expired' && (
         <p className="mt-4 flex items-center gap-2 rounded-xl border border-zinc-400/30 bg-zinc-400/10 px-3 py-2 text-sm text-zinc-200">
-          <TimerOff className="size-4" aria-hidden="true" /> This {PRODUCT_NAME} has expired
+          <TimerOff className="size-4" aria-hidden="true" /> <Trans>This {PRODUCT_NAME} has expired</Trans>
         </p>
       )}
       {shro.hashtags && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Hashtags">
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t`Hashtags`}>
           {shro.hashtags.split(',').map((tag) => (
             <li key={tag} className="rounded-full bg-surface-2 px-2.5 py-1 text-xs font-semibold text-purple-200">
               #{tag}
@@ -231,7 +253,7 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
           className="w-full sm:w-auto"
         >
           <Link href="/create">
-            <Plus /> Send a {PRODUCT_NAME}
+            <Plus /> <Trans>Send a {PRODUCT_NAME}</Trans>
           </Link>
         </Button>
         {shro.isShareable && shro.status !== 'expired' && <ShareDialog shro={shro} />}
@@ -241,14 +263,15 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
 }
 
 function CopyLinkButton({ shroId }: { shroId: string }) {
-  const { copied, copy } = useCopyShroLink(shroId, 'Please copy the URL manually');
+  const { t } = useLingui();
+  const { copied, copy } = useCopyShroLink(shroId, t`Please copy the URL manually`);
   return (
     <Button
       variant="secondary"
       size="icon"
       className="size-11 shrink-0 rounded-full"
       onClick={copy}
-      aria-label="Copy link"
+      aria-label={t`Copy link`}
     >
       {copied ? <Check /> : <Link2 />}
     </Button>
@@ -257,6 +280,7 @@ function CopyLinkButton({ shroId }: { shroId: string }) {
 
 /** The creator hears and sees each new pick as it arrives (polling or live push). */
 function useNewPickAlert(shro: Shro) {
+  const { t } = useLingui();
   const seen = useRef<number | null>(null);
   useEffect(() => {
     if (shro.viewerRole !== 'creator') return;
@@ -265,9 +289,11 @@ function useNewPickAlert(shro: Shro) {
     if (previous === null || shro.participantCount <= previous) return;
     const latest = shro.participants[0];
     playSound('notification');
+    const username = latest?.username;
+    const position = latest?.selectedBoxPosition;
     toast({
-      title: 'A box was opened!',
-      description: latest ? `@${latest.username} opened Box #${latest.selectedBoxPosition}.` : undefined,
+      title: t`A box was opened!`,
+      description: latest ? t`@${username} opened Box #${position}.` : undefined,
     });
-  }, [shro]);
+  }, [shro, t]);
 }

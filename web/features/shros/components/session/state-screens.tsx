@@ -1,6 +1,7 @@
 import { INVITE_QUERY_PARAM, isInviteTokenShape } from '@contract/invite-links';
 import { PRODUCT_NAME } from '@contract/product';
 import type { ShroType } from '@contract/shros';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { LogIn, SearchX, Sparkles, TimerOff, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -14,7 +15,9 @@ export function ShroLoading() {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 py-24" role="status" aria-live="polite">
       <Logo className="size-14 animate-float" />
-      <p className="text-sm text-muted">Loading session...</p>
+      <p className="text-sm text-muted">
+        <Trans>Loading session...</Trans>
+      </p>
     </div>
   );
 }
@@ -46,7 +49,9 @@ function Notice({
           variant={extra ? 'ghost' : 'primary'}
           className={extra ? 'mt-2 w-full' : 'mt-6 w-full'}
         >
-          <Link href="/">Return Home</Link>
+          <Link href="/">
+            <Trans>Return Home</Trans>
+          </Link>
         </Button>
       </Card>
     </div>
@@ -54,14 +59,55 @@ function Notice({
 }
 
 export function ShroNotFound() {
+  const { t } = useLingui();
   return (
-    <Notice icon={<SearchX className="size-8" />} title="Session Not Found">
-      The session you're looking for doesn't exist or has expired.
+    <Notice icon={<SearchX className="size-8" />} title={t`Session Not Found`}>
+      <Trans>The session you're looking for doesn't exist or has expired.</Trans>
     </Notice>
   );
 }
 
-const typeWords: Record<ShroType, string> = { image: 'photo', text: 'text', movie: 'movie', tv: 'TV' };
+/** A Shro's title in quotes, as each language quotes. */
+function QuotedTitle({ title }: { title: string }) {
+  return <Trans>"{title}"</Trans>;
+}
+
+/**
+ * "A photo Shro by @ana with 4 mystery boxes": one sentence per kind, so each language words its own.
+ * The count has one form in English ("with 1 mystery boxes", as the page has always said it).
+ */
+function WhatItWas({ type, creator, optionCount }: { type: ShroType; creator: string; optionCount: number }) {
+  switch (type) {
+    case 'image':
+      return (
+        <Trans>
+          A photo {PRODUCT_NAME} by <strong className="text-zinc-100">@{creator}</strong> with{' '}
+          <Plural value={optionCount} other="# mystery boxes" />
+        </Trans>
+      );
+    case 'text':
+      return (
+        <Trans>
+          A text {PRODUCT_NAME} by <strong className="text-zinc-100">@{creator}</strong> with{' '}
+          <Plural value={optionCount} other="# mystery boxes" />
+        </Trans>
+      );
+    case 'movie':
+      return (
+        <Trans>
+          A movie {PRODUCT_NAME} by <strong className="text-zinc-100">@{creator}</strong> with{' '}
+          <Plural value={optionCount} other="# mystery boxes" />
+        </Trans>
+      );
+    case 'tv':
+      return (
+        <Trans>
+          A TV {PRODUCT_NAME} by <strong className="text-zinc-100">@{creator}</strong> with{' '}
+          <Plural value={optionCount} other="# mystery boxes" />
+        </Trans>
+      );
+  }
+}
 
 /**
  * An expired link (docs/product.md §2's texts), not a dead end (issue 13, item 8): who made it and
@@ -74,46 +120,52 @@ export function ShroExpired({
   shro?: { title: string; type: ShroType; creator: { username: string }; optionCount: number };
   signedIn?: boolean;
 }) {
+  const { t } = useLingui();
   const createHref = signedIn ? '/create' : '/register?redirect=/create';
   return (
     <Notice
       icon={<TimerOff className="size-8" />}
-      title={`This ${PRODUCT_NAME} has expired`}
+      title={t`This ${PRODUCT_NAME} has expired`}
       extra={
         shro && (
           <>
-            <figure className="mt-5 rounded-2xl border border-border bg-base/50 p-4 text-left" aria-label="What it was">
-              <p className="truncate text-lg font-bold">"{shro.title}"</p>
+            <figure
+              className="mt-5 rounded-2xl border border-border bg-base/50 p-4 text-left"
+              aria-label={t`What it was`}
+            >
+              <p className="truncate text-lg font-bold">
+                <QuotedTitle title={shro.title} />
+              </p>
               <p className="mt-1 text-sm text-muted">
-                A {typeWords[shro.type]} {PRODUCT_NAME} by{' '}
-                <strong className="text-zinc-100">@{shro.creator.username}</strong> with {shro.optionCount} mystery
-                boxes
+                <WhatItWas type={shro.type} creator={shro.creator.username} optionCount={shro.optionCount} />
               </p>
             </figure>
-            <p className="mt-4 text-sm text-muted">Make your own in a minute and send it to your friends.</p>
+            <p className="mt-4 text-sm text-muted">
+              <Trans>Make your own in a minute and send it to your friends.</Trans>
+            </p>
             <Button asChild size="lg" className="mt-3 w-full">
               <Link href={createHref}>
-                <Sparkles /> Create your own {PRODUCT_NAME}
+                <Sparkles /> <Trans>Create your own {PRODUCT_NAME}</Trans>
               </Link>
             </Button>
             {!signedIn && (
               <p className="mt-3 text-sm text-muted">
-                Already have an account?{' '}
-                <Link href="/login?redirect=/create" className="font-semibold text-purple-200 underline">
-                  Sign in
-                </Link>
+                <Trans>
+                  Already have an account?{' '}
+                  <Link href="/login?redirect=/create" className="font-semibold text-purple-200 underline">
+                    Sign in
+                  </Link>
+                </Trans>
               </p>
             )}
           </>
         )
       }
     >
-      This shareable {PRODUCT_NAME} is no longer accepting participants.
+      <Trans>This shareable {PRODUCT_NAME} is no longer accepting participants.</Trans>
     </Notice>
   );
 }
-
-const numberWords: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four' };
 
 /** A signed-out visitor on a link or public Shro: who made it, its title, and how to take part. */
 export function JoinCard({
@@ -154,30 +206,44 @@ export function JoinCard({
         </div>
         <h1 className="relative mt-5 text-3xl font-black tracking-tight">
           <span className="bg-gradient-to-r from-purple-200 to-pink-200 bg-clip-text text-transparent">
-            Join the Mystery
+            <Trans>Join the Mystery</Trans>
           </span>
         </h1>
         <p className="relative mt-3 text-muted">
-          <strong className="text-zinc-100">@{creator}</strong> invited you to open{' '}
-          {optionCount === 1 ? 'a mystery box' : `one of ${numberWords[optionCount] ?? optionCount} mystery boxes`} in
+          <Trans>
+            <strong className="text-zinc-100">@{creator}</strong> invited you to open{' '}
+            <Plural
+              value={optionCount}
+              _1="a mystery box"
+              _2="one of two mystery boxes"
+              _3="one of three mystery boxes"
+              _4="one of four mystery boxes"
+              other="one of # mystery boxes"
+            />{' '}
+            in
+          </Trans>
         </p>
-        <p className="relative mt-1 text-lg font-bold">"{title}"</p>
+        <p className="relative mt-1 text-lg font-bold">
+          <QuotedTitle title={title} />
+        </p>
         <ClosesInNote expiresAt={expiresAt} />
-        <p className="relative mt-3 text-sm text-muted">Sign in to pick your box. Only one chance!</p>
+        <p className="relative mt-3 text-sm text-muted">
+          <Trans>Sign in to pick your box. Only one chance!</Trans>
+        </p>
         {isInviteTokenShape(invite) && (
           <p className="relative mt-2 text-sm text-emerald-200">
-            New here? Create an account and you'll be friends with @{creator} right away.
+            <Trans>New here? Create an account and you'll be friends with @{creator} right away.</Trans>
           </p>
         )}
         <div className="relative mt-6 grid gap-3">
           <Button asChild size="lg">
             <Link href={`/login?redirect=${back}`}>
-              <LogIn /> Sign In to Participate
+              <LogIn /> <Trans>Sign In to Participate</Trans>
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
             <Link href={registerHref}>
-              <UserPlus /> Create Account
+              <UserPlus /> <Trans>Create Account</Trans>
             </Link>
           </Button>
         </div>

@@ -1,13 +1,16 @@
 import type { ShroStatus } from '@contract/shros';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { CheckCircle2, Clock, Sparkles, TimerOff } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /** docs/product.md §2 status pill texts. */
-const STATUS_PILL_TEXT: Record<ShroStatus, string> = {
-  waiting: 'Waiting for selection...',
-  selected: 'Selection made! Revealing...',
-  revealed: 'Box revealed!',
-  expired: 'Expired',
+const STATUS_PILL_TEXT: Record<ShroStatus, MessageDescriptor> = {
+  waiting: msg`Waiting for selection...`,
+  selected: msg`Selection made! Revealing...`,
+  revealed: msg`Box revealed!`,
+  expired: msg`Expired`,
 };
 
 const styles: Record<ShroStatus, string> = {
@@ -21,6 +24,7 @@ const icons = { waiting: Clock, selected: Sparkles, revealed: CheckCircle2, expi
 
 /** `text` replaces the spec's text where it would not fit (see openPicksText). */
 export function StatusPill({ status, text }: { status: ShroStatus; text?: string | null }) {
+  const { i18n } = useLingui();
   const Icon = icons[status];
   return (
     <span
@@ -37,7 +41,7 @@ export function StatusPill({ status, text }: { status: ShroStatus; text?: string
         <span className="relative inline-flex size-2 rounded-full bg-current" />
       </span>
       <Icon className="size-3.5" aria-hidden="true" />
-      {text ?? STATUS_PILL_TEXT[status]}
+      {text ?? i18n._(STATUS_PILL_TEXT[status])}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Popover } from 'radix-ui';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
 
@@ -22,7 +23,9 @@ export default function VerifiedPopover({ trigger, defaultOpen, heading, body, c
           <p className="mt-1 text-muted">{body}</p>
           {commitment && (
             <p className="mt-2 break-all font-mono text-[11px] text-zinc-400">
-              <span className="text-zinc-300">Commitment</span> {commitment}
+              <Trans>
+                <span className="text-zinc-300">Commitment</span> {commitment}
+              </Trans>
             </p>
           )}
           <Popover.Arrow className="fill-border" />
