@@ -1,22 +1,35 @@
-/** Time left on a link, worded once for the web (Shro page, home inbox) and the server's preview image (decision 125). */
+/** Time left on a link, for the web (Shro page, home inbox) and the server's preview image (decision 125). */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** Time left on an open link, in the unit people read it in (`count` is 0 for under a minute). */
+export interface TimeLeft {
+  unit: 'under-a-minute' | 'min' | 'h' | 'd';
+  count: number;
+}
+
 /**
- * How long a link stays open, as people read it on a phone: "closes in 3 h", "closes in 25 min",
- * "closes in 2 d", "closes in under a minute"; null once it has closed (or never closes).
- * Rounded down, with a little grace (5 min on hours, 1 h on days) so a link just made for
- * "24 hours" reads 24 h rather than 23 h, and never more than that grace over the time left.
+ * How long a link stays open, as people read it on a phone: 3 h, 25 min, 2 d, under a minute;
+ * null once it has closed (or never closes). Rounded down, with a little grace (5 min on hours,
+ * 1 h on days) so a link just made for "24 hours" reads 24 h rather than 23 h, and never more
+ * than that grace over the time left.
  */
-export function closesIn(expiresAt: string | null, now = Date.now()): string | null {
+export function timeLeft(expiresAt: string | null, now = Date.now()): TimeLeft | null {
   if (!expiresAt) return null;
   const left = new Date(expiresAt).getTime() - now;
   if (!(left > 0)) return null;
-  if (left < MINUTE) return 'closes in under a minute';
-  if (left < HOUR) return `closes in ${Math.floor(left / MINUTE)} min`;
-  if (left + 5 * MINUTE < 2 * DAY) return `closes in ${Math.max(1, Math.floor((left + 5 * MINUTE) / HOUR))} h`;
-  return `closes in ${Math.floor((left + HOUR) / DAY)} d`;
+  if (left < MINUTE) return { unit: 'under-a-minute', count: 0 };
+  if (left < HOUR) return { unit: 'min', count: Math.floor(left / MINUTE) };
+  if (left + 5 * MINUTE < 2 * DAY) return { unit: 'h', count: Math.max(1, Math.floor((left + 5 * MINUTE) / HOUR)) };
+  return { unit: 'd', count: Math.floor((left + HOUR) / DAY) };
+}
+
+/** `timeLeft` in English: "closes in 3 h", "closes in under a minute" (the web words it in the page's language). */
+export function closesIn(expiresAt: string | null, now = Date.now()): string | null {
+  const left = timeLeft(expiresAt, now);
+  if (!left) return null;
+  return left.unit === 'under-a-minute' ? 'closes in under a minute' : `closes in ${left.count} ${left.unit}`;
 }
 
 /** Under an hour left: shown more urgently. */

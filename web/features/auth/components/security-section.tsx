@@ -13,8 +13,14 @@ import { useAuthSessions, useEndAuthSession, useRevokeOtherSessions } from '../a
 import { deviceIcons, deviceKind } from '../utils/device-kind';
 import { ChangePasswordForm } from './change-password-form';
 
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** A date in the page's language; English keeps the spec's en-US form. */
+const formatWhen = (iso: string, locale: string) =>
+  new Date(iso).toLocaleString(locale === 'en' ? 'en-US' : locale, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** Settings' "Security" section: change password and the signed-in devices (decision 102). */
 export function SecuritySection() {
@@ -41,7 +47,7 @@ function DeviceList() {
   // This device first, then the others as the server orders them (most recently active first).
   const devices = [...(sessions.data?.filter((s) => s.current) ?? []), ...others];
   const pending = endOne.isPending || endOthers.isPending;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const deviceName = (session: AuthSession) => session.userAgent ?? t`Unknown device`;
 
   const onError = (error: unknown) =>
@@ -76,8 +82,8 @@ function DeviceList() {
           {devices.map((session) => {
             const Icon = deviceIcons[deviceKind(session.userAgent)];
             const device = deviceName(session);
-            const signedIn = formatWhen(session.createdAt);
-            const lastActive = formatWhen(session.lastSeenAt);
+            const signedIn = formatWhen(session.createdAt, i18n.locale);
+            const lastActive = formatWhen(session.lastSeenAt, i18n.locale);
             return (
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div className="flex min-w-0 flex-1 items-center gap-3">

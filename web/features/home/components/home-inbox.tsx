@@ -1,7 +1,7 @@
 import type { HomeWaitingItem } from '@contract/home';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import type { ShroListItem } from '@contract/shro-views';
-import { closesIn, closesSoon } from '@contract/time-left';
+import { closesSoon } from '@contract/time-left';
 import { useLingui } from '@lingui/react/macro';
 import { ChevronRight, Compass, Gift, Globe, Inbox, Link2, type LucideIcon, Plus, Radio, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { Link } from 'wouter';
 import { FirstStep, InboxSection } from '@/components/inbox-section';
 import { PendingRead } from '@/components/pending-read';
 import { Alert, Spinner } from '@/components/ui/card';
+import { closesInText } from '@/lib/closes-in';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { formatRelativeTime } from '@/lib/relative-time';
@@ -76,7 +77,8 @@ export function HomeInbox({ friendRequests }: { friendRequests: ReactNode }) {
 }
 
 function ClosesChip({ expiresAt }: { expiresAt: string | null }) {
-  const text = closesIn(expiresAt);
+  const { i18n } = useLingui();
+  const text = closesInText(i18n, expiresAt);
   if (!text) return null;
   return (
     <span

@@ -1,7 +1,8 @@
-import { closesIn, closesSoon } from '@contract/time-left';
-import { Trans } from '@lingui/react/macro';
+import { closesSoon } from '@contract/time-left';
+import { useLingui } from '@lingui/react/macro';
 import { Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { linkClosesInText } from '@/lib/closes-in';
 import { cn } from '@/lib/cn';
 
 /** "closes in 3 h" on an open link that expires (issue 13, item 8); it counts down while the page is open. */
@@ -12,8 +13,8 @@ export function ClosesInNote({ expiresAt }: { expiresAt: string | null }) {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, [expiresAt]);
-  // contract/time-left.ts words it ("closes in 3 h"), shared with the server's preview image: still English.
-  const text = closesIn(expiresAt, now);
+  const { i18n } = useLingui();
+  const text = linkClosesInText(i18n, expiresAt, now);
   if (!text) return null;
   return (
     <p
@@ -25,7 +26,7 @@ export function ClosesInNote({ expiresAt }: { expiresAt: string | null }) {
       )}
     >
       <Hourglass className="size-4" aria-hidden="true" />
-      <Trans>This link {text}</Trans>
+      {text}
     </p>
   );
 }

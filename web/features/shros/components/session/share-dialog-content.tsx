@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
-import { hidOptionsPhrase } from '@contract/shros';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { UserPlus } from 'lucide-react';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
@@ -25,8 +25,11 @@ export default function ShareDialogContent({ shro, trigger, defaultOpen }: Loade
   const { copied, copy } = useCopyShroLink(shro.id, t`Please copy the link manually.`, link);
   const title = shro.title;
   const creator = shro.creator.username;
-  // contract/shros.ts words it ("hid 4 options in 4 mystery boxes"), shared with the server: still English.
-  const hidOptions = hidOptionsPhrase(filledBoxes(shro.boxes).length);
+  const filled = filledBoxes(shro.boxes).length;
+  const caption = t`${plural(filled, {
+    one: `@${creator} hid # option in # mystery box. Pick one!`,
+    other: `@${creator} hid # options in # mystery boxes. Pick one!`,
+  })}`;
   const text = t`Open one of my mystery boxes: "${title}" on ${PRODUCT_NAME}`;
 
   return (
@@ -58,11 +61,7 @@ export default function ShareDialogContent({ shro, trigger, defaultOpen }: Loade
           <figcaption className="border-t border-border/60 p-3">
             <p className="text-xs uppercase tracking-wide text-muted">{window.location.host}</p>
             <p className="truncate font-bold">{shro.title}</p>
-            <p className="text-sm text-muted">
-              <Trans>
-                @{creator} {hidOptions}. Pick one!
-              </Trans>
-            </p>
+            <p className="text-sm text-muted">{caption}</p>
           </figcaption>
         </figure>
 

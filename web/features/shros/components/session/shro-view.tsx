@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
-import { hidOptionsPhrase, type ShroStatus } from '@contract/shros';
+import type { ShroStatus } from '@contract/shros';
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Link2, Plus, TimerOff } from 'lucide-react';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -80,9 +80,13 @@ function subtitle(shro: Shro, creatorPick: { username: string; position: number 
   }
   if (!shro.hasSelected) {
     const creator = shro.creator.username;
-    // contract/shros.ts words it ("hid 4 options in 4 mystery boxes"), shared with the server: still English.
-    const hidOptions = hidOptionsPhrase(filledBoxes(shro.boxes).length);
-    return i18n._(msg`@${creator} ${hidOptions}. Pick one: you only get one chance!`);
+    const filled = filledBoxes(shro.boxes).length;
+    return i18n._(
+      msg`${plural(filled, {
+        one: `@${creator} hid # option in # mystery box. Pick one: you only get one chance!`,
+        other: `@${creator} hid # options in # mystery boxes. Pick one: you only get one chance!`,
+      })}`,
+    );
   }
   const own = shro.boxes.find((b) => b.id === shro.selectedBoxId);
   if (shro.status === 'selected') return i18n._(msg`Opening your box...`);
