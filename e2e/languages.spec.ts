@@ -1,0 +1,70 @@
+import { expect, test } from './fixtures';
+import { translated } from './support/catalogs';
+
+/** Issue 36: a reader gets their language before any script runs, can switch in place, and keeps it. */
+const noSidewaysScroll = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+test.describe('languages', () => {
+  test("a visitor's browser language is the page's, and the footer switches it in place, right to left included", async ({
+    browser,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const context = await browser.newContext({ locale: 'es-MX' });
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    // The HTML itself says the language, before the app has run.
+    expect(await response?.text()).toContain('<html lang="es" dir="ltr"');
+    await expect(page.getByRole('link', { name: translated('es', 'Sign up free') }).first()).toBeVisible();
+    await expect(page.getByText('Sign up free')).toHaveCount(0);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'landing-es');
+
+    await page.getByLabel(translated('es', 'Language')).selectOption('ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('link', { name: translated('ar', 'Sign up free') }).first()).toBeVisible();
+    // Switched in place: the same page, no navigation.
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'landing-ar');
+
+    // The choice is kept for the next page, over the browser's language.
+    const again = await page.reload();
+    expect(await again?.text()).toContain('<html lang="ar" dir="rtl"');
+    await expect(page.getByRole('link', { name: translated('ar', 'Sign up free') }).first()).toBeVisible();
+    await context.close();
+  });
+
+  test('a signed-in user chooses a language in settings and keeps it on every device', async ({
+    user,
+    openContext,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const page = await user.context.newPage();
+    await page.goto('/settings');
+    await page.getByLabel('Language').selectOption('ja');
+    await expect(page.getByRole('heading', { name: translated('ja', 'Settings'), level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect
+      .poll(
+        async () => ((await (await user.context.request.get('/api/auth/user')).json()) as { locale: string }).locale,
+      )
+      .toBe('ja');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'settings-ja');
+
+    // Another browser of the same account, whose own language is English, opens in Japanese.
+    const other = await openContext();
+    // The session only: not the language cookie this browser also wrote.
+    await other.addCookies((await user.context.cookies()).filter((cookie) => cookie.name !== 'shro_locale'));
+    const elsewhere = await other.newPage();
+    const response = await elsewhere.goto('/settings');
+    expect(await response?.text()).toContain('<html lang="ja" dir="ltr"');
+    await expect(elsewhere.getByRole('heading', { name: translated('ja', 'Settings'), level: 1 })).toBeVisible();
+  });
+});
