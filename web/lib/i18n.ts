@@ -7,6 +7,7 @@ import {
   SOURCE_LOCALE,
 } from '@contract/locales';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 /** A catalog the page can show: the shipped locales, and the tests' pseudo-locale. */
 export type CatalogLocale = Locale | 'pseudo';
@@ -36,8 +37,13 @@ export function pageLocale(): CatalogLocale {
   return isCatalogLocale(lang) ? lang : SOURCE_LOCALE;
 }
 
-/** The app's one i18n instance, handed to components through the provider. */
+/**
+ * The app's one i18n instance, handed to components through the provider. English has no catalog
+ * (decision 166): its messages are compiled from the English kept in the code when first shown,
+ * placeholders and plurals included, which a production build does only with a compiler set.
+ */
 export const i18n: I18n = setupI18n();
+i18n.setMessagesCompiler(compileMessage);
 
 /** Loads a locale's catalog and makes it the page's language: texts, `lang` and direction. */
 export async function activateLocale(locale: CatalogLocale): Promise<void> {
