@@ -295,11 +295,14 @@ test.describe('create form rules', () => {
       buffer: Buffer.from('not an image'),
     });
     await expectToast(page, 'Please select an image file.');
-    await create.imageInput(1).setInputFiles({
-      name: 'huge.png',
-      mimeType: 'image/png',
-      buffer: Buffer.alloc(6 * 1024 * 1024, 1),
-    });
+    // Handing Chromium 6 MB through the DevTools protocol alone can outlast the 10 s action
+    // timeout on a busy two-core machine.
+    await create
+      .imageInput(1)
+      .setInputFiles(
+        { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024, 1) },
+        { timeout: 30_000 },
+      );
     await expectToast(page, 'File size too large. Please select a file under 5MB.');
     await expect(create.preview(1)).toHaveCount(0);
 
