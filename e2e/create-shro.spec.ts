@@ -295,8 +295,8 @@ test.describe('create form rules', () => {
       buffer: Buffer.from('not an image'),
     });
     await expectToast(page, 'Please select an image file.');
-    // Handing Chromium 6 MB through the DevTools protocol alone can outlast the 10 s action
-    // timeout on a busy two-core machine.
+    // Handing Chromium a file over the image limit through the DevTools protocol alone can
+    // outlast the default action timeout on a busy two-core machine.
     await create
       .imageInput(1)
       .setInputFiles(

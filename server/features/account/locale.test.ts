@@ -152,29 +152,22 @@ describe('PUT /api/account/locale', () => {
   });
 });
 
+/** The profile in the user's account export. */
+async function exportedProfile(cookie: string) {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return JSON.parse((await readZip(response.rawPayload)).get(EXPORT_JSON_NAME)!.toString('utf8')).profile;
+}
+
 describe('the saved language elsewhere', () => {
   it('is in the account export', async () => {
     const user = await frenchUser();
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/account/export',
-      headers: { cookie: user.cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    const data = JSON.parse((await readZip(response.rawPayload)).get(EXPORT_JSON_NAME)!.toString('utf8'));
-    expect(data.profile).toMatchObject({ id: user.id, locale: 'fr' });
+    expect(await exportedProfile(user.cookie)).toMatchObject({ id: user.id, locale: 'fr' });
   });
 
   it('is null in the export until chosen', async () => {
     const user = await createUser(ctx);
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/account/export',
-      headers: { cookie: user.cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    const data = JSON.parse((await readZip(response.rawPayload)).get(EXPORT_JSON_NAME)!.toString('utf8'));
-    expect(data.profile.locale).toBeNull();
+    expect((await exportedProfile(user.cookie)).locale).toBeNull();
   });
 
   it('reads as not chosen when it is a language Shro no longer speaks', async () => {
