@@ -1,7 +1,7 @@
 /**
  * The server's production build (decision 155): `server/server.ts` and everything it imports from
  * this repository bundled by esbuild into one ES module, `dist/server/server.mjs`, with the SQL
- * migrations copied beside it (server/db/client.ts finds them next to its own code). npm packages
+ * migrations and the server's catalogs copied beside it (server/db/client.ts finds them next to its own code). npm packages
  * stay outside the bundle and load from node_modules, as in development.
  *
  * Why: through tsx every closure carries a `__name` helper call (esbuild's keepNames) and tsx's
@@ -44,9 +44,15 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  const migrations = path.join(path.dirname(out), 'migrations');
-  fs.rmSync(migrations, { recursive: true, force: true });
-  fs.cpSync(path.join(root, 'server/db/migrations'), migrations, { recursive: true });
+  // Beside the bundle, where server/db/client.ts and server/i18n/catalogs.ts look for them.
+  for (const [source, folder] of [
+    ['server/db/migrations', 'migrations'],
+    ['server/i18n/locales', 'locales'],
+  ] as const) {
+    const target = path.join(path.dirname(out), folder);
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.cpSync(path.join(root, source), target, { recursive: true });
+  }
 }
 
 // Run as a command (`npm run build:server`), it writes `npm start`'s bundle, or the file given

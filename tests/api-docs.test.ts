@@ -92,8 +92,8 @@ describe('GET /api/openapi.json', () => {
       for (const status of statuses.filter((s) => Number(s) >= 400)) {
         expect(responses[status]!.content?.['application/json']?.schema, `${route} ${status}`).toMatchObject({
           type: 'object',
-          properties: { message: { type: 'string' } },
-          required: ['message'],
+          properties: { message: { type: 'string' }, code: { type: 'string' } },
+          required: ['message', 'code'],
         });
       }
     }
@@ -191,7 +191,7 @@ describe('GET /api/docs', () => {
     for (const file of ['package.json', 'index.html', '..%2Fpackage.json', 'swagger-ui.js']) {
       const answer = await ctx.app.inject({ method: 'GET', url: `/api/docs/${file}` });
       expect(answer.statusCode, file).toBe(404);
-      expect(answer.json()).toEqual({ message: 'Not found' });
+      expect(answer.json()).toEqual({ message: 'Not found', code: expect.any(String) });
     }
   });
 });

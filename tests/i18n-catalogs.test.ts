@@ -20,3 +20,11 @@ describe('the web catalogs', () => {
     });
   });
 });
+
+describe("the server's catalogs", () => {
+  it('hold every server text, each translated in every language', async () => {
+    await expect(
+      run('node', ['--import', 'tsx', 'scripts/server-catalogs.ts', '--check'], { timeout: 60_000 }),
+    ).resolves.toBeDefined();
+  });
+});

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-/** Every error answer of the API: one sentence for people (server/plugins/error-handler.ts). */
-const errorMessageSchema = z.object({ message: z.string() });
+/**
+ * Every error answer of the API: one sentence for people in the request's language, and a stable
+ * code for programs (server/plugins/error-handler.ts, docs/decisions/167-server-texts.md).
+ */
+const errorMessageSchema = z.object({
+  message: z.string(),
+  code: z.string().describe('Stable: `group.name` for a known refusal (`shro.notFound`), else the kind (`not_found`)'),
+});
 
 /** The error statuses the API document names, with what each means for a caller. */
 export const ERROR_DESCRIPTIONS = {

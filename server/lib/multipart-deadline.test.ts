@@ -65,7 +65,9 @@ describe.each([
     );
     expect(exchange.response).toMatch(/^HTTP\/1\.1 408 /);
     expect(exchange.response.toLowerCase()).toContain('connection: close');
-    expect(exchange.response.endsWith(JSON.stringify({ message: UPLOAD_TOO_SLOW }))).toBe(true);
+    expect(
+      exchange.response.endsWith(JSON.stringify({ message: UPLOAD_TOO_SLOW, code: 'transport.uploadTooSlow' })),
+    ).toBe(true);
     expect(exchange.closedByServer).toBe(true);
     expect(exchange.elapsedMs).toBeGreaterThanOrEqual(GRACE_MS - 50);
     expect(exchange.elapsedMs).toBeLessThan(GRACE_MS + SLACK_MS);

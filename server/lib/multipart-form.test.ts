@@ -60,7 +60,7 @@ describe.each([
     // The part without headers is skipped: the create lacks its options (400); the profile form
     // saves its one text field (200). Either way an answer, and nothing from the skipped part.
     expect(response.statusCode, response.body).toBe(method === 'POST' ? 400 : 200);
-    if (method === 'POST') expect(Object.keys(response.json())).toEqual(['message']);
+    if (method === 'POST') expect(Object.keys(response.json())).toEqual(['message', 'code']);
     expect(await gameRowCounts(ctx)).toEqual(rowsBefore);
     expect(await profileRow()).toEqual(method === 'POST' ? profileBefore : { ...profileBefore, firstName: 'Dinner?' });
   });
@@ -77,7 +77,7 @@ describe.each([
     });
     const waited = performance.now() - started;
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: SHRO_MESSAGES.formUnreadable });
+    expect(response.json()).toEqual({ message: SHRO_MESSAGES.formUnreadable, code: expect.any(String) });
     expect(waited).toBeGreaterThanOrEqual(IDLE_MS - 50);
     expect(waited).toBeLessThan(5_000);
     expect(await gameRowCounts(ctx)).toEqual(rowsBefore);
@@ -112,7 +112,7 @@ describe.each([
     const waited = performance.now() - started;
     expect(reply).toMatch(/^HTTP\/1\.1 400/);
     expect(reply.toLowerCase()).toContain('connection: close');
-    expect(reply).toContain(JSON.stringify({ message: SHRO_MESSAGES.formUnreadable }));
+    expect(reply).toContain(JSON.stringify({ message: SHRO_MESSAGES.formUnreadable, code: 'shro.formUnreadable' }));
     expect(waited).toBeGreaterThanOrEqual(IDLE_MS - 50);
     expect(waited).toBeLessThan(5_000);
     expect(await gameRowCounts(ctx)).toEqual(rowsBefore);

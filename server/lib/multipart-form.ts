@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { SHRO_MESSAGES } from '../../contract/shros';
-import { badRequest, HttpError, payloadTooLarge } from './http-errors';
+import { badRequest, HttpError, payloadTooLarge, SERVER_MESSAGES } from './http-errors';
 
 export const UPLOAD_TOO_SLOW = 'The upload is too slow. Please try again on a faster connection.';
 
@@ -168,8 +168,8 @@ function multipartError(error: unknown, spec: Pick<MultipartFormSpec, 'tooManyFi
   if (error instanceof HttpError) return error;
   const { code, statusCode } = error as { code?: string; statusCode?: number };
   if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(SHRO_MESSAGES.imageTooLarge);
-  if (code === 'FST_FILES_LIMIT') return badRequest(spec.tooManyFiles ?? 'The form has too many files.');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('The form has too many fields.');
+  if (code === 'FST_FILES_LIMIT') return badRequest(spec.tooManyFiles ?? SERVER_MESSAGES.tooManyFiles);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest(SERVER_MESSAGES.tooManyFields);
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error as Error;
   return badRequest(SHRO_MESSAGES.formUnreadable);
 }

@@ -120,8 +120,8 @@ function authOf(app: FastifyInstance, route: RouteOptions): 'required' | 'option
 const errorJsonSchema = (status: ErrorStatus) => ({
   description: ERROR_DESCRIPTIONS[status],
   type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
+  properties: { message: { type: 'string' }, code: { type: 'string' } },
+  required: ['message', 'code'],
 });
 
 /** The object a query schema checks, under any transform of the whole (`.transform` makes a pipe). */

@@ -5,7 +5,7 @@ import { SIGNED_IN_COOKIE } from '../../contract/signed-in-marker';
 import { findUserByAuthSession, insertAuthSession, touchAuthSession, type UserRow } from '../features/auth/queries';
 import { endAuthSession } from '../features/auth/service';
 import { summarizeUserAgent } from '../features/auth/user-agent';
-import { unauthorized } from '../lib/http-errors';
+import { SERVER_MESSAGES, unauthorized } from '../lib/http-errors';
 import { LruCache } from '../lib/lru-cache';
 
 export const AUTH_COOKIE = 'shro_sid';
@@ -190,10 +190,10 @@ async function authSessionPlugin(app: FastifyInstance) {
   app.decorate('requireUser', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const known = knownUser(request);
     if (known !== undefined) {
-      done(known ? undefined : unauthorized('Unauthorized'));
+      done(known ? undefined : unauthorized(SERVER_MESSAGES.unauthorized));
       return;
     }
-    resolveUser(request).then((user) => done(user ? undefined : unauthorized('Unauthorized')), done);
+    resolveUser(request).then((user) => done(user ? undefined : unauthorized(SERVER_MESSAGES.unauthorized)), done);
   });
 
   app.decorate('resolveUser', resolveUser);

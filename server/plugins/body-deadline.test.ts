@@ -50,7 +50,9 @@ describe('request deadlines over real connections', () => {
     );
     expect(exchange.response).toMatch(/^HTTP\/1\.1 408 /);
     expect(exchange.response.toLowerCase()).toContain('connection: close');
-    expect(exchange.response.endsWith(JSON.stringify({ message: BODY_TOO_SLOW }))).toBe(true);
+    expect(exchange.response.endsWith(JSON.stringify({ message: BODY_TOO_SLOW, code: 'transport.bodyTooSlow' }))).toBe(
+      true,
+    );
     expect(exchange.closedByServer).toBe(true);
     expect(exchange.elapsedMs).toBeGreaterThanOrEqual(BODY_MS - 50);
     expect(exchange.elapsedMs).toBeLessThan(BODY_MS + SLACK_MS);
@@ -96,7 +98,9 @@ describe('request deadlines over real connections', () => {
       giveUpMs: 8000,
     });
     expect(exchange.response).toMatch(/^HTTP\/1\.1 408 /);
-    expect(exchange.response).toContain(JSON.stringify({ message: 'The request took too long' }));
+    expect(exchange.response).toContain(
+      JSON.stringify({ message: 'The request took too long', code: 'server.requestTimeout' }),
+    );
     expect(exchange.closedByServer).toBe(true);
     expect(exchange.elapsedMs).toBeLessThan(HEADERS_MS + SLACK_MS);
   });

@@ -166,10 +166,10 @@ describe('request bodies', () => {
     // Read and checked: the answer is about the credentials, not about the body.
     const gzipped = await login(gzipSync(wrongPassword), { 'content-encoding': 'gzip' });
     expect(gzipped.statusCode).toBe(401);
-    expect(gzipped.json()).toEqual({ message: INVALID_CREDENTIALS_MESSAGE });
+    expect(gzipped.json()).toEqual({ message: INVALID_CREDENTIALS_MESSAGE, code: expect.any(String) });
     const unknown = await login(wrongPassword, { 'content-encoding': 'compress' });
     expect(unknown.statusCode).toBe(415);
-    expect(unknown.json()).toEqual({ message: expect.stringMatching(/content-encoding/i) });
+    expect(unknown.json()).toEqual({ message: expect.stringMatching(/content-encoding/i), code: expect.any(String) });
   });
 
   it('a GET has no body to decode: a Content-Encoding on it changes nothing (no decompression hook on GET routes)', async () => {

@@ -35,7 +35,11 @@ describe('open connections per client address', () => {
     expect(refused.response).toMatch(/^HTTP\/1\.1 429 /);
     expect(refused.response.toLowerCase()).toMatch(/\r\nretry-after: \d+\r\n/);
     expect(refused.response.toLowerCase()).toContain('connection: close');
-    expect(refused.response.endsWith(JSON.stringify({ message: TOO_MANY_CONNECTIONS }))).toBe(true);
+    expect(
+      refused.response.endsWith(
+        JSON.stringify({ message: TOO_MANY_CONNECTIONS, code: 'transport.tooManyConnections' }),
+      ),
+    ).toBe(true);
     expect(refused.closedByServer).toBe(true);
 
     await held[0]!.close();

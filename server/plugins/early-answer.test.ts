@@ -95,7 +95,7 @@ describe('an answer given before the body was read', () => {
     for (let round = 0; round < 40; round++) {
       const outcome = await postImage(6 * 1024 * 1024);
       expect({ round, status: outcome.status, error: outcome.error }).toEqual({ round, status: 401, error: undefined });
-      expect(JSON.parse(outcome.body)).toEqual({ message: expect.any(String) });
+      expect(JSON.parse(outcome.body)).toEqual({ message: expect.any(String), code: expect.any(String) });
     }
   });
 
@@ -104,7 +104,10 @@ describe('an answer given before the body was read', () => {
     for (let round = 0; round < 10; round++) {
       const outcome = await postImage(IMAGE_MAX_BYTES + 3 * 1024 * 1024, user.cookie);
       expect({ round, status: outcome.status }).toEqual({ round, status: 413 });
-      expect(JSON.parse(outcome.body)).toEqual({ message: `Box 1: ${SHRO_MESSAGES.imageTooLarge}` });
+      expect(JSON.parse(outcome.body)).toEqual({
+        message: `Box 1: ${SHRO_MESSAGES.imageTooLarge}`,
+        code: expect.any(String),
+      });
     }
   });
 });

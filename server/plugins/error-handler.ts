@@ -3,17 +3,55 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { SOURCE_LOCALE } from '../../contract/locales';
 import { issueMessage, notFoundWhenInvalid } from '../../contract/validation';
+import { type Wording, word, wording } from '../i18n/catalogs';
+import { serverTexts } from '../i18n/texts';
 import { pgErrorCode } from '../lib/db-errors';
-import { HttpError, SERVICE_UNAVAILABLE } from '../lib/http-errors';
+import { HttpError, SERVER_MESSAGES } from '../lib/http-errors';
+import { requestLocale } from '../lib/request-locale';
 
-/** One place turns every error into `{message}`: typed HTTP errors, Fastify's own 4xx, or a logged 500. */
+const codes = serverTexts();
+
+/** What a text's own code does not name: the kind of refusal, by status. */
+const STATUS_CODES: Record<number, string> = {
+  400: 'invalid',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  408: 'timeout',
+  409: 'conflict',
+  410: 'gone',
+  413: 'too_large',
+  414: 'too_long',
+  415: 'unsupported_type',
+  429: 'rate_limited',
+  431: 'headers_too_large',
+  500: 'internal',
+  503: 'unavailable',
+};
+
+/**
+ * An error answer: `message` in the request's language and a stable `code` that clients match on
+ * instead of the words (docs/decisions/167-server-texts.md).
+ */
+export function errorBody(request: FastifyRequest | undefined, status: number, english: string, shown?: Wording) {
+  const locale = request ? requestLocale(request) : SOURCE_LOCALE;
+  return {
+    message: word(locale, shown ?? wording(english)),
+    code: codes.get(english) ?? STATUS_CODES[status] ?? 'error',
+  };
+}
+
+/** One place turns every error into `{message, code}`: typed HTTP errors, Fastify's own 4xx, or a logged 500. */
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    const answer = (status: number, english: string, shown?: Wording) =>
+      reply.status(status).send(errorBody(request, status, english, shown));
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause }, error.message);
       reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ message: error.message });
+      return answer(error.statusCode, error.message, error.wording);
     }
     // A route schema refused the input: the first issue's message, as the contract words it.
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -21,26 +59,26 @@ async function errorHandlerPlugin(app: FastifyInstance) {
       const paramsSchema = request.routeOptions.schema?.params as z.ZodType | undefined;
       const notFound =
         error.validationContext === 'params' && paramsSchema ? notFoundWhenInvalid.get(paramsSchema) : undefined;
-      if (notFound) return reply.status(404).send({ message: notFound.message });
-      return reply.status(400).send({ message: validationMessage(error.validation[0]) });
+      if (notFound) return answer(404, notFound.message);
+      return answer(400, validationMessage(error.validation[0]));
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error as FastifyError) });
+      return answer(status, clientMessage(error as FastifyError));
     }
-    if (status === 503) return reply.status(503).send({ message: SERVICE_UNAVAILABLE });
+    if (status === 503) return answer(503, SERVER_MESSAGES.unavailable);
     // The database or its connection is down or restarting: fail fast and say so, so clients retry.
     if (isConnectionError(error)) {
       request.log.warn({ code: errorCode(error) }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ message: SERVICE_UNAVAILABLE });
+      return answer(503, SERVER_MESSAGES.unavailable).header('retry-after', '5');
     }
     // Bad input that only the database noticed (a NUL character in text): the client's fault.
     const sqlState = pgErrorCode(error);
     if (sqlState === '22021' || sqlState === '22P05') {
-      return reply.status(400).send({ message: 'Text must not contain null characters' });
+      return answer(400, SERVER_MESSAGES.nullCharacters);
     }
     request.log.error({ err: withoutQueryParams(error) }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
+    return answer(500, SERVER_MESSAGES.internal);
   });
 }
 
@@ -48,11 +86,13 @@ async function errorHandlerPlugin(app: FastifyInstance) {
  * Errors the router raises before any route or hook runs (a malformed URL, a path parameter over
  * the length limit). Passed to Fastify as `frameworkErrors`, so they answer `{message}` too.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   // No hook runs for these: the security headers are put on here.
   reply.headers(reply.server.securityHeaders ?? {}).header('cache-control', 'no-store');
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ message: 'The address is too long' });
-  return reply.status(400).send({ message: 'The address is not valid' });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send(errorBody(request, 414, SERVER_MESSAGES.addressTooLong));
+  }
+  return reply.status(400).send(errorBody(request, 400, SERVER_MESSAGES.addressInvalid));
 }
 
 /**
@@ -61,13 +101,14 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
  */
 export function clientErrorHandler(this: FastifyInstance | undefined, error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // No request was read: its language is not known, so this answer is English.
   const [status, text, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'The request headers or address are too large']
+      ? [431, 'Request Header Fields Too Large', SERVER_MESSAGES.headersTooLarge]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'The request took too long']
-        : [400, 'Bad Request', 'The request could not be read'];
-  const body = JSON.stringify({ message });
+        ? [408, 'Request Timeout', SERVER_MESSAGES.requestTimeout]
+        : [400, 'Bad Request', SERVER_MESSAGES.requestUnreadable];
+  const body = JSON.stringify(errorBody(undefined, status, message));
   // Fastify calls this bound to the app: the data set of security headers, as every JSON answer (decision 141).
   const headers = { ...this?.securityHeaders, 'cache-control': 'no-store' };
   const headerLines = Object.entries(headers)
@@ -83,11 +124,11 @@ export function clientErrorHandler(this: FastifyInstance | undefined, error: Nod
 
 /** Fastify's copy of a zod issue (fastify-type-provider-zod) turned back into the contract's sentence. */
 function validationMessage(entry: ZodFastifySchemaValidationError | undefined): string {
-  if (!entry) return 'Invalid input';
+  if (!entry) return SERVER_MESSAGES.invalidInput;
   const keys = entry.params.keys;
   return issueMessage({
     code: entry.keyword,
-    message: entry.message ?? 'Invalid input',
+    message: entry.message ?? SERVER_MESSAGES.invalidInput,
     // `/a/0` for the issue's path `['a', 0]`; `/` for the root.
     path: entry.instancePath.split('/').filter(Boolean),
     keys: Array.isArray(keys) ? keys.map(String) : undefined,
@@ -97,16 +138,16 @@ function validationMessage(entry: ZodFastifySchemaValidationError | undefined): 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
+      return SERVER_MESSAGES.unsupportedContentType;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return 'Request body is too large';
+      return SERVER_MESSAGES.bodyTooLarge;
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Request body is empty';
+      return SERVER_MESSAGES.bodyEmpty;
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'Request body is not valid JSON';
+      return SERVER_MESSAGES.bodyNotJson;
     default:
-      return error.message || 'Bad request';
+      return error.message || SERVER_MESSAGES.badRequest;
   }
 }
 

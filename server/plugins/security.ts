@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest, forbidden } from '../lib/http-errors';
+import { badRequest, forbidden, SERVER_MESSAGES } from '../lib/http-errors';
 import securityHeaders from './security-headers';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -19,7 +19,7 @@ async function securityPlugin(app: FastifyInstance) {
   // A callback hook: it runs on every request (decision 154).
   app.addHook('preValidation', (request, _reply, done) => {
     if (hasNullCharacter(request.params) || hasNullCharacter(request.query) || hasNullCharacter(request.body)) {
-      done(badRequest('Text must not contain null characters'));
+      done(badRequest(SERVER_MESSAGES.nullCharacters));
       return;
     }
     done();
@@ -32,7 +32,7 @@ async function securityPlugin(app: FastifyInstance) {
 
 /** The refusal of an unsafe request from another site, or undefined when it comes from this one. */
 function crossSiteRefusal(request: FastifyRequest, trustProxy: boolean): Error | undefined {
-  const refused = () => forbidden('Cross-site requests are not allowed');
+  const refused = () => forbidden(SERVER_MESSAGES.crossSite);
   if (request.headers['sec-fetch-site'] === 'cross-site') return refused();
   const origin = request.headers.origin;
   if (origin === 'null') return refused();

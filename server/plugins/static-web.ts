@@ -11,6 +11,7 @@ import { type InlinePageData, injectMeta, injectPageData, metaForPath } from '..
 import { KeptText } from '../lib/compression';
 import { requestLocale } from '../lib/request-locale';
 import { sendKeptText } from './compression';
+import { errorBody } from './error-handler';
 import { DOCUMENT_ONLY_HEADERS, isDataPath } from './security-headers';
 
 /** A built script or style sheet, as sent (`.br` and `.gz` included). */
@@ -170,7 +171,7 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
       // compression plugin's route hooks never reach it.
       return sendKeptText(request, reply, new KeptText(data ? injectPageData(html, data) : html));
     }
-    return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found` });
+    return reply.status(404).send(errorBody(request, 404, `Route ${request.method} ${pathname} not found`));
   });
 }
 

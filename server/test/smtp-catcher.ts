@@ -67,6 +67,22 @@ function leafParts(part: Part, into = new Map<string, string>()): Map<string, st
   return into;
 }
 
+/** A header's RFC 2047 encoded words (`=?UTF-8?B?…?=`, as nodemailer writes non-ASCII) as text. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_word, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(Number.parseInt(code, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 /** Parses a raw message (enough MIME for what nodemailer writes: alternatives, QP and base64). */
 export function parseMail(raw: string, to: string[] = []): CaughtMail {
   const message = splitHeaders(raw);
@@ -74,7 +90,7 @@ export function parseMail(raw: string, to: string[] = []): CaughtMail {
   return {
     from: message.headers.get('from') ?? '',
     to,
-    subject: message.headers.get('subject') ?? '',
+    subject: decodeHeader(message.headers.get('subject') ?? ''),
     text: parts.get('text/plain') ?? '',
     html: parts.get('text/html') ?? '',
     raw,

@@ -123,7 +123,7 @@ describe.each([
     expect(server.running, `the server died:\n${server.output.join('').slice(-3000)}`).toBe(true);
     const readyWhileDown = await fetch(`${server.url}/readyz`);
     expect(readyWhileDown.status).toBe(503);
-    expect(await readyWhileDown.json()).toEqual({ message: 'Database unreachable' });
+    expect(await readyWhileDown.json()).toEqual({ message: 'Database unreachable', code: expect.any(String) });
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     await sleep(2500);
     const upAt = performance.now();

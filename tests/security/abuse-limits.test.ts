@@ -41,7 +41,7 @@ const NOT_WRITE_LIMITED: Record<string, string> = {
 function expect429(response: LightMyRequestResponse, what: string) {
   expect(response.statusCode, `${what}: ${response.body}`).toBe(429);
   expect(Number(response.headers['retry-after']), what).toBeGreaterThan(0);
-  expect(Object.keys(response.json()), what).toEqual(['message']);
+  expect(Object.keys(response.json()), what).toEqual(['message', 'code']);
 }
 
 describe('rate limits on one instance', () => {
@@ -339,7 +339,7 @@ describe('body, multipart and page-size limits', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(response.statusCode, url).toBe(413);
-      expect(Object.keys(response.json())).toEqual(['message']);
+      expect(Object.keys(response.json())).toEqual(['message', 'code']);
     }
   });
 
@@ -353,7 +353,7 @@ describe('body, multipart and page-size limits', () => {
     const huge = Buffer.concat([await png(48, 48, { r: 1, g: 1, b: 1 }), Buffer.alloc(5 * 1024 * 1024 + 1)]);
     const tooBig = await post(fields, [{ field: 'images', data: huge, filename: 'a.png', type: 'image/png' }]);
     expect(tooBig.statusCode).toBe(413);
-    expect(Object.keys(tooBig.json())).toEqual(['message']);
+    expect(Object.keys(tooBig.json())).toEqual(['message', 'code']);
 
     const small = await png(48, 48, { r: 5, g: 5, b: 5 });
     const five = Array.from({ length: 5 }, (_, i) => ({
@@ -465,7 +465,7 @@ describe('upload cost: upload slots per user and the image storage quota (defaul
     const busy = await upload(member.cookie, form).answer;
     expect(busy.status, busy.body).toBe(429);
     expect(Number(busy.retryAfter)).toBeGreaterThan(0);
-    expect(Object.keys(JSON.parse(busy.body))).toEqual(['message']);
+    expect(Object.keys(JSON.parse(busy.body))).toEqual(['message', 'code']);
     for (const h of held) h.close();
     await expect.poll(() => ctx.app.uploadGate.inFlight(member.id)).toBe(0);
 

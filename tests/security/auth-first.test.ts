@@ -66,7 +66,7 @@ describe('authentication answers first', () => {
         const response = await ctx.app.inject(call);
         const where = `${route} ${call.headers ? JSON.stringify(call.headers) : 'no body'} ${String(call.payload ?? '').slice(0, 40)}`;
         if (response.statusCode !== 401) failures.push(`${where}: ${response.statusCode} ${response.body}`);
-        else expect(response.json(), where).toEqual({ message: 'Unauthorized' });
+        else expect(response.json(), where).toEqual({ message: 'Unauthorized', code: expect.any(String) });
       }
     }
     expect(failures).toEqual([]);

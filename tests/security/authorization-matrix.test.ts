@@ -31,7 +31,7 @@ async function run(scenario: Scenario, world: World, role: Role) {
   expect(allowed, `${role}: ${response.statusCode} ${response.body.slice(0, 300)}`).toContain(response.statusCode);
   if (response.statusCode >= 400) {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(Object.keys(response.json())).toEqual(['message', 'code']);
   }
   await scenario.check?.(call, response);
 }

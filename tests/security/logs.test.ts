@@ -96,10 +96,10 @@ describe('logs', () => {
       payload: { password: PASSWORD },
     });
     expect(exploded.statusCode).toBe(500);
-    expect(exploded.json()).toEqual({ message: 'Something went wrong. Please try again.' });
+    expect(exploded.json()).toEqual({ message: 'Something went wrong. Please try again.', code: expect.any(String) });
     const down = await app.inject({ method: 'GET', url: '/api/test-only/db-down', headers: { cookie } });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ message: 'Service temporarily unavailable' });
+    expect(down.json()).toEqual({ message: 'Service temporarily unavailable', code: expect.any(String) });
     await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `shro_sid=${token2}` } });
     // A share-token path that matches no route: its URL (which could hold a token) is not logged.
     const unmatched = await app.inject({ method: 'GET', url: `/api/no-such-route/${BEARER}?token=${BEARER}` });

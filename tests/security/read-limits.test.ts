@@ -29,7 +29,7 @@ const READ_LIMITED: Record<string, (target: SignedInUser) => string> = {
 function expect429(response: LightMyRequestResponse, what: string) {
   expect(response.statusCode, `${what}: ${response.body}`).toBe(429);
   expect(Number(response.headers['retry-after']), what).toBeGreaterThan(0);
-  expect(response.json(), what).toEqual({ message: expect.any(String) });
+  expect(response.json(), what).toEqual({ message: expect.any(String), code: expect.any(String) });
 }
 
 describe('read budgets on one instance', () => {

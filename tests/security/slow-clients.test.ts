@@ -71,7 +71,7 @@ describe('slow and greedy clients at the default settings', () => {
       });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await refused.json()).toEqual({ message: expect.any(String) });
+      expect(await refused.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
       figures.visitorChannelsHeld = channels.length;
     } finally {
       await Promise.all(channels.map((channel) => channel.close()));

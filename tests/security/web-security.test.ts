@@ -64,7 +64,7 @@ const withHeaders = (request: InjectOptions, headers: Record<string, string>): I
 
 function expectMessage(response: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
   expect(response.headers['content-type']).toMatch(/^application\/json/);
-  expect(Object.keys(response.json() as object)).toEqual(['message']);
+  expect(Object.keys(response.json() as object)).toEqual(['message', 'code']);
 }
 
 describe('CSRF: cookie-authenticated writes from another site are refused', () => {
@@ -577,7 +577,7 @@ describe('no user enumeration', () => {
       const b = await attempt(`nobody_${i}_here`);
       expect(a.status).toBe(401);
       expect(b.status).toBe(401);
-      expect(a.body).toBe(JSON.stringify({ message: INVALID_CREDENTIALS_MESSAGE }));
+      expect(a.body).toBe(JSON.stringify({ message: INVALID_CREDENTIALS_MESSAGE, code: 'auth.invalidCredentials' }));
       expect(b.body).toBe(a.body);
       known.push(a.ms);
       unknown.push(b.ms);
@@ -601,7 +601,7 @@ describe('no user enumeration', () => {
     expect((await register('Taken_Name', 'first@example.com')).statusCode).toBe(201);
     const again = await register('taken_name', 'other@example.com');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: USERNAME_TAKEN_MESSAGE });
+    expect(again.json()).toEqual({ message: USERNAME_TAKEN_MESSAGE, code: expect.any(String) });
     // The same email on another account: no "email already registered" oracle.
     const sameEmail = await register('someone_else', 'first@example.com');
     expect(sameEmail.statusCode).toBe(201);

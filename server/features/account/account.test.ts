@@ -174,7 +174,7 @@ describe('GET /api/account/export', () => {
   it('answers 401 to a visitor', async () => {
     const response = await exportOf();
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized' });
+    expect(response.json()).toEqual({ message: 'Unauthorized', code: expect.any(String) });
   });
 
   it('holds everything about the user and their images, and nothing they could not see in the app', async () => {
@@ -399,7 +399,7 @@ describe('GET /api/account/export', () => {
     for (let i = 0; i < 3; i++) expect((await exportOf(user.cookie)).statusCode).toBe(200);
     const limited = await exportOf(user.cookie);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.' });
+    expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.', code: expect.any(String) });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await exportOf((await uniqueUser()).cookie)).statusCode).toBe(200);
   });

@@ -90,8 +90,9 @@ export async function listAuthSessionIds(tx: Db, userId: string): Promise<string
 
 /**
  * Other people's notifications caused by the person: a pending friend request's goes with the
- * request; the rest keep their meaning, with the person's "@name" (at the start of one they
- * caused, under any earlier name too, or anywhere in a grouped one) replaced by "deleted user".
+ * request; the rest keep their meaning, with the person's "@name" (the first one of a notification
+ * they caused, under any earlier name too, since a translation need not begin with it; or
+ * anywhere in a grouped one) replaced by "deleted user".
  */
 export async function anonymiseNotificationsAbout(tx: Db, userId: string, username: string): Promise<void> {
   await tx
@@ -99,7 +100,7 @@ export async function anonymiseNotificationsAbout(tx: Db, userId: string, userna
     .where(and(eq(notifications.actorId, userId), inArray(notifications.type, ['friend_request'])));
   await tx
     .update(notifications)
-    .set({ message: sql`regexp_replace(${notifications.message}, '^@[A-Za-z0-9_.]+', ${DELETED_USER_LABEL})` })
+    .set({ message: sql`regexp_replace(${notifications.message}, '@[A-Za-z0-9_.]+', ${DELETED_USER_LABEL})` })
     .where(eq(notifications.actorId, userId));
   // The name as a whole word: "@bob" must not touch "@bobby".
   const pattern = `@${username.replace(/[.]/g, '\\.')}(?![A-Za-z0-9_.])`;

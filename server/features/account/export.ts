@@ -8,7 +8,7 @@ import {
   EXPORT_JSON_NAME,
 } from '../../../contract/account';
 import type { Shro } from '../../../contract/shro-views';
-import { HttpError } from '../../lib/http-errors';
+import { HttpError, SERVER_MESSAGES } from '../../lib/http-errors';
 import { getAchievements } from '../achievements/service';
 import { listInvitesForExport } from '../invites/queries';
 import type { ShroDeps } from '../shros/access';
@@ -241,7 +241,7 @@ async function* documentText(parts: AsyncIterable<Part>): AsyncGenerator<string>
  */
 export async function startAccountExport(deps: ShroDeps, userId: string, now = new Date()) {
   const account = await findAccountRow(deps.db, userId);
-  if (!account) throw new HttpError(404, 'Account not found');
+  if (!account) throw new HttpError(404, SERVER_MESSAGES.accountNotFound);
   const images = await listOwnUploads(deps.db, userId);
   // Each file reads the document anew: memory stays at one page of rows, at the cost of reading twice.
   const parts = () => withUsernames(documentParts(deps, account, images, now), othersByUsername(deps.db, userId));

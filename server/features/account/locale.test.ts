@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_JSON_NAME } from '../../../contract/account';
 import { LOCALE_MESSAGES, LOCALES } from '../../../contract/locales';
 import { users } from '../../db/schema/index';
+import { translate } from '../../i18n/catalogs';
 import { createUser, type SignedInUser, signedIn } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { readZip } from '../../test/zip';
@@ -45,7 +46,7 @@ describe('PUT /api/account/locale', () => {
     for (const payload of [{ locale: 'fr' }, { locale: 'xx' }, { nope: true }]) {
       const response = await putLocale(undefined, { payload });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Unauthorized' });
+      expect(response.json()).toEqual({ message: 'Unauthorized', code: expect.any(String) });
     }
     const ended = await putLocale('shro_sid=forged', { payload: { locale: 'fr' } });
     expect(ended.statusCode).toBe(401);
@@ -106,7 +107,8 @@ describe('PUT /api/account/locale', () => {
     const user = await frenchUser();
     const response = await putLocale(user.cookie, request);
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toEqual({ message: LOCALE_MESSAGES.unknown });
+    // Refused in the language the user saved: French.
+    expect(response.json()).toEqual({ message: translate('fr', LOCALE_MESSAGES.unknown), code: 'locale.unknown' });
     await expectStillFrench(user);
   });
 
@@ -114,7 +116,7 @@ describe('PUT /api/account/locale', () => {
     const user = await frenchUser();
     const response = await putLocale(user.cookie, { payload: { locale: 'de', also: 'this' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Unknown field "also".' });
+    expect(response.json()).toEqual({ message: 'Unknown field "also".', code: expect.any(String) });
     await expectStillFrench(user);
   });
 
@@ -127,7 +129,7 @@ describe('PUT /api/account/locale', () => {
     ] as const) {
       const response = await putLocale(user.cookie, { payload, headers: { 'content-type': contentType } });
       expect(response.statusCode, contentType).toBe(status);
-      expect(Object.keys(response.json())).toEqual(['message']);
+      expect(Object.keys(response.json())).toEqual(['message', 'code']);
     }
     await expectStillFrench(user);
   });
@@ -141,7 +143,7 @@ describe('PUT /api/account/locale', () => {
     ] as Record<string, string>[]) {
       const response = await putLocale(user.cookie, { payload: { locale: 'de' }, headers });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+      expect(response.json()).toEqual({ message: 'Cross-site requests are not allowed', code: expect.any(String) });
     }
     await expectStillFrench(user);
     const sameSite = await putLocale(user.cookie, {

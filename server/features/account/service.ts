@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '../../../contract/account';
 import type { Locale } from '../../../contract/locales';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { badRequest, notFound, SERVER_MESSAGES } from '../../lib/http-errors';
 import type { NameHash } from '../../lib/name-hash';
 import { verifyPassword } from '../auth/password';
 import { findUserById } from '../auth/queries';
@@ -29,7 +29,7 @@ export async function checkAccountPassword(deps: Pick<ShroDeps, 'db'>, userId: s
 
 /** PUT /api/account/locale: on the account, so every device of the user follows it. */
 export async function saveLocale({ db, live }: LiveDeps, userId: string, locale: Locale): Promise<Locale> {
-  if (!(await updateLocale(db, userId, locale))) throw notFound('Account not found');
+  if (!(await updateLocale(db, userId, locale))) throw notFound(SERVER_MESSAGES.accountNotFound);
   // Every instance caches the signed-in user: the next request, wherever it lands, sees the choice.
   await live.publish({ type: 'user.account.updated', userId }, { servers: true });
   return locale;
@@ -69,7 +69,7 @@ export async function deleteAccount(
   const { db, live } = deps;
   const done = await db.transaction(async (tx) => {
     const account = await lockLiveAccount(tx, userId);
-    if (!account) throw notFound('Account not found');
+    if (!account) throw notFound(SERVER_MESSAGES.accountNotFound);
     const authSessionIds = await listAuthSessionIds(tx, userId);
     const shroIds = await deleteOwnShros(tx, userId);
     const imageKeys = await deleteOwnUploads(tx, userId);

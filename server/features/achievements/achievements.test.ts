@@ -103,7 +103,7 @@ describe('GET /api/achievements', () => {
   it('needs a signed-in user', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/achievements' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized' });
+    expect(response.json()).toEqual({ message: 'Unauthorized', code: expect.any(String) });
   });
 
   it('lists the whole catalogue of 12 in order, locked with zero progress for a new user', async () => {

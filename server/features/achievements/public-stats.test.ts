@@ -116,7 +116,7 @@ describe('GET /api/users/stats/:id', () => {
   it('an unknown user is still a 404', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/users/stats/nobody-here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'User not found' });
+    expect(response.json()).toEqual({ message: 'User not found', code: expect.any(String) });
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client';
+import { wording } from '../../i18n/catalogs';
 import { insertNotifications } from '../notifications/queries';
+import { NOTIFICATION_TEXTS as TEXTS } from '../notifications/texts';
 import { type AchievementMetric, applyStatChanges, findTimeZones, type StatChanges, unlockReached } from './queries';
 import { dayIn } from './streak';
 
@@ -140,8 +142,12 @@ async function bumpStatsMany(db: Db, ops: StatsOp[]): Promise<Map<string, Unlock
       unlocked.map((achievement) => ({
         userId,
         type: 'achievement_unlocked' as const,
-        title: 'Achievement Unlocked!',
-        message: `${achievement.icon} ${achievement.name}: ${achievement.description}`,
+        title: wording(TEXTS.achievementTitle),
+        message: wording(TEXTS.achievement, {
+          icon: achievement.icon,
+          name: achievement.name,
+          description: achievement.description,
+        }),
       })),
     ),
   );

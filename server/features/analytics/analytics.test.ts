@@ -124,7 +124,7 @@ describe('POST /api/analytics', () => {
     for (const [payload, message] of cases) {
       const response = await post(payload);
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toEqual({ message, code: expect.any(String) });
     }
     const notJson = await post('{"events": [');
     expect(notJson.statusCode).toBe(400);

@@ -53,7 +53,10 @@ describe('GET /.well-known/assetlinks.json', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ message: 'Android App Links are not configured on this server.' });
+    expect(response.json()).toEqual({
+      message: 'Android App Links are not configured on this server.',
+      code: expect.any(String),
+    });
   });
 });
 
@@ -77,7 +80,10 @@ describe('GET /.well-known/apple-app-site-association', () => {
     const response = await get(unconfigured, '/.well-known/apple-app-site-association');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ message: 'iOS universal links are not configured on this server.' });
+    expect(response.json()).toEqual({
+      message: 'iOS universal links are not configured on this server.',
+      code: expect.any(String),
+    });
   });
 });
 
@@ -86,7 +92,10 @@ describe('other paths under /.well-known/', () => {
     const response = await get(configured, '/.well-known/security.txt');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ message: 'Route GET /.well-known/security.txt not found' });
+    expect(response.json()).toEqual({
+      message: 'Route GET /.well-known/security.txt not found',
+      code: expect.any(String),
+    });
     // A page path still gets the app.
     expect((await get(configured, '/explore')).headers['content-type']).toMatch(/^text\/html/);
   });

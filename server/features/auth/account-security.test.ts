@@ -72,7 +72,7 @@ describe('PUT /api/auth/password', () => {
     const before = await passwordHashOf(user.id);
     const response = await changePassword(user.cookie, { currentPassword: 'not-it', newPassword: NEW_PASSWORD });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Current password is incorrect' });
+    expect(response.json()).toEqual({ message: 'Current password is incorrect', code: expect.any(String) });
     expect(await passwordHashOf(user.id)).toBe(before);
     expect((await me(other)).statusCode).toBe(200);
   });

@@ -73,7 +73,7 @@ describe('POST /api/register', () => {
     const before = await userCount();
     const response = await register(valid('ALICE'));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Username is already taken' });
+    expect(response.json()).toEqual({ message: 'Username is already taken', code: expect.any(String) });
     expect(await userCount()).toBe(before);
   });
 
@@ -93,7 +93,7 @@ describe('POST /api/register', () => {
     const before = await userCount();
     const response = await register(payload as Record<string, unknown>);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     expect(await userCount()).toBe(before);
   });
 
@@ -126,7 +126,7 @@ describe('POST /api/register', () => {
       payload: JSON.stringify(valid('plainuser')),
     });
     expect(plain.statusCode).toBe(415);
-    expect(plain.json()).toEqual({ message: 'Unsupported content type' });
+    expect(plain.json()).toEqual({ message: 'Unsupported content type', code: expect.any(String) });
   });
 
   it('refuses a cross-site write', async () => {
@@ -165,7 +165,7 @@ describe('POST /api/login', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid username or password' });
+    expect(wrong.json()).toEqual({ message: 'Invalid username or password', code: expect.any(String) });
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.cookies.find((c) => c.name === 'shro_sid')).toBeUndefined();
   });
@@ -179,7 +179,7 @@ describe('POST /api/login', () => {
   ])('rejects missing fields %#', async (payload, message) => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
   });
 
   it('rotates the auth session: the cookie held before login stops working', async () => {
@@ -226,7 +226,7 @@ describe('session lifecycle', () => {
       headers: { cookie: 'shro_sid=abc.def' },
     });
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ message: 'Unauthorized' });
+    expect(forged.json()).toEqual({ message: 'Unauthorized', code: expect.any(String) });
   });
 
   it('finds the session among other cookies, in a long Cookie header too, and not from a look-alike', async () => {
@@ -257,7 +257,7 @@ describe('session lifecycle', () => {
     // Again, once the instance holds the ended session as such (answered without a read).
     const again = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ message: 'Unauthorized' });
+    expect(again.json()).toEqual({ message: 'Unauthorized', code: expect.any(String) });
     expect(await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, user.id))).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ export async function findResetTargets(db: Db, login: string, limit: number) {
   const lower = login.toLowerCase();
   const where = login.includes('@') ? sql`lower(${users.email}) = ${lower}` : sql`lower(${users.username}) = ${lower}`;
   return db
-    .select({ id: users.id, username: users.username, email: users.email })
+    .select({ id: users.id, username: users.username, email: users.email, locale: users.locale })
     .from(users)
     .where(where)
     .orderBy(users.createdAt)

@@ -9,8 +9,10 @@ import {
   passwordResetSentSchema,
   passwordResetStatusSchema,
 } from '../../../contract/auth';
+import { translate } from '../../i18n/catalogs';
 import { errorAnswers } from '../../lib/error-answers';
 import { HttpError } from '../../lib/http-errors';
+import { requestLocale } from '../../lib/request-locale';
 import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
 import { pageOriginResolver } from '../seo/public-origin';
 import { rememberDevice } from './known-device';
@@ -57,9 +59,10 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
         // Per account too, counted once the account is known (after the answer): its username and
         // its email share one budget (decision 109).
         const deps = { db, mailer, log: request.log, takeAccountBudget: takeAccountBudget(limiters) };
-        app.backgroundWork.run('password reset', () => sendResetLinks(deps, login, origin));
+        const locale = requestLocale(request);
+        app.backgroundWork.run('password reset', () => sendResetLinks(deps, login, origin, locale));
       }
-      return reply.status(202).send({ message: PASSWORD_RESET_SENT_MESSAGE });
+      return reply.status(202).send({ message: translate(requestLocale(request), PASSWORD_RESET_SENT_MESSAGE) });
     },
   );
 

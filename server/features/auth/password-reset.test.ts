@@ -6,9 +6,11 @@ import { INVALID_RESET_TOKEN_MESSAGE, PASSWORD_RESET_SENT_MESSAGE } from '../../
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { authSessions, passwordResetTokens, users } from '../../db/schema/index';
+import { translate } from '../../i18n/catalogs';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { resetTokenIn, type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
+import { RESET_EMAIL_TEXTS } from './password-reset';
 
 /** Forgot password by email (docs/decisions/109-password-reset-by-email.md), against a real SMTP server. */
 
@@ -33,11 +35,12 @@ afterAll(async () => {
 
 let nextIp = 1;
 /** Each request from its own address unless told, so per-IP budgets stay out of the way. */
-const requestReset = (login: unknown, remoteAddress = `10.9.0.${nextIp++}`) =>
+const requestReset = (login: unknown, remoteAddress = `10.9.0.${nextIp++}`, headers: Record<string, string> = {}) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/auth/password-reset',
     remoteAddress,
+    headers,
     payload: { login } as Record<string, unknown>,
   });
 const confirm = (payload: unknown) =>
@@ -66,6 +69,24 @@ async function tokenFor(user: { username: string; email: string }): Promise<stri
 }
 
 describe('POST /api/auth/password-reset', () => {
+  it("writes the email in the account's saved language, else in the asking browser's", async () => {
+    const arabic = await createUser(ctx, { locale: 'ar' });
+    const asked = await requestReset(arabic.username, undefined, { 'accept-language': 'de' });
+    // The answer is for the browser that asked; the email for the account's owner.
+    expect(asked.json()).toEqual({ message: translate('de', PASSWORD_RESET_SENT_MESSAGE) });
+    const mail = await smtp.waitForMail(arabic.email);
+    expect(mail.subject).toBe(translate('ar', RESET_EMAIL_TEXTS.subject));
+    expect(mail.subject).not.toBe(RESET_EMAIL_TEXTS.subject);
+    expect(mail.text).toContain(translate('ar', RESET_EMAIL_TEXTS.greeting, { username: arabic.username }));
+    expect(mail.text).toContain(translate('ar', RESET_EMAIL_TEXTS.open, { minutes: 30 }));
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(resetTokenIn(mail.text)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const undecided = await createUser(ctx);
+    await requestReset(undecided.username, undefined, { 'accept-language': 'ja,en;q=0.5' });
+    expect((await smtp.waitForMail(undecided.email)).subject).toBe(translate('ja', RESET_EMAIL_TEXTS.subject));
+  });
+
   it('mails a single-use link that sets a new password and ends every auth session', async () => {
     const user = await createUser(ctx, { email: 'Reset.Me@Example.com' });
     const other = await createUser(ctx);
@@ -109,7 +130,10 @@ describe('POST /api/auth/password-reset', () => {
     // Single use: the same link again changes nothing.
     const hash = await passwordHashOf(user.id);
     const again = await confirm({ token, newPassword: 'yet another one' });
-    expect([again.statusCode, again.json()]).toEqual([400, { message: INVALID_RESET_TOKEN_MESSAGE }]);
+    expect([again.statusCode, again.json()]).toEqual([
+      400,
+      { message: INVALID_RESET_TOKEN_MESSAGE, code: expect.any(String) },
+    ]);
     expect(await passwordHashOf(user.id)).toBe(hash);
   });
 
@@ -155,7 +179,10 @@ describe('POST /api/auth/password-reset', () => {
     expect(older).not.toBe(newer);
     expect(await tokenRowsOf(user.id)).toHaveLength(1);
     const stale = await confirm({ token: older, newPassword: NEW_PASSWORD });
-    expect([stale.statusCode, stale.json()]).toEqual([400, { message: INVALID_RESET_TOKEN_MESSAGE }]);
+    expect([stale.statusCode, stale.json()]).toEqual([
+      400,
+      { message: INVALID_RESET_TOKEN_MESSAGE, code: expect.any(String) },
+    ]);
     expect((await confirm({ token: newer, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
   });
 
@@ -168,7 +195,10 @@ describe('POST /api/auth/password-reset', () => {
       .where(eq(passwordResetTokens.userId, user.id));
     const hash = await passwordHashOf(user.id);
     const response = await confirm({ token, newPassword: NEW_PASSWORD });
-    expect([response.statusCode, response.json()]).toEqual([400, { message: INVALID_RESET_TOKEN_MESSAGE }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      { message: INVALID_RESET_TOKEN_MESSAGE, code: expect.any(String) },
+    ]);
     expect(await passwordHashOf(user.id)).toBe(hash);
     expect((await tokenRowsOf(user.id))[0]!.usedAt).toBeNull();
   });
@@ -178,11 +208,14 @@ describe('POST /api/auth/password-reset', () => {
       const response = await confirm({ token, newPassword: NEW_PASSWORD });
       expect([response.statusCode, response.json()], String(token)).toEqual([
         400,
-        { message: INVALID_RESET_TOKEN_MESSAGE },
+        { message: INVALID_RESET_TOKEN_MESSAGE, code: expect.any(String) },
       ]);
     }
     const missing = await confirm({ newPassword: NEW_PASSWORD });
-    expect([missing.statusCode, missing.json()]).toEqual([400, { message: INVALID_RESET_TOKEN_MESSAGE }]);
+    expect([missing.statusCode, missing.json()]).toEqual([
+      400,
+      { message: INVALID_RESET_TOKEN_MESSAGE, code: expect.any(String) },
+    ]);
   });
 
   it('the new password follows the registration rules; a refused one leaves the link usable', async () => {
@@ -195,7 +228,7 @@ describe('POST /api/auth/password-reset', () => {
     ];
     for (const [newPassword, message] of cases) {
       const response = await confirm({ token, newPassword });
-      expect([response.statusCode, response.json()]).toEqual([400, { message }]);
+      expect([response.statusCode, response.json()]).toEqual([400, { message, code: expect.any(String) }]);
     }
     const extra = await confirm({ token, newPassword: NEW_PASSWORD, username: 'someone_else' });
     expect(extra.statusCode).toBe(400);
@@ -217,7 +250,7 @@ describe('POST /api/auth/password-reset', () => {
         url: '/api/auth/password-reset',
         payload: payload as Record<string, unknown>,
       });
-      expect([response.statusCode, response.json()]).toEqual([400, { message }]);
+      expect([response.statusCode, response.json()]).toEqual([400, { message, code: expect.any(String) }]);
     }
     const extra = await ctx.app.inject({
       method: 'POST',

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { INVALID_RESET_TOKEN_MESSAGE, PASSWORD_RESET_MINUTES } from '../../../contract/auth';
+import { directionOf, isLocale, type Locale } from '../../../contract/locales';
 import { PRODUCT_NAME } from '../../../contract/product';
 import type { Db } from '../../db/client';
+import { translate } from '../../i18n/catalogs';
 import { badRequest } from '../../lib/http-errors';
 import type { LiveDeps } from '../live/bus';
 import type { Mailer, MailMessage } from '../mail/mailer';
@@ -23,29 +25,39 @@ const hashResetToken = (token: string) => createHash('sha256').update(token).dig
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The reset email: plain text and the same as HTML, the username escaped. */
-function resetEmail(user: { username: string; email: string }, link: string): MailMessage {
-  const text = [
-    `Hi @${user.username},`,
-    '',
-    `Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account @${user.username}.`,
-    `Open this link within ${PASSWORD_RESET_MINUTES} minutes to choose a new one:`,
-    '',
-    link,
-    '',
-    'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
-  ].join('\n');
-  const name = escapeHtml(user.username);
-  const href = escapeHtml(link);
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
-<p>Hi @${name},</p>
-<p>Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account @${name}.
-Open this link within ${PASSWORD_RESET_MINUTES} minutes to choose a new one:</p>
-<p><a href="${href}">Choose a new password</a></p>
-<p style="color:#555">Or copy this address into your browser: ${href}</p>
-<p style="color:#555">The link works once. If you did not ask for this, ignore this email: your password stays as it is.</p>
+/** The reset email's sentences (docs/decisions/167-server-texts.md). */
+export const RESET_EMAIL_TEXTS = {
+  subject: `Reset your ${PRODUCT_NAME} password`,
+  greeting: 'Hi @{username},',
+  asked: `Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account @{username}.`,
+  open: '{minutes, plural, one {Open this link within # minute to choose a new one:} other {Open this link within # minutes to choose a new one:}}',
+  button: 'Choose a new password',
+  copy: 'Or copy this address into your browser: {address}',
+  once: 'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
+} as const;
+
+/**
+ * The reset email in `locale`: plain text and the same as HTML, every sentence escaped there
+ * (the username and the link are in them).
+ */
+function resetEmail(user: { username: string; email: string }, link: string, locale: Locale): MailMessage {
+  const say = (text: string, values?: Record<string, string | number>) => translate(locale, text, values);
+  const sentences = {
+    greeting: say(RESET_EMAIL_TEXTS.greeting, { username: user.username }),
+    asked: say(RESET_EMAIL_TEXTS.asked, { username: user.username }),
+    open: say(RESET_EMAIL_TEXTS.open, { minutes: PASSWORD_RESET_MINUTES }),
+    once: say(RESET_EMAIL_TEXTS.once),
+  };
+  const text = [sentences.greeting, '', sentences.asked, sentences.open, '', link, '', sentences.once].join('\n');
+  const html = `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(sentences.greeting)}</p>
+<p>${escapeHtml(sentences.asked)}
+${escapeHtml(sentences.open)}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(say(RESET_EMAIL_TEXTS.button))}</a></p>
+<p style="color:#555">${escapeHtml(say(RESET_EMAIL_TEXTS.copy, { address: link }))}</p>
+<p style="color:#555">${escapeHtml(sentences.once)}</p>
 </body></html>`;
-  return { to: user.email, subject: `Reset your ${PRODUCT_NAME} password`, text, html };
+  return { to: user.email, subject: say(RESET_EMAIL_TEXTS.subject), text, html };
 }
 
 export interface ResetDeps {
@@ -62,13 +74,15 @@ export interface ResetDeps {
 /**
  * The work behind POST /api/auth/password-reset, done after the answer went out (its timing
  * tells nothing): for each account the login names that has budget left (per account, however
- * it was named), a new single-use link replaces any unused one and is mailed, or logged at warn
+ * it was named), a new single-use link replaces any unused one and is mailed (in the account's
+ * saved language, else the request's), or logged at warn
  * level when no SMTP server is configured. Returns how many links went out.
  */
 export async function sendResetLinks(
   { db, mailer, log, takeAccountBudget }: ResetDeps,
   login: string,
   origin: string,
+  requestLocale: Locale,
 ): Promise<number> {
   const targets = await findResetTargets(db, login, MAX_ACCOUNTS_PER_EMAIL);
   const now = new Date();
@@ -84,7 +98,7 @@ export async function sendResetLinks(
     await replaceResetToken(db, { tokenHash: hashResetToken(token), userId: user.id, expiresAt }, now);
     const link = `${origin}/reset-password?token=${token}`;
     if (mailer.enabled) {
-      await mailer.send(resetEmail(user, link));
+      await mailer.send(resetEmail(user, link, isLocale(user.locale) ? user.locale : requestLocale));
     } else {
       // Development without SMTP: the only way to the link (docs/decisions/109-password-reset-by-email.md).
       log.warn({ userId: user.id }, `Password reset link (SMTP_URL is not set, no email was sent): ${link}`);

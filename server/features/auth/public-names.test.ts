@@ -43,7 +43,7 @@ describe('POST /api/register', () => {
     const before = await userCount();
     const response = await register(fields);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     expect(response.cookies).toEqual([]);
     expect(await userCount()).toBe(before);
   });
@@ -65,7 +65,7 @@ describe('PUT /api/auth/username', () => {
       payload: { username: 'b1tch.queen' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: CONTENT_FILTER_MESSAGES.username });
+    expect(response.json()).toEqual({ message: CONTENT_FILTER_MESSAGES.username, code: expect.any(String) });
     expect((await rowOf(user.id)).username).toBe('rename_me');
   });
 
@@ -94,7 +94,7 @@ describe('PATCH /api/profile', () => {
     const user = await createUser(ctx, { firstName: 'Grace', lastName: 'Hopper' });
     const response = await patch(user.cookie, fields);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     const row = await rowOf(user.id);
     expect(row).toMatchObject({ username: user.username, firstName: 'Grace', lastName: 'Hopper' });
   });

@@ -5,9 +5,10 @@ import {
   USERNAME_TAKEN_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../../contract/auth';
+import { USER_NOT_FOUND_MESSAGE } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, notFound, unauthorized } from '../../lib/http-errors';
+import { badRequest, conflict, notFound, SERVER_MESSAGES, unauthorized } from '../../lib/http-errors';
 import type { NameHash } from '../../lib/name-hash';
 import { checkPublicNames } from '../../lib/public-names';
 import { acceptInvite } from '../invites/service';
@@ -111,7 +112,7 @@ export async function changeUsername(
     if (isUniqueViolation(error)) throw conflict(USERNAME_TAKEN_MESSAGE);
     throw error;
   }
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
   // Cached sessions and Shros carry the old name on every instance.
   await live.publish({ type: 'user.profile.updated', userId: row.id }, { servers: true });
   return row;
@@ -167,6 +168,6 @@ export async function listDevices(db: Db, userId: string, currentSessionId: stri
 /** The internal id of one of the user's sessions; 404 for an unknown id or someone else's. */
 export async function findOwnAuthSession(db: Db, userId: string, publicId: string): Promise<string> {
   const id = await findAuthSessionId(db, userId, publicId);
-  if (!id) throw notFound('Session not found');
+  if (!id) throw notFound(SERVER_MESSAGES.sessionNotFound);
   return id;
 }

@@ -59,7 +59,7 @@ describe('POST /api/register and the terms', () => {
     if (!('acceptTerms' in extra)) delete payload.acceptTerms;
     const response = await register(payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: TERMS_REQUIRED_MESSAGE });
+    expect(response.json()).toEqual({ message: TERMS_REQUIRED_MESSAGE, code: expect.any(String) });
     expect(response.cookies).toEqual([]);
     expect(await userCount()).toBe(before);
   });
@@ -123,7 +123,7 @@ describe('POST /api/auth/accept-terms', () => {
     const old = await createUser(ctx, { termsAcceptedAt: null, termsVersion: null });
     const response = await acceptTerms(old.cookie, payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     const row = await rowOf(old.id);
     expect(row.termsAcceptedAt).toBeNull();
     expect(row.termsVersion).toBeNull();
@@ -132,6 +132,6 @@ describe('POST /api/auth/accept-terms', () => {
   it('needs a signed-in user', async () => {
     const response = await acceptTerms(undefined, { version: TERMS_VERSION });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
   });
 });

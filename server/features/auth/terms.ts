@@ -1,3 +1,4 @@
+import { USER_NOT_FOUND_MESSAGE } from '../../../contract/profiles';
 import { TERMS_OUTDATED_MESSAGE, TERMS_VERSION } from '../../../contract/terms';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { LiveDeps } from '../live/bus';
@@ -17,7 +18,7 @@ export const mustAcceptTerms = (user: Pick<UserRow, 'termsAcceptedAt' | 'termsVe
 export async function acceptTerms({ db, live }: LiveDeps, userId: string, version: string): Promise<UserRow> {
   if (version !== TERMS_VERSION) throw badRequest(TERMS_OUTDATED_MESSAGE);
   const row = await updateTermsAcceptance(db, userId, acceptedNow());
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
   // Every instance caches the signed-in user with its terms state; nothing others see changed, so
   // this event reloads only that user's cached auth sessions (not every cached Shro).
   await live.publish({ type: 'user.account.updated', userId }, { servers: true });

@@ -36,7 +36,10 @@ const register = (username: string) =>
     },
   });
 const expectTaken = (response: { statusCode: number; json(): unknown }) =>
-  expect([response.statusCode, response.json()]).toEqual([409, { message: USERNAME_TAKEN_MESSAGE }]);
+  expect([response.statusCode, response.json()]).toEqual([
+    409,
+    { message: USERNAME_TAKEN_MESSAGE, code: expect.any(String) },
+  ]);
 const usernameOf = async (id: string) =>
   (await ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!.username;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -5,6 +5,7 @@ import type { ExplorePage } from '../../../contract/explore';
 import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
 import { friendRequests, outbox, participations, shroMutes, shros, userBlocks, userMutes } from '../../db/schema/index';
+import { wording } from '../../i18n/catalogs';
 import {
   befriend,
   block,
@@ -142,7 +143,7 @@ describe('blocking', () => {
     for (const [pending, status, message] of cases) {
       const response = await pending;
       expect(response.statusCode, response.body).toBe(status);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toEqual({ message, code: expect.any(String) });
     }
     expect(await blockRows()).toBe(before);
   });
@@ -465,9 +466,9 @@ describe('notifications', () => {
   it('none between people with a block, whichever way, from the central insert', async () => {
     const { a, b, c } = await blockedTrio();
     const stored = await insertNotifications(ctx.database.db, [
-      { userId: a.id, type: 'reaction', title: 't', message: 'm', actorId: b.id },
-      { userId: b.id, type: 'reaction', title: 't', message: 'm', actorId: a.id },
-      { userId: a.id, type: 'reaction', title: 't', message: 'm', actorId: c.id },
+      { userId: a.id, type: 'reaction', title: wording('t'), message: wording('m'), actorId: b.id },
+      { userId: b.id, type: 'reaction', title: wording('t'), message: wording('m'), actorId: a.id },
+      { userId: a.id, type: 'reaction', title: wording('t'), message: wording('m'), actorId: c.id },
     ]);
     expect(stored.map((n) => [n.userId, n.actorId])).toEqual([[a.id, c.id]]);
     expect(await notificationsOf(ctx, b.id)).toEqual([]);
@@ -476,10 +477,10 @@ describe('notifications', () => {
   it('those stored before the block are neither listed nor counted, whichever way; an unblock shows them again', async () => {
     const [a, b, c] = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx)]);
     await insertNotifications(ctx.database.db, [
-      { userId: a.id, type: 'reaction', title: 'From b', message: 'b reacted', actorId: b.id },
-      { userId: b.id, type: 'reaction', title: 'From a', message: 'a reacted', actorId: a.id },
-      { userId: a.id, type: 'reaction', title: 'From c', message: 'c reacted', actorId: c.id },
-      { userId: a.id, type: 'achievement_unlocked', title: 'No actor', message: 'unlocked' },
+      { userId: a.id, type: 'reaction', title: wording('From b'), message: wording('b reacted'), actorId: b.id },
+      { userId: b.id, type: 'reaction', title: wording('From a'), message: wording('a reacted'), actorId: a.id },
+      { userId: a.id, type: 'reaction', title: wording('From c'), message: wording('c reacted'), actorId: c.id },
+      { userId: a.id, type: 'achievement_unlocked', title: wording('No actor'), message: wording('unlocked') },
     ]);
     const seen = async (who: SignedInUser) => {
       const list = await call(who, 'GET', '/api/notifications');
@@ -583,7 +584,7 @@ describe('notifications', () => {
     for (const [pending, status, message] of cases) {
       const response = await pending;
       expect(response.statusCode, response.body).toBe(status);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toEqual({ message, code: expect.any(String) });
     }
     expect(await counts()).toEqual(before);
   });

@@ -32,7 +32,7 @@ describe('catalog routes', () => {
   it('rejects an unknown kind with 400 {message}', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/tmdb/search/books?query=dune' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Search type must be "movie" or "tv"' });
+    expect(response.json()).toEqual({ message: 'Search type must be "movie" or "tv"', code: expect.any(String) });
   });
 
   it('rejects a short or missing query with the spec message', async () => {
@@ -43,7 +43,7 @@ describe('catalog routes', () => {
     ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Type at least 3 characters to search' });
+      expect(response.json()).toEqual({ message: 'Type at least 3 characters to search', code: expect.any(String) });
     }
   });
 
@@ -92,7 +92,7 @@ describe('catalog routes', () => {
     ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual({ message: 'Poster not found' });
+      expect(response.json(), url).toEqual({ message: 'Poster not found', code: expect.any(String) });
     }
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { z } from 'zod';
 import { offlinePosterPath, type TitleKind, type TitleSearchResult } from '../../../contract/catalog';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { badRequest, notFound, SERVER_MESSAGES } from '../../lib/http-errors';
 import { LruCache } from '../../lib/lru-cache';
 import { offlineMovies } from './offline-movies';
 import type { OfflineTitle } from './offline-title';
@@ -41,7 +41,7 @@ export async function searchTitles(
   opts: SearchTitlesOptions,
 ): Promise<TitleSearchResult[]> {
   const trimmed = query.trim();
-  if (trimmed.length < MIN_QUERY_LENGTH) throw badRequest('Type at least 3 characters to search');
+  if (trimmed.length < MIN_QUERY_LENGTH) throw badRequest(SERVER_MESSAGES.searchTooShort);
   if (trimmed.length > MAX_QUERY_LENGTH) {
     throw badRequest(`Search query must be at most ${MAX_QUERY_LENGTH} characters`);
   }
@@ -71,7 +71,7 @@ export function clearTitleSearchCache(): void {
 /** Renders (once, then from memory) the placeholder PNG poster of an offline catalogue title. */
 export async function renderPoster(kind: TitleKind, id: number): Promise<Buffer> {
   const title = offlineCatalogues[kind].find((entry) => entry.id === id);
-  if (!title) throw notFound('Poster not found');
+  if (!title) throw notFound(SERVER_MESSAGES.posterNotFound);
   // The cache keeps the rendering promise, so simultaneous requests for one poster render it once.
   return posterCache.getOrLoad(`${kind}:${id}`, () =>
     sharp(Buffer.from(buildPosterSvg(kind, title)))

@@ -69,7 +69,7 @@ describe('POST /api/chat/send', () => {
     for (const length of [2001, 10_000]) {
       const response = await send(a, { recipientId: b.id, content: 'x'.repeat(length) });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Message must be at most 2000 characters' });
+      expect(response.json()).toEqual({ message: 'Message must be at most 2000 characters', code: expect.any(String) });
     }
     expect(await messageCount()).toBe(before);
   });
@@ -89,7 +89,7 @@ describe('POST /api/chat/send', () => {
     const before = await messageCount();
     const response = await send(a, { recipientId: b.id, content: 'hi', ...patch });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     expect(await messageCount()).toBe(before);
   });
 
@@ -98,11 +98,11 @@ describe('POST /api/chat/send', () => {
     const stranger = await createUser(ctx, { signedIn: false });
     const notFriend = await send(a, { recipientId: stranger.id, content: 'hi' });
     expect(notFriend.statusCode).toBe(403);
-    expect(notFriend.json()).toEqual({ message: 'You can only send messages to friends' });
+    expect(notFriend.json()).toEqual({ message: 'You can only send messages to friends', code: expect.any(String) });
 
     const unknown = await send(a, { recipientId: randomUUID(), content: 'hi' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'User not found' });
+    expect(unknown.json()).toEqual({ message: 'User not found', code: expect.any(String) });
 
     const self = await send(a, { recipientId: a.id, content: 'hi' });
     expect(self.statusCode).toBe(400);
@@ -152,6 +152,7 @@ describe('POST /api/chat/send', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         message: 'You can only share a Shro you created or one that is public or shareable',
+        code: expect.any(String),
       });
     }
   });
@@ -222,7 +223,7 @@ describe('reading messages', () => {
     const a = await createUser(ctx);
     const response = await get(a, `/api/chat/${randomUUID()}`);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'User not found' });
+    expect(response.json()).toEqual({ message: 'User not found', code: expect.any(String) });
   });
 });
 
@@ -267,10 +268,10 @@ describe('POST /api/chat/:userId/read', () => {
     await send(a, { recipientId: b.id, content: 'hello' });
     const unknown = await markRead(b, randomUUID());
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'User not found' });
+    expect(unknown.json()).toEqual({ message: 'User not found', code: expect.any(String) });
     const self = await markRead(b, b.id);
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: 'You have no conversation with yourself' });
+    expect(self.json()).toEqual({ message: 'You have no conversation with yourself', code: expect.any(String) });
     expect(await unread(b)).toBe(1);
   });
 
@@ -285,7 +286,7 @@ describe('POST /api/chat/:userId/read', () => {
     for (const headers of crossSite) {
       const response = await markRead(b, a.id, headers);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+      expect(response.json()).toEqual({ message: 'Cross-site requests are not allowed', code: expect.any(String) });
     }
     // A cross-site navigation is a GET: it reads, and marks nothing.
     const navigation = await get(b, `/api/chat/${a.id}`);
@@ -346,10 +347,10 @@ describe('DELETE /api/chat/:userId', () => {
     await send(a, { recipientId: b.id, content: 'hello' });
     const unknown = await remove(b, randomUUID());
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'User not found' });
+    expect(unknown.json()).toEqual({ message: 'User not found', code: expect.any(String) });
     const self = await remove(b, b.id);
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: 'You have no conversation with yourself' });
+    expect(self.json()).toEqual({ message: 'You have no conversation with yourself', code: expect.any(String) });
     const crossSite = await remove(b, a.id, { origin: 'https://evil.example' });
     expect(crossSite.statusCode).toBe(403);
     const withBody = await ctx.app.inject({
@@ -489,7 +490,7 @@ describe('GET /api/users/online-status', () => {
     const many = Array.from({ length: 101 }, (_, i) => `id${i}`).join(',');
     const response = await get(me, `/api/users/online-status?userIds=${many}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'At most 100 user ids at a time' });
+    expect(response.json()).toEqual({ message: 'At most 100 user ids at a time', code: expect.any(String) });
     const repeated = await get(me, '/api/users/online-status?userIds=a&userIds=b');
     expect(repeated.statusCode).toBe(400);
   });

@@ -239,7 +239,7 @@ describe('POST /api/csp-report', () => {
       const before = await tableChecksum(database);
       const response = await report(payload, type, freshIp());
       expect(response.statusCode, response.body).toBe(status);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toEqual({ message, code: expect.any(String) });
       expect(violations()).toEqual([]);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       expect(changedTables(before, await tableChecksum(database))).toEqual([]);
@@ -263,7 +263,7 @@ describe('POST /api/csp-report', () => {
     const limited = await report('{"csp-report":', 'application/csp-report', ip);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Object.keys(limited.json())).toEqual(['message']);
+    expect(Object.keys(limited.json())).toEqual(['message', 'code']);
     const again = await report(legacyReport, 'application/csp-report', ip);
     expect(again.statusCode).toBe(429);
     expect(violations()).toHaveLength(LIMIT);

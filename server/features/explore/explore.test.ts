@@ -209,11 +209,14 @@ describe('GET /api/explore/search', () => {
     for (const query of ['', 'q=', 'q=ab', 'q=%20%20ab%20%20', 'hashtag=ab', 'q=a&q=b']) {
       const response = await get(`/api/explore/search?${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toEqual({ message: 'Type at least 3 characters to search' });
+      expect(response.json(), query).toEqual({
+        message: 'Type at least 3 characters to search',
+        code: expect.any(String),
+      });
     }
     const long = await get(`/api/explore/search?q=${'a'.repeat(101)}`);
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ message: 'Search terms can be at most 100 characters' });
+    expect(long.json()).toEqual({ message: 'Search terms can be at most 100 characters', code: expect.any(String) });
     expect((await get(`/api/explore/search?q=${'a'.repeat(100)}`)).statusCode).toBe(200);
   });
 });
@@ -260,7 +263,7 @@ describe('exclusions and bad input', () => {
     for (const [url, message] of cases) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ message });
+      expect(response.json(), url).toEqual({ message, code: expect.any(String) });
     }
   });
 

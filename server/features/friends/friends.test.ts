@@ -50,7 +50,7 @@ describe('auth', () => {
   ] as const)('%s %s needs a signed-in user', async (method, url) => {
     const response = await ctx.app.inject({ method, url, payload: method === 'POST' ? { friendId: 'x' } : undefined });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized' });
+    expect(response.json()).toEqual({ message: 'Unauthorized', code: expect.any(String) });
   });
 });
 
@@ -147,7 +147,7 @@ describe('friend requests', () => {
     await post(a, 'request', { friendId: b.id });
     const again = await post(a, 'request', { friendId: b.id });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Friend request already sent' });
+    expect(again.json()).toEqual({ message: 'Friend request already sent', code: expect.any(String) });
     expect((await pairLinks(ctx, a.id, b.id)).requests).toHaveLength(1);
     expect(await notificationsOf(b.id)).toHaveLength(1);
   });
@@ -158,7 +158,7 @@ describe('friend requests', () => {
     await befriend(ctx, a, b);
     const response = await post(a, 'request', { friendId: b.id });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'You are already friends' });
+    expect(response.json()).toEqual({ message: 'You are already friends', code: expect.any(String) });
     expect(await pairLinks(ctx, a.id, b.id)).toEqual({ friendships: 1, requests: [] });
   });
 
@@ -166,10 +166,10 @@ describe('friend requests', () => {
     const a = await createUser(ctx);
     const self = await post(a, 'request', { friendId: a.id });
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: 'You cannot send a friend request to yourself' });
+    expect(self.json()).toEqual({ message: 'You cannot send a friend request to yourself', code: expect.any(String) });
     const unknown = await post(a, 'request', { friendId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'User not found' });
+    expect(unknown.json()).toEqual({ message: 'User not found', code: expect.any(String) });
   });
 
   it.each([
@@ -184,7 +184,7 @@ describe('friend requests', () => {
     for (const action of ['request', 'accept', 'decline']) {
       const response = await post(a, action, payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toEqual({ message, code: expect.any(String) });
     }
   });
 
@@ -208,7 +208,7 @@ describe('friend requests', () => {
     for (const action of ['accept', 'decline']) {
       const none = await post(a, action, { friendId: b.id });
       expect(none.statusCode).toBe(404);
-      expect(none.json()).toEqual({ message: 'Friend request not found' });
+      expect(none.json()).toEqual({ message: 'Friend request not found', code: expect.any(String) });
     }
     await post(a, 'request', { friendId: b.id });
     // Only the person asked may answer: the requester cannot accept their own request.
@@ -229,7 +229,10 @@ describe('friend requests', () => {
     expect(await pairLinks(ctx, a.id, b.id)).toEqual({ friendships: 0, requests: [] });
     expect(await notificationsOf(a.id)).toHaveLength(0);
     const again = await post(a, 'request', { friendId: b.id });
-    expect([again.statusCode, again.json()]).toEqual([409, { message: FRIEND_MESSAGES.coolingOff }]);
+    expect([again.statusCode, again.json()]).toEqual([
+      409,
+      { message: FRIEND_MESSAGES.coolingOff, code: expect.any(String) },
+    ]);
     expect(await pairLinks(ctx, a.id, b.id)).toEqual({ friendships: 0, requests: [] });
     expect(await notificationsOf(b.id)).toHaveLength(1);
     await ctx.database.db
@@ -278,7 +281,7 @@ describe('DELETE /api/friends/:id', () => {
     expect(await pairLinks(ctx, a.id, b.id)).toEqual({ friendships: 0, requests: [] });
     const again = await unfriend(a, b.id);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'You are not friends with this user' });
+    expect(again.json()).toEqual({ message: 'You are not friends with this user', code: expect.any(String) });
   });
 
   it('is 404 for an unknown user and for yourself', async () => {
@@ -378,7 +381,7 @@ describe('GET /api/friends/search', () => {
     const me = await createUser(ctx);
     const response = await get(me, `/api/friends/search${query}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
   });
 });
 
@@ -387,7 +390,7 @@ describe('GET /api/friends/status/:id', () => {
     const me = await createUser(ctx);
     const unknown = await get(me, '/api/friends/status/nobody');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'User not found' });
+    expect(unknown.json()).toEqual({ message: 'User not found', code: expect.any(String) });
     expect((await get(me, `/api/friends/status/${me.id}`)).json()).toEqual({
       areFriends: false,
       sentRequest: false,

@@ -10,11 +10,13 @@ import {
   type FriendshipStatus,
 } from '../../../contract/friends';
 import type { Db } from '../../db/client';
+import { wording } from '../../i18n/catalogs';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { toPublicUser } from '../auth/present';
 import { blockedEitherWay } from '../blocks/queries';
 import type { LiveDeps, LivePublisher } from '../live/bus';
 import { insertNotifications, markNotificationsReadAbout } from '../notifications/queries';
+import { NOTIFICATION_TEXTS as TEXTS } from '../notifications/texts';
 import type { PublicUserRow } from '../profiles/queries';
 import { declinedRecently, forgetDecline, recordDecline } from './declines';
 import {
@@ -68,8 +70,8 @@ async function notifyAccepted(db: Db, accepter: PublicUserRow, requesterId: stri
     {
       userId: requesterId,
       type: 'friend_accepted',
-      title: 'Friend request accepted',
-      message: `@${accepter.username} accepted your friend request. You are now friends!`,
+      title: wording(TEXTS.friendAcceptedTitle),
+      message: wording(TEXTS.friendAccepted, { username: accepter.username }),
       actorId: accepter.id,
     },
   ]);
@@ -113,8 +115,8 @@ export async function sendFriendRequest(
       {
         userId: friendId,
         type: 'friend_request',
-        title: 'New friend request',
-        message: `@${me.username} sent you a friend request`,
+        title: wording(TEXTS.friendRequestTitle),
+        message: wording(TEXTS.friendRequest, { username: me.username }),
         actorId: userId,
       },
     ]);

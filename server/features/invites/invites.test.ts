@@ -96,7 +96,7 @@ async function expectSignUpRefused(inviteToken: unknown, inviteId?: string) {
   const username = `nope_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
   const response = await register(inviteToken, username);
   expect(response.statusCode, response.body).toBe(400);
-  expect(response.json()).toEqual({ message: INVITE_MESSAGES.invalid });
+  expect(response.json()).toEqual({ message: INVITE_MESSAGES.invalid, code: expect.any(String) });
   expect(response.cookies.find((c) => c.name === 'shro_sid')).toBeUndefined();
   expect(await userCount()).toBe(usersBefore);
   expect(await friendshipCount()).toBe(friendshipsBefore);
@@ -107,7 +107,7 @@ async function expectSignUpRefused(inviteToken: unknown, inviteId?: string) {
 async function expectPreviewGone(token: string) {
   const response = await preview(token);
   expect(response.statusCode).toBe(404);
-  expect(response.json()).toEqual({ message: INVITE_MESSAGES.invalid });
+  expect(response.json()).toEqual({ message: INVITE_MESSAGES.invalid, code: expect.any(String) });
 }
 
 describe('POST /api/invites', () => {
@@ -155,7 +155,7 @@ describe('POST /api/invites', () => {
     for (let i = 0; i < INVITE_ACTIVE_MAX; i++) made.push(await newInvite(ana));
     const refused = await createInvite(ana);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: INVITE_MESSAGES.tooMany });
+    expect(refused.json()).toEqual({ message: INVITE_MESSAGES.tooMany, code: expect.any(String) });
     expect((await listInvites(ana)).json()).toHaveLength(INVITE_ACTIVE_MAX);
     // One runs out, one is used up: room for two more, and the dead rows are swept.
     await ctx.database.db
@@ -201,7 +201,7 @@ describe('GET /api/invites and DELETE /api/invites/:token', () => {
     expect((await revoke(invite.id)).statusCode).toBe(401);
     const foreign = await revoke(invite.id, bob);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ message: INVITE_MESSAGES.notFound });
+    expect(foreign.json()).toEqual({ message: INVITE_MESSAGES.notFound, code: expect.any(String) });
     expect((await preview(invite.token)).statusCode).toBe(200);
 
     const revoked = await revoke(invite.id, ana);
@@ -228,7 +228,7 @@ describe('GET /api/invites and DELETE /api/invites/:token', () => {
     for (const id of [randomUUID(), 'nope', 'x'.repeat(99)]) {
       const response = await revoke(id, ana);
       expect(response.statusCode, id).toBe(404);
-      expect(response.json(), id).toEqual({ message: INVITE_MESSAGES.notFound });
+      expect(response.json(), id).toEqual({ message: INVITE_MESSAGES.notFound, code: expect.any(String) });
     }
   });
 });
@@ -437,7 +437,7 @@ describe('a link Shro carrying its creator’s invite (decision 127)', () => {
     for (let i = 0; i < INVITE_PER_SHRO_MAX; i++) await newInvite(ana, { shroId: shro.id });
     const refused = await createInvite(ana, { shroId: shro.id });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: INVITE_MESSAGES.tooMany });
+    expect(refused.json()).toEqual({ message: INVITE_MESSAGES.tooMany, code: expect.any(String) });
     // Another Shro, and a personal link, are not held back.
     const other = await createShro(ctx, ana.cookie, { isShareable: true });
     await newInvite(ana, { shroId: other.id });
@@ -458,7 +458,7 @@ describe('a link Shro carrying its creator’s invite (decision 127)', () => {
     for (const [who, shroId, status, message] of cases) {
       const response = await createInvite(who, { shroId });
       expect(response.statusCode, shroId).toBe(status);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toEqual({ message, code: expect.any(String) });
     }
     expect((await listInvites(ana)).json()).toEqual([]);
     expect((await listInvites(bob)).json()).toEqual([]);

@@ -11,13 +11,14 @@ import {
   type InvitePreview,
   type InviteSummary,
 } from '../../../contract/invites';
-import { PRODUCT_NAME } from '../../../contract/product';
 import type { Db } from '../../db/client';
+import { wording } from '../../i18n/catalogs';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { blockedEitherWay } from '../blocks/queries';
 import { insertFriendship, lockFriendPair } from '../friends/queries';
 import type { LivePublisher } from '../live/bus';
 import { insertNotifications } from '../notifications/queries';
+import { NOTIFICATION_TEXTS as TEXTS } from '../notifications/texts';
 import { findVisibleShro, type ShroDeps } from '../shros/access';
 import { isExpired } from '../shros/present';
 import {
@@ -151,8 +152,8 @@ export async function acceptInvite(
     {
       userId: inviter.id,
       type: 'invite_accepted',
-      title: 'Your invite was accepted',
-      message: `@${newUser.username} joined ${PRODUCT_NAME} with your invite: you're friends now`,
+      title: wording(TEXTS.inviteAcceptedTitle),
+      message: wording(TEXTS.inviteAccepted, { username: newUser.username }),
       actorId: newUser.id,
     },
   ]);

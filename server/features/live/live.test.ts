@@ -468,7 +468,7 @@ describe('channel limit', () => {
     for (let i = 0; i < max; i++) open.push(await live(user));
     const refused = await fetch(`${base}/api/live`, { headers: { cookie: user.cookie } });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ message: 'Too many open live channels' });
+    expect(await refused.json()).toEqual({ message: 'Too many open live channels', code: expect.any(String) });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Someone else is not affected.
     const other = await createUser(ctx);

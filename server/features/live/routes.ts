@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIVE_PATH } from '../../../contract/live';
 import { liveQuerySchema } from '../../../contract/live-query';
 import { errorAnswers } from '../../lib/error-answers';
-import { tooManyRequests } from '../../lib/http-errors';
+import { SERVER_MESSAGES, tooManyRequests } from '../../lib/http-errors';
 import { creatorIfVisible, type ShroDeps } from '../shros/access';
 import { DEFAULT_HUB_OPTIONS, type HubOptions, LiveHub } from './hub';
 import { channelPresence } from './presence';
@@ -60,13 +60,13 @@ export async function liveRoutes(fastify: FastifyInstance, opts: { hubOptions?: 
     async (request, reply) => {
       const wanted = request.query.watch;
       const viewer = request.user ? { id: request.user.id, username: request.user.username } : null;
-      if (viewer && !hub.hasRoomFor(viewer.id)) throw tooManyRequests(5, 'Too many open live channels');
+      if (viewer && !hub.hasRoomFor(viewer.id)) throw tooManyRequests(5, SERVER_MESSAGES.tooManyLiveChannels);
       // A visitor's slot is taken before any database work, so an address at its cap costs nothing more.
       let release = () => {};
       if (!viewer) {
         const channelId = randomUUID();
         if (!(await visitorSlots.acquire(request.ip, channelId)))
-          throw tooManyRequests(5, 'Too many open live channels');
+          throw tooManyRequests(5, SERVER_MESSAGES.tooManyLiveChannels);
         release = () => visitorSlots.release(request.ip, channelId);
       }
       const watchedCreators = new Map<string, string>();

@@ -51,7 +51,7 @@ async function expectRefused(base: string) {
   const refused = await refusedOpen(base);
   expect(refused.status).toBe(429);
   expect(Number(refused.retryAfter)).toBeGreaterThan(0);
-  expect(refused.body).toEqual({ message: 'Too many open live channels' });
+  expect(refused.body).toEqual({ message: 'Too many open live channels', code: expect.any(String) });
 }
 
 describe('visitor live channels per address', () => {

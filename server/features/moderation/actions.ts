@@ -6,8 +6,10 @@ import {
   type ModerationActionResult,
   type ReportTargetType,
 } from '../../../contract/moderation';
+import { wording } from '../../i18n/catalogs';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { insertNotifications } from '../notifications/queries';
+import { NOTIFICATION_TEXTS as TEXTS } from '../notifications/texts';
 import { afterShroWrite } from '../shros/events';
 import { deleteShroAndUploads } from '../shros/queries';
 import { findUpload } from '../uploads/queries';
@@ -30,23 +32,21 @@ import { isForever, isSuspended, SUSPENDED_FOREVER } from './suspension';
 
 type NewNotification = Parameters<typeof insertNotifications>[1][number];
 
-function describeTarget(targetType: ReportTargetType, label: string | null): string {
-  if (targetType === 'shro') return label ? `the Shro "${label}"` : 'a Shro';
-  if (targetType === 'user') return label ? `@${label}` : 'an account';
-  if (targetType === 'message') return 'a message';
-  return 'an image';
+/** The reported content as the outcome texts' `target` and `label` select it. */
+function describeTarget(targetType: ReportTargetType, label: string | null) {
+  if ((targetType === 'shro' || targetType === 'user') && label) return { target: `${targetType}Named`, label };
+  return { target: targetType, label: '' };
 }
 
+const OUTCOMES: Partial<Record<ModerationAction, string>> = {
+  delete: TEXTS.reportRemoved,
+  hide: TEXTS.reportHidden,
+  suspend: TEXTS.reportSuspended,
+};
+
 /** What the reporters are told, without naming anyone but the reported content. */
-function reporterOutcome(action: ModerationAction, what: string): string {
-  if (action === 'delete')
-    return `We reviewed your report of ${what} and removed it. Thank you for helping keep Shro safe.`;
-  if (action === 'hide')
-    return `We reviewed your report of ${what} and hid it from explore. Thank you for helping keep Shro safe.`;
-  if (action === 'suspend')
-    return `We reviewed your report of ${what} and suspended the account. Thank you for helping keep Shro safe.`;
-  return `We reviewed your report of ${what} and found no violation of our rules.`;
-}
+const reporterOutcome = (action: ModerationAction, what: ReturnType<typeof describeTarget>) =>
+  wording(OUTCOMES[action] ?? TEXTS.reportDismissed, what);
 
 interface ActionInput {
   targetType: ReportTargetType;
@@ -116,16 +116,16 @@ async function applyActionIn(
           ownerNotes.push({
             userId: shro.creatorId,
             type: 'moderation_action',
-            title: 'Your Shro was hidden by moderators',
-            message: `Moderators hid your Shro "${shro.title}" from explore. Reason: ${reason}`,
+            title: wording(TEXTS.shroHiddenTitle),
+            message: wording(TEXTS.shroHidden, { title: shro.title, reason }),
             shroId: shro.id,
           });
         } else if (shro.moderationStatus !== 'visible' && shro.isPublic) {
           ownerNotes.push({
             userId: shro.creatorId,
             type: 'moderation_action',
-            title: 'Your Shro is on explore',
-            message: `Moderators reviewed your Shro "${shro.title}": it is listed on explore again.`,
+            title: wording(TEXTS.shroRestoredTitle),
+            message: wording(TEXTS.shroRestored, { title: shro.title }),
             shroId: shro.id,
           });
         }
@@ -144,8 +144,8 @@ async function applyActionIn(
         ownerNotes.push({
           userId: shro.creatorId,
           type: 'moderation_action',
-          title: 'Your Shro was removed by moderators',
-          message: `Moderators removed your Shro "${shro.title}". Reason: ${reason}`,
+          title: wording(TEXTS.shroRemovedTitle),
+          message: wording(TEXTS.shroRemoved, { title: shro.title, reason }),
         });
       }
     }
@@ -172,8 +172,10 @@ async function applyActionIn(
         ownerNotes.push({
           userId: user.id,
           type: 'moderation_action',
-          title: 'Your account was suspended',
-          message: `${isForever(until) ? 'Your account was suspended permanently' : `Your account is suspended until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`}. Reason: ${reason}`,
+          title: wording(TEXTS.suspendedTitle),
+          message: isForever(until)
+            ? wording(TEXTS.suspendedForever, { reason })
+            : wording(TEXTS.suspendedUntil, { until: until.toISOString().slice(0, 16).replace('T', ' '), reason }),
         });
       } else if (action === 'unsuspend') {
         await setSuspension(db, user.id, { suspendedUntil: null, suspensionReason: null });
@@ -182,8 +184,8 @@ async function applyActionIn(
           ownerNotes.push({
             userId: user.id,
             type: 'moderation_action',
-            title: 'Your account suspension was lifted',
-            message: `Moderators lifted the suspension of your account. Reason: ${reason}`,
+            title: wording(TEXTS.unsuspendedTitle),
+            message: wording(TEXTS.unsuspended, { reason }),
           });
         }
       }
@@ -205,8 +207,8 @@ async function applyActionIn(
         ownerNotes.push({
           userId: message.senderId,
           type: 'moderation_action',
-          title: 'Your message was removed by moderators',
-          message: `Moderators removed a message you sent. Reason: ${reason}`,
+          title: wording(TEXTS.messageRemovedTitle),
+          message: wording(TEXTS.messageRemoved, { reason }),
         });
       }
     }
@@ -220,8 +222,8 @@ async function applyActionIn(
         ownerNotes.push({
           userId: upload.ownerId,
           type: 'moderation_action',
-          title: 'Your image was removed by moderators',
-          message: `Moderators removed an image you uploaded. Reason: ${reason}`,
+          title: wording(TEXTS.imageRemovedTitle),
+          message: wording(TEXTS.imageRemoved, { reason }),
         });
       }
     }
@@ -239,7 +241,7 @@ async function applyActionIn(
     .map((userId) => ({
       userId,
       type: 'report_outcome',
-      title: 'Update on your report',
+      title: wording(TEXTS.reportOutcomeTitle),
       message: reporterOutcome(action, what),
     }));
   await insertNotifications(db, [...reporterNotes, ...ownerNotes]);

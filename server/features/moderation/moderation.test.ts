@@ -351,7 +351,7 @@ describe('moderators', () => {
     const attempt = await act({ targetType: 'shro', targetId: shro.id, action: 'hide', reason: 'x' }, user.cookie);
     expect({ status: attempt.statusCode, body: attempt.json() }).toEqual({
       status: 404,
-      body: { message: 'Not found' },
+      body: { message: 'Not found', code: expect.any(String) },
     });
     expect(await moderationOf(shro.id)).toBe('visible');
     expect(await logCount()).toBe(logBefore);
@@ -466,20 +466,20 @@ describe('moderators', () => {
       expect({ type, status: view.statusCode, body: view.json() }).toEqual({
         type,
         status: 404,
-        body: { message: 'Not found' },
+        body: { message: 'Not found', code: expect.any(String) },
       });
       const action = type === 'user' ? 'suspend' : 'delete';
       const acted = await act({ targetType: type, targetId: id, action, reason: 'Just looking' });
       expect({ type, status: acted.statusCode, body: acted.json() }).toEqual({
         type,
         status: 404,
-        body: { message: 'Not found' },
+        body: { message: 'Not found', code: expect.any(String) },
       });
     }
     const picture = await call('GET', `/api/moderation/images/${image!.key}`, moderator.cookie);
     expect({ status: picture.statusCode, body: picture.json() }).toEqual({
       status: 404,
-      body: { message: 'Not found' },
+      body: { message: 'Not found', code: expect.any(String) },
     });
     expect((await call('GET', `/api/moderation/images/${'f'.repeat(32)}`, moderator.cookie)).statusCode).toBe(404);
     // Nothing was looked at nor changed.
@@ -725,7 +725,10 @@ describe('moderators', () => {
       avatarUser: 404,
     });
     // The same answers as for nobody at all.
-    expect((await call('GET', `/api/users/profile/${owner.username}`)).json()).toEqual({ message: 'User not found' });
+    expect((await call('GET', `/api/users/profile/${owner.username}`)).json()).toEqual({
+      message: 'User not found',
+      code: expect.any(String),
+    });
     expect((await getShro(ctx, publicOne.id)).json()).toEqual(
       (await getShro(ctx, 'no-such-shro-at-all')).json() as unknown,
     );

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, shroRecipients, users } from '../../db/schema/index';
+import { wording } from '../../i18n/catalogs';
 import { createUser, insertShro, type SignedInUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { insertNotifications, type NewNotification } from './queries';
@@ -14,13 +15,17 @@ afterAll(() => ctx.close());
 const call = (who: SignedInUser | null, method: 'GET' | 'PATCH', url: string) =>
   ctx.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {} });
 
-const note = (userId: string, extra: Partial<NewNotification> = {}): NewNotification => ({
+type Note = Omit<NewNotification, 'title' | 'message'> & { title: string; message: string };
+const note = (userId: string, extra: Partial<Note> = {}): Note => ({
   userId,
   type: 'friend_request',
   title: 'New friend request',
   message: 'Someone sent you a friend request',
   ...extra,
 });
+/** Notes as the central insert takes them: worded on the way in. */
+const drafts = (notes: Note[]): NewNotification[] =>
+  notes.map((n) => ({ ...n, title: wording(n.title), message: wording(n.message) }));
 
 const isRead = async (id: number) =>
   (await ctx.database.db.select().from(notifications).where(eq(notifications.id, id)))[0]!.isRead;
@@ -34,7 +39,7 @@ describe('auth', () => {
   ] as const)('%s %s needs a signed-in user', async (method, url) => {
     const response = await call(null, method, url);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized' });
+    expect(response.json()).toEqual({ message: 'Unauthorized', code: expect.any(String) });
   });
 });
 
@@ -77,9 +82,10 @@ describe('GET /api/notifications', () => {
   it('names who caused one as its actor, and no actor once that account is deleted', async () => {
     const me = await createUser(ctx);
     const other = await createUser(ctx);
-    await insertNotifications(ctx.database.db, [
-      note(me.id, { type: 'friend_accepted', title: 'Friend request accepted', actorId: other.id }),
-    ]);
+    await insertNotifications(
+      ctx.database.db,
+      drafts([note(me.id, { type: 'friend_accepted', title: 'Friend request accepted', actorId: other.id })]),
+    );
     const [before] = (await call(me, 'GET', '/api/notifications')).json();
     expect(before.actor).toEqual({ id: other.id, username: other.username });
 
@@ -103,10 +109,13 @@ describe('GET /api/notifications', () => {
     // A private Shro sent to me, where another recipient opened box 7 and I have not picked.
     const mine = await insertShro(ctx, creator.id, { status: 'selected', selectedBoxId: 7, selectedAt: new Date() });
     await ctx.database.db.insert(shroRecipients).values({ shroId: mine.id, userId: me.id });
-    await insertNotifications(ctx.database.db, [
-      note(me.id, { type: 'shro_received', shroId: foreign.id }),
-      note(me.id, { type: 'shro_received', shroId: mine.id }),
-    ]);
+    await insertNotifications(
+      ctx.database.db,
+      drafts([
+        note(me.id, { type: 'shro_received', shroId: foreign.id }),
+        note(me.id, { type: 'shro_received', shroId: mine.id }),
+      ]),
+    );
     const list = (await call(me, 'GET', '/api/notifications')).json();
     const byShro = Object.fromEntries(
       list.map((n: { sessionId: string; session: unknown }) => [n.sessionId, n.session]),
@@ -118,7 +127,7 @@ describe('GET /api/notifications', () => {
   it('shows an expired link Shro as expired', async () => {
     const me = await createUser(ctx);
     const shro = await insertShro(ctx, me.id, { isShareable: true, expiresAt: new Date(Date.now() - 1000) });
-    await insertNotifications(ctx.database.db, [note(me.id, { type: 'reaction', shroId: shro.id })]);
+    await insertNotifications(ctx.database.db, drafts([note(me.id, { type: 'reaction', shroId: shro.id })]));
     const [item] = (await call(me, 'GET', '/api/notifications')).json();
     expect(item.session).toEqual({ status: 'expired', selectedBoxId: null });
   });
@@ -127,7 +136,7 @@ describe('GET /api/notifications', () => {
     const me = await createUser(ctx);
     await insertNotifications(
       ctx.database.db,
-      Array.from({ length: 105 }, (_, i) => note(me.id, { title: `n${i}` })),
+      drafts(Array.from({ length: 105 }, (_, i) => note(me.id, { title: `n${i}` }))),
     );
     expect((await call(me, 'GET', '/api/notifications')).json()).toHaveLength(100);
   });
@@ -145,13 +154,12 @@ describe('unread count and marking read', () => {
   it('counts unread, marks one read (only your own) and all read', async () => {
     const me = await createUser(ctx);
     const other = await createUser(ctx);
-    const [a, b, c] = await insertNotifications(ctx.database.db, [
-      note(me.id),
-      note(me.id),
-      note(me.id, { title: 'already read' }),
-    ]);
+    const [a, b, c] = await insertNotifications(
+      ctx.database.db,
+      drafts([note(me.id), note(me.id), note(me.id, { title: 'already read' })]),
+    );
     await ctx.database.db.update(notifications).set({ isRead: true }).where(eq(notifications.id, c!.id));
-    const [theirs] = await insertNotifications(ctx.database.db, [note(other.id)]);
+    const [theirs] = await insertNotifications(ctx.database.db, drafts([note(other.id)]));
 
     const count = await call(me, 'GET', '/api/notifications/unread-count');
     expect(count.statusCode).toBe(200);
@@ -170,7 +178,7 @@ describe('unread count and marking read', () => {
     // Someone else's notification: 404, as if it did not exist, and it stays unread.
     const foreign = await call(me, 'PATCH', `/api/notifications/${theirs!.id}/read`);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ message: 'Notification not found' });
+    expect(foreign.json()).toEqual({ message: 'Notification not found', code: expect.any(String) });
     expect(await isRead(theirs!.id)).toBe(false);
 
     const all = await call(me, 'PATCH', '/api/notifications/read-all');
@@ -197,7 +205,7 @@ describe('unread count and marking read', () => {
       const me = await createUser(ctx);
       const response = await call(me, 'PATCH', `/api/notifications/${id}/read`);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Invalid notification id' });
+      expect(response.json()).toEqual({ message: 'Invalid notification id', code: expect.any(String) });
     },
   );
 });

@@ -3,19 +3,14 @@ import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { notifications, participations, reactions, shroRecipients, shros, users } from '../../db/schema/index';
 import { unnest } from '../../db/unnest';
+import { type Wording, word } from '../../i18n/catalogs';
 import { blockedEitherWaySql, silencedBySql } from '../blocks/queries';
-import { screenAndRoute } from '../push/dispatch';
+import { type NotificationDraft, screenAndRoute } from '../push/dispatch';
 
 export type { NotificationType };
 
-export interface NewNotification {
-  userId: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  shroId?: string | null;
-  actorId?: string | null;
-}
+/** A notification to store: its texts are worded in its owner's language on the way in. */
+export type NewNotification = NotificationDraft;
 
 /**
  * Stores notifications; pass the transaction of the action that caused them. Rows their owner
@@ -53,6 +48,9 @@ export async function insertNotifications(db: Db, rows: NewNotification[]) {
 
 type NotificationRow = typeof notifications.$inferSelect;
 
+/** What places an event in its group: its creator, Shro, kind and time. */
+type GroupOf = Pick<GroupedNotificationEvent, 'userId' | 'shroId' | 'type' | 'at'>;
+
 /** A pick or a reaction told to a Shro's creator: grouped per Shro (decision 120). */
 export interface GroupedNotificationEvent {
   /** The creator. */
@@ -60,11 +58,11 @@ export interface GroupedNotificationEvent {
   type: 'shro_selected' | 'reaction';
   shroId: string;
   actorId: string;
-  title: string;
+  title: Wording;
   /** The spec's text for this one event (`@ana opened Box #2 in "…"`). */
-  message: string;
+  message: Wording;
   /** The text when `others` more people did the same since the group began. */
-  groupMessage: (others: number) => string;
+  groupMessage: (others: number) => Wording;
   at: Date;
 }
 
@@ -79,7 +77,7 @@ export interface GroupedNotificationEvent {
  * the Shro's participant count took this batch's picks (outbox-effects.ts).
  */
 export async function upsertGroupedNotifications(db: Db, events: GroupedNotificationEvent[]) {
-  const groupKey = (event: GroupedNotificationEvent) => `${event.userId}\u0000${event.shroId}\u0000${event.type}`;
+  const groupKey = (event: GroupOf) => `${event.userId}\u0000${event.shroId}\u0000${event.type}`;
   // Every event of a group, silenced ones included: they are in the Shro's participant count, so
   // the group's window takes them in (and its count then leaves them out again).
   const everyEvent = new Map<string, { event: GroupedNotificationEvent; since: Date; picks: number }>();
@@ -94,7 +92,7 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
   }
   // Pushed when the transaction commits (at most one per Shro per 10 minutes), whatever the in-app channel keeps.
   const deliverable = await screenAndRoute(db, events);
-  const latest = new Map<string, GroupedNotificationEvent>();
+  const latest = new Map<string, (typeof deliverable)[number]>();
   for (const event of deliverable) {
     const key = groupKey(event);
     const seen = latest.get(key);
@@ -164,7 +162,7 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
       });
     if (!row) continue;
     const people = Number(row.people);
-    const message = people > 1 ? event.groupMessage(people - 1) : event.message;
+    const message = people > 1 ? word(event.locale, event.groupMessage(people - 1)) : event.message;
     const [updated] = await db
       .update(notifications)
       .set({ title: event.title, message })
@@ -180,7 +178,7 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
  * either way, a mute). One look-up per silenced person through the (Shro, user) index, never a
  * walk through the group's picks: a viral Shro's group holds hundreds of thousands (decision 153).
  */
-function silencedPickersSince(event: GroupedNotificationEvent): SQL<number> {
+function silencedPickersSince(event: GroupOf): SQL<number> {
   return sql<number>`(select count(*) from (select distinct silenced.id from ${silencedBySql(event.userId)} as silenced(id)) s
     cross join lateral (select 1 from ${participations} where ${participations.shroId} = ${event.shroId}
       and ${participations.userId} = s.id and ${participations.createdAt} >= ${notifications.groupSince} limit 1) picked)`;
@@ -194,7 +192,7 @@ const participantCountOf = (shroId: string) =>
  * SQL: every pick of the Shro since the group began (its window as this update moves it), for a
  * group begun before decision 153 kept a base: the base is the count less these, found once.
  */
-function picksSinceGroupBegan(event: GroupedNotificationEvent): SQL<number> {
+function picksSinceGroupBegan(event: GroupOf): SQL<number> {
   return sql<number>`(select count(*) from ${participations} where ${participations.shroId} = ${event.shroId}
     and ${participations.createdAt} >= least(${notifications.groupSince}, excluded.group_since))`;
 }
@@ -204,7 +202,7 @@ function picksSinceGroupBegan(event: GroupedNotificationEvent): SQL<number> {
  * (deliverableTo's rule: no block either way, no mute). The silenced are one set read once per
  * statement (decision 150).
  */
-function reactorsSince(event: GroupedNotificationEvent): SQL<number> {
+function reactorsSince(event: GroupOf): SQL<number> {
   const creator = event.userId;
   return sql<number>`(select count(*) from ${reactions} where ${and(
     eq(reactions.shroId, event.shroId),

@@ -102,7 +102,7 @@ describe('PATCH /api/profile', () => {
     const other = await createUser(ctx, { username: `Taken_${randomUUID().slice(0, 6)}`, signedIn: false });
     const response = await patchProfile(me, { username: other.username.toLowerCase(), firstName: 'Changed' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Username is already taken' });
+    expect(response.json()).toEqual({ message: 'Username is already taken', code: expect.any(String) });
     expect(await userRow(me.id)).toMatchObject({ username: me.username, firstName: null });
   });
 
@@ -124,7 +124,7 @@ describe('PATCH /api/profile', () => {
     const me = await createUser(ctx);
     const response = await patchProfile(me, fields);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     expect(await userRow(me.id)).toMatchObject({ username: me.username, firstName: null, lastName: null });
   });
 
@@ -192,7 +192,7 @@ describe('PATCH /api/profile', () => {
       { name: 'profileImage', filename: 'evil.png', type: 'image/png', data: Buffer.from('<html>not an image</html>') },
     ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Please select an image file.' });
+    expect(response.json()).toEqual({ message: 'Please select an image file.', code: expect.any(String) });
     expect(await userRow(me.id)).toMatchObject({ firstName: null, profileImageUrl: null });
     expect((await ctx.database.db.select().from(uploads)).length).toBe(before);
   });
@@ -203,7 +203,10 @@ describe('PATCH /api/profile', () => {
       { name: 'profileImage', filename: 'big.png', type: 'image/png', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) },
     ]);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'File size too large. Please select a file under 5MB.' });
+    expect(response.json()).toEqual({
+      message: 'File size too large. Please select a file under 5MB.',
+      code: expect.any(String),
+    });
   });
 
   it('keeps the username untouched when the image is refused', async () => {
@@ -262,7 +265,7 @@ describe('PATCH /api/profile', () => {
     const url = withPicture.json().profileImageUrl;
     const response = await patchProfile(me, { removeProfileImage: 'maybe' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'removeProfileImage must be true or false' });
+    expect(response.json()).toEqual({ message: 'removeProfileImage must be true or false', code: expect.any(String) });
     expect((await userRow(me.id)).profileImageUrl).toBe(url);
   });
 });
@@ -289,7 +292,7 @@ describe('GET /api/users/profile/:username', () => {
     for (const name of ['nobody_at_all', 'x'.repeat(99), '%25', 'a%20b']) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${name}` });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'User not found' });
+      expect(response.json()).toEqual({ message: 'User not found', code: expect.any(String) });
     }
   });
 });
@@ -309,7 +312,7 @@ describe('GET /api/users/stats/:id and /api/stats', () => {
     });
     const unknown = await ctx.app.inject({ method: 'GET', url: `/api/users/stats/${randomUUID()}` });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'User not found' });
+    expect(unknown.json()).toEqual({ message: 'User not found', code: expect.any(String) });
   });
 
   it('answers a malformed id like an unknown one: 404, never 400', async () => {
@@ -317,7 +320,7 @@ describe('GET /api/users/stats/:id and /api/stats', () => {
       for (const url of [`/api/users/stats/${id}`, `/api/users/achievements/${id}`]) {
         const response = await ctx.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
-        expect(response.json(), url).toEqual({ message: 'User not found' });
+        expect(response.json(), url).toEqual({ message: 'User not found', code: expect.any(String) });
       }
     }
   });
@@ -425,7 +428,7 @@ describe('GET /api/users/achievements/:id', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/users/achievements/${user.id}` })).json()).toEqual([]);
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/users/achievements/nobody' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'User not found' });
+    expect(unknown.json()).toEqual({ message: 'User not found', code: expect.any(String) });
   });
 });
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultNotificationSettings, type NotificationSettings } from '../../../contract/push';
 import { pushSubscriptions, pushThrottle, users } from '../../db/schema/index';
+import { translate, wording } from '../../i18n/catalogs';
 import {
   befriend,
   block,
@@ -14,6 +15,7 @@ import {
 import { startTestPushService, type TestBrowser, type TestPushService, testPushAgent } from '../../test/push-service';
 import { createTestApp, TEST_PUSH_SERVICE_HOSTS, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { insertNotifications } from '../notifications/queries';
+import { NOTIFICATION_TEXTS } from '../notifications/texts';
 
 /*
  * Web Push end to end (decision 116): the app encrypts and sends to a push service running in this
@@ -192,7 +194,12 @@ describe('subscriptions the push service refuses', () => {
     const { user, browser } = await subscribedUser();
     service.respondWith(status);
     await insertNotifications(ctx.database.db, [
-      { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 First' },
+      {
+        userId: user.id,
+        type: 'achievement_unlocked',
+        title: wording('Achievement Unlocked!'),
+        message: wording('🎉 First'),
+      },
     ]);
     expect(await pushesTo(browser)).toHaveLength(1);
     expect(await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual(
@@ -209,7 +216,12 @@ describe('subscriptions the push service refuses', () => {
       .insert(pushSubscriptions)
       .values({ userId: user.id, endpoint: endpoint.replace('//localhost:', '//127.0.0.1:'), ...keys });
     await insertNotifications(ctx.database.db, [
-      { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 Stored before' },
+      {
+        userId: user.id,
+        type: 'achievement_unlocked',
+        title: wording('Achievement Unlocked!'),
+        message: wording('🎉 Stored before'),
+      },
     ]);
     expect(await pushesTo(byAddress)).toEqual([]);
     // Kept (a host taken off PUSH_SERVICE_HOSTS by mistake and put back reaches its browsers again).
@@ -221,7 +233,12 @@ describe('subscriptions the push service refuses', () => {
     const { user, browser } = await subscribedUser();
     service.respondWith(500);
     await insertNotifications(ctx.database.db, [
-      { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 Second' },
+      {
+        userId: user.id,
+        type: 'achievement_unlocked',
+        title: wording('Achievement Unlocked!'),
+        message: wording('🎉 Second'),
+      },
     ]);
     expect(await pushesTo(browser)).toHaveLength(1);
     const rows = await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
@@ -261,6 +278,36 @@ describe('what goes out, and what does not', () => {
     ]);
   });
 
+  it("is written in the recipient's saved language, not the sender's, in the push and in the app", async () => {
+    const { user: me, browser: mine } = await subscribedUser();
+    const { user: them, browser: theirs } = await subscribedUser();
+    await ctx.database.db.update(users).set({ locale: 'fr' }).where(eq(users.id, me.id));
+    await ctx.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, them.id));
+    const befriend = (from: SignedInUser, to: SignedInUser, action: 'request' | 'accept') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/friends/${action}`,
+        payload: { friendId: to.id },
+        headers: { cookie: from.cookie, 'accept-language': 'en' },
+      });
+    await befriend(me, them, 'request');
+    const japanese = {
+      title: translate('ja', NOTIFICATION_TEXTS.friendRequestTitle),
+      body: translate('ja', NOTIFICATION_TEXTS.friendRequest, { username: me.username }),
+    };
+    expect(japanese.title).not.toBe(NOTIFICATION_TEXTS.friendRequestTitle);
+    expect((await pushesTo(theirs)).map((push) => push.payload)).toMatchObject([japanese]);
+    expect(await notificationsOf(ctx, them.id)).toMatchObject([{ title: japanese.title, message: japanese.body }]);
+
+    await befriend(them, me, 'accept');
+    expect((await pushesTo(mine)).map((push) => push.payload)).toMatchObject([
+      {
+        title: translate('fr', NOTIFICATION_TEXTS.friendAcceptedTitle),
+        body: translate('fr', NOTIFICATION_TEXTS.friendAccepted, { username: them.username }),
+      },
+    ]);
+  });
+
   it('a chat message names the sender and opens the conversation', async () => {
     const sender = await createUser(ctx);
     const { user: recipient, browser } = await subscribedUser();
@@ -292,7 +339,12 @@ describe('what goes out, and what does not', () => {
       settings.kinds.message.push = false;
     });
     await insertNotifications(ctx.database.db, [
-      { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 Off' },
+      {
+        userId: user.id,
+        type: 'achievement_unlocked',
+        title: wording('Achievement Unlocked!'),
+        message: wording('🎉 Off'),
+      },
     ]);
     await ctx.app.inject({
       method: 'POST',
@@ -309,7 +361,12 @@ describe('what goes out, and what does not', () => {
       settings.kinds.achievement.inApp = false;
     });
     const stored = await insertNotifications(ctx.database.db, [
-      { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 Push only' },
+      {
+        userId: user.id,
+        type: 'achievement_unlocked',
+        title: wording('Achievement Unlocked!'),
+        message: wording('🎉 Push only'),
+      },
     ]);
     expect(stored).toEqual([]);
     expect((await pushesTo(browser)).map((push) => push.payload)).toMatchObject([{ body: '🎉 Push only' }]);
@@ -328,8 +385,8 @@ describe('what goes out, and what does not', () => {
     await saveSettings(user, (settings) => {
       settings.quietHours = { start: pad(tokyoHour), end: pad(tokyoHour + 2) };
     });
-    const note = { userId: user.id, type: 'achievement_unlocked' as const, title: 'Achievement Unlocked!' };
-    const stored = await insertNotifications(ctx.database.db, [{ ...note, message: '🎉 Quiet' }]);
+    const note = { userId: user.id, type: 'achievement_unlocked' as const, title: wording('Achievement Unlocked!') };
+    const stored = await insertNotifications(ctx.database.db, [{ ...note, message: wording('🎉 Quiet') }]);
     expect(await pushesTo(browser)).toEqual([]);
     // Quiet hours silence push only: the notification is in the app all the same.
     expect(stored.map((row) => row.message)).toEqual(['🎉 Quiet']);
@@ -338,7 +395,7 @@ describe('what goes out, and what does not', () => {
     await saveSettings(user, (settings) => {
       settings.quietHours = { start: pad(tokyoHour + 1), end: pad(tokyoHour + 2) };
     });
-    await insertNotifications(ctx.database.db, [{ ...note, message: '🎉 Loud' }]);
+    await insertNotifications(ctx.database.db, [{ ...note, message: wording('🎉 Loud') }]);
     expect((await pushesTo(browser)).map((push) => push.payload)).toMatchObject([{ body: '🎉 Loud' }]);
   });
 
@@ -349,8 +406,8 @@ describe('what goes out, and what does not', () => {
     const about = (message: string) => ({
       userId: user.id,
       type: 'reaction' as const,
-      title: 'New reaction!',
-      message,
+      title: wording('New reaction!'),
+      message: wording(message),
       shroId: shro.id,
       actorId: creator.id,
     });
@@ -375,7 +432,13 @@ describe('what goes out, and what does not', () => {
     const blocked = await createUser(ctx);
     await block(ctx, user, blocked);
     await insertNotifications(ctx.database.db, [
-      { userId: user.id, type: 'friend_request', title: 'New friend request', message: 'x', actorId: blocked.id },
+      {
+        userId: user.id,
+        type: 'friend_request',
+        title: wording('New friend request'),
+        message: wording('x'),
+        actorId: blocked.id,
+      },
     ]);
     expect(await pushesTo(browser)).toEqual([]);
   });
@@ -447,7 +510,12 @@ describe('what goes out, and what does not', () => {
     await expect(
       ctx.database.db.transaction(async (tx) => {
         await insertNotifications(tx, [
-          { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: 'never' },
+          {
+            userId: user.id,
+            type: 'achievement_unlocked',
+            title: wording('Achievement Unlocked!'),
+            message: wording('never'),
+          },
         ]);
         throw new Error('the action failed');
       }),

@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { MessageType } from '../../../contract/chat';
+import { isLocale, type Locale, SOURCE_LOCALE } from '../../../contract/locales';
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
 import { jsonColumn } from '../../db/json';
+import { users } from '../../db/schema/index';
+import { anyOf } from '../../db/unnest';
+import { type Wording, word } from '../../i18n/catalogs';
 import { type Silencing, silencingSql, withoutSilenced } from '../blocks/queries';
 import {
   kindOfNotification,
@@ -26,6 +30,19 @@ export interface NotificationForPush {
   shroId?: string | null;
   actorId?: string | null;
 }
+
+/** A notification before its owner's language is known: its texts as ICU messages with values. */
+export interface NotificationDraft extends Omit<NotificationForPush, 'title' | 'message'> {
+  title: Wording;
+  message: Wording;
+}
+
+/** A draft worded in its owner's saved language (English when none is saved). */
+export type Worded<T extends NotificationDraft> = Omit<T, 'title' | 'message'> & {
+  title: string;
+  message: string;
+  locale: Locale;
+};
 
 /** A chat message just sent (already committed). */
 export interface MessageForPush {
@@ -53,7 +70,7 @@ export function setPushSink(next: PushSink): () => void {
 }
 
 /**
- * Call in the transaction that inserts `rows`: drops those their owner muted or that a block
+ * Call in the transaction that inserts `rows`: words each in its owner's saved language, drops those their owner muted or that a block
  * separates from their owner (blocks/queries.ts's `deliverableTo` rule, decision 104), queues the
  * rest's pushes for after the commit, whatever the in-app channel keeps (decisions 116, 117), and
  * returns the rows whose owners keep their kind in the app. One statement for all of it (decision
@@ -62,16 +79,24 @@ export function setPushSink(next: PushSink): () => void {
  * waits for the commit and reads each kept owner's settings and subscriptions, finds none and
  * sends nothing (two or three queries per row, after the answer, in a rare mixed batch).
  */
-export async function screenAndRoute<T extends NotificationForPush>(db: Db, rows: T[]): Promise<T[]> {
-  if (rows.length === 0) return rows;
+export async function screenAndRoute<T extends NotificationDraft>(db: Db, rows: T[]): Promise<Worded<T>[]> {
+  if (rows.length === 0) return [];
   const target = sink;
   const userIds = [...new Set(rows.map((row) => row.userId))];
   const silencing = silencingSql(rows);
   const result = await db.execute(sql`select ${settingsAndPushColumnsSql(userIds, target !== undefined)},
-    ${silencing ? sql`(select coalesce(json_agg(found), '[]'::json) from (${silencing}) found)` : sql`'[]'::json`} as silencing`);
-  const [row] = (result as unknown as { rows: (SettingsAndPushRow & { silencing: unknown })[] }).rows;
-  const allowed = withoutSilenced(rows, jsonColumn<Silencing[]>(row!.silencing));
-  if (allowed.length === 0) return allowed;
+    ${silencing ? sql`(select coalesce(json_agg(found), '[]'::json) from (${silencing}) found)` : sql`'[]'::json`} as silencing,
+    (select coalesce(json_object_agg(${users.id}, ${users.locale}), '{}'::json) from ${users}
+      where ${anyOf(users.id, userIds, 'text')} and ${users.locale} is not null) as locales`);
+  const [row] = (result as unknown as { rows: (SettingsAndPushRow & { silencing: unknown; locales: unknown })[] }).rows;
+  const kept = withoutSilenced(rows, jsonColumn<Silencing[]>(row!.silencing));
+  if (kept.length === 0) return [];
+  const saved = jsonColumn<Record<string, string>>(row!.locales);
+  const allowed = kept.map((draft) => {
+    const choice = saved[draft.userId];
+    const locale = isLocale(choice) ? choice : SOURCE_LOCALE;
+    return { ...draft, title: word(locale, draft.title), message: word(locale, draft.message), locale };
+  });
   const { settings, pushXid } = settingsAndPushFrom(userIds, row!);
   if (target && pushXid) target.notifications(pushXid, allowed);
   return allowed.filter((row) => {

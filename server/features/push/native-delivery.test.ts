@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultNotificationSettings, type NotificationSettings } from '../../../contract/push';
 import { nativePushTokens, users } from '../../db/schema/index';
+import { wording } from '../../i18n/catalogs';
 import { befriend, createShro, createUser, type SignedInUser } from '../../test/factories';
 import { startTestApns, startTestFcm, type TestApns, type TestFcm } from '../../test/native-push-services';
 import { TEST_PUSH_SERVICE_CERT } from '../../test/push-service';
@@ -69,7 +70,7 @@ const tokensOf = (userId: string) =>
 
 const achievement = (userId: string, message: string) =>
   insertNotifications(ctx.database.db, [
-    { userId, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message },
+    { userId, type: 'achievement_unlocked', title: wording('Achievement Unlocked!'), message: wording(message) },
   ]);
 
 const saveSettings = (user: SignedInUser, change: (settings: NotificationSettings) => void) => {
@@ -250,7 +251,12 @@ describe('with no native push service configured', () => {
       expect(plain.app.push.native).toEqual({});
       const { user, android, ios } = await userWithDevices(plain);
       await insertNotifications(plain.database.db, [
-        { userId: user.id, type: 'achievement_unlocked', title: 'Achievement Unlocked!', message: '🎉 Nowhere' },
+        {
+          userId: user.id,
+          type: 'achievement_unlocked',
+          title: wording('Achievement Unlocked!'),
+          message: wording('🎉 Nowhere'),
+        },
       ]);
       await plain.app.push.idle();
       expect(fcm.received.filter((push) => push.token === android)).toEqual([]);

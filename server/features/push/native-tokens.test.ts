@@ -44,7 +44,7 @@ describe('POST /api/push/native-tokens', () => {
     const token = fcmToken();
     const response = await register(null, { platform: 'android', token });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
     expect(await rowsWith(token)).toEqual([]);
   });
 
@@ -97,7 +97,7 @@ describe('POST /api/push/native-tokens', () => {
     const me = await createUser(ctx);
     const response = await register(me, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     expect(await tokensOf(me.id)).toEqual([]);
   });
 
@@ -136,7 +136,7 @@ describe('DELETE /api/push/native-tokens/{token}', () => {
     ] as const) {
       const response = await unregister(who, target);
       expect(response.statusCode, target.slice(0, 20)).toBe(404);
-      expect(response.json()).toEqual({ message: PUSH_MESSAGES.nativeTokenNotFound });
+      expect(response.json()).toEqual({ message: PUSH_MESSAGES.nativeTokenNotFound, code: expect.any(String) });
     }
     expect(await tokensOf(owner.id)).toHaveLength(1);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultNotificationSettings, PUSH_MESSAGES } from '../../../contract/push';
 import { loadConfig } from '../../config';
 import { appSettings, notificationSettings, notifications, pushSubscriptions } from '../../db/schema/index';
+import { wording } from '../../i18n/catalogs';
 import { createUser, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { insertNotifications } from '../notifications/queries';
@@ -115,7 +116,7 @@ describe('POST /api/push/subscriptions', () => {
     const me = await createUser(ctx);
     const response = await call(me, 'POST', '/api/push/subscriptions', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     expect(await subscriptionsOf(me.id)).toEqual([]);
   });
 });
@@ -153,7 +154,7 @@ describe("POST /api/push/subscriptions: only the browsers' push services (no SSR
     const me = await createUser(ctx);
     const response = await call(me, 'POST', '/api/push/subscriptions', { endpoint, keys: keysOnly() });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     expect(await subscriptionsOf(me.id)).toEqual([]);
   });
 
@@ -198,7 +199,7 @@ describe('DELETE /api/push/subscriptions', () => {
     await call(owner, 'POST', '/api/push/subscriptions', theirs);
     const response = await call(me, 'DELETE', '/api/push/subscriptions', { endpoint: theirs.endpoint });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: PUSH_MESSAGES.subscriptionNotFound });
+    expect(response.json()).toEqual({ message: PUSH_MESSAGES.subscriptionNotFound, code: expect.any(String) });
     expect(await subscriptionsOf(owner.id)).toHaveLength(1);
   });
 
@@ -212,7 +213,7 @@ describe('DELETE /api/push/subscriptions', () => {
     await call(me, 'POST', '/api/push/subscriptions', mine);
     const response = await call(me, 'DELETE', '/api/push/subscriptions', body ?? {});
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     expect(await subscriptionsOf(me.id)).toHaveLength(1);
   });
 });
@@ -270,7 +271,7 @@ describe('GET/PUT /api/notifications/settings', () => {
     const me = await createUser(ctx);
     const response = await call(me, 'PUT', '/api/notifications/settings', bad);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, code: expect.any(String) });
     expect(
       await ctx.database.db.select().from(notificationSettings).where(eq(notificationSettings.userId, me.id)),
     ).toEqual([]);
@@ -281,7 +282,7 @@ describe('GET/PUT /api/notifications/settings', () => {
     const settings = defaultNotificationSettings();
     settings.kinds.friendRequest.inApp = false;
     await call(me, 'PUT', '/api/notifications/settings', settings);
-    const note = { userId: me.id, title: 't', message: 'm' };
+    const note = { userId: me.id, title: wording('t'), message: wording('m') };
     await insertNotifications(ctx.database.db, [
       { ...note, type: 'friend_request' },
       { ...note, type: 'friend_accepted' },

@@ -105,7 +105,7 @@ describe('GET /api/sessions/:id/preview.png', () => {
     for (const headers of callers) {
       const response = await getPreview(id, headers);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: SHRO_MESSAGES.notFound });
+      expect(response.json()).toEqual({ message: SHRO_MESSAGES.notFound, code: expect.any(String) });
       expect(response.headers.etag).toBeUndefined();
       expect(response.headers['cache-control']).toBe('no-store');
     }

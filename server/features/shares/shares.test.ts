@@ -33,7 +33,10 @@ describe('POST /api/sessions/:id/share', () => {
     const shro = await createShro(ctx, creator.cookie, { isShareable: false, recipients: [friend.id] });
     const refused = await share(ctx, stranger.cookie, shro.id);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ message: "This Shro doesn't exist or you don't have access to it." });
+    expect(refused.json()).toEqual({
+      message: "This Shro doesn't exist or you don't have access to it.",
+      code: expect.any(String),
+    });
     expect((await share(ctx, friend.cookie, shro.id)).statusCode).toBe(200);
     const rows = await ctx.database.db.select().from(shroShares).where(eq(shroShares.shroId, shro.id));
     expect(rows.map((r) => r.userId)).toEqual([friend.id]);
@@ -50,7 +53,7 @@ describe('POST /api/sessions/:id/share', () => {
     ctx.app.shroCache.clear();
     const expired = await share(ctx, creator.cookie, shro.id);
     expect(expired.statusCode).toBe(410);
-    expect(expired.json()).toEqual({ message: 'This Shro has expired' });
+    expect(expired.json()).toEqual({ message: 'This Shro has expired', code: expect.any(String) });
     expect((await share(ctx, creator.cookie, 'no-such-shro')).statusCode).toBe(404);
     const visitor = await ctx.app.inject({ method: 'POST', url: `/api/sessions/${shro.id}/share` });
     expect(visitor.statusCode).toBe(401);

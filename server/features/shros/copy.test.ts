@@ -48,7 +48,7 @@ async function expectRejected(send: () => Promise<LightMyRequestResponse>, statu
   const before = await gameRowCounts(ctx);
   const response = await send();
   expect(response.statusCode, response.body).toBe(status);
-  expect(response.json()).toEqual({ message });
+  expect(response.json()).toEqual({ message, code: expect.any(String) });
   expect(await gameRowCounts(ctx)).toEqual(before);
 }
 
@@ -178,7 +178,10 @@ describe('POST /api/sessions/:id/copy', () => {
     });
     try {
       const response = await copy(original.id, creator.cookie, { expiresAt: hoursFromNow(2) });
-      expect([response.statusCode, response.json()]).toEqual([404, { message: SHRO_MESSAGES.notFound }]);
+      expect([response.statusCode, response.json()]).toEqual([
+        404,
+        { message: SHRO_MESSAGES.notFound, code: expect.any(String) },
+      ]);
     } finally {
       restore();
     }
@@ -204,7 +207,10 @@ describe('POST /api/sessions/:id/copy', () => {
     });
     try {
       const response = await copy(original.id, creator.cookie, { expiresAt: hoursFromNow(2) });
-      expect([response.statusCode, response.json()]).toEqual([409, { message: COPY_MESSAGES.imageGone }]);
+      expect([response.statusCode, response.json()]).toEqual([
+        409,
+        { message: COPY_MESSAGES.imageGone, code: expect.any(String) },
+      ]);
     } finally {
       restore();
     }
@@ -224,7 +230,10 @@ describe('POST /api/sessions/:id/copy', () => {
       ]);
       expect(deleted.statusCode).toBe(200);
       if (copied.statusCode !== 201) {
-        expect([copied.statusCode, copied.json()]).toEqual([404, { message: SHRO_MESSAGES.notFound }]);
+        expect([copied.statusCode, copied.json()]).toEqual([
+          404,
+          { message: SHRO_MESSAGES.notFound, code: expect.any(String) },
+        ]);
         continue;
       }
       const imageUrl = (copied.json() as Shro).boxes.find((b) => b.imageUrl)!.imageUrl!;

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { imageBoxLabel } from '../../../contract/box-labels';
 import { SHRO_MESSAGES } from '../../../contract/shros';
 import { badRequest } from '../../lib/http-errors';
 import { type MultipartFormSpec, readMultipartForm } from '../../lib/multipart-form';
@@ -17,7 +16,7 @@ const CREATE_FORM: MultipartFormSpec = {
   listFields: new Set(['labels', 'labels[]']),
   tooManyFiles: SHRO_MESSAGES.tooManyOptions,
   // The web sends the labels before the files, so a refused file's box name is known.
-  nameFileError: (error, index, labels) => nameImageError(error, labels[index] || imageBoxLabel(index + 1)),
+  nameFileError: (error, index, labels) => nameImageError(error, { label: labels[index], position: index + 1 }),
 };
 
 /**

@@ -42,7 +42,7 @@ async function expectRejected(
   const response = await send();
   expect(response.statusCode, response.body).toBe(status);
   const body = response.json();
-  expect(Object.keys(body)).toEqual(['message']);
+  expect(Object.keys(body)).toEqual(['message', 'code']);
   if (typeof message === 'string') expect(body.message).toBe(message);
   else expect(body.message).toMatch(message);
   expect(await gameRowCounts(ctx)).toEqual(before);
@@ -263,7 +263,7 @@ describe('POST /api/sessions: spec §5 rules', () => {
         payload: { ...shareableText({ textOptions: textOptions('Heads', 'Tails') }), winningBoxPosition },
       });
       expect(response.statusCode, JSON.stringify(winningBoxPosition)).toBe(400);
-      expect(response.json()).toEqual({ message: SHRO_MESSAGES.winningBoxInvalid });
+      expect(response.json()).toEqual({ message: SHRO_MESSAGES.winningBoxInvalid, code: expect.any(String) });
     }
     expect(await ctx.database.db.select({ id: shros.id }).from(shros)).toEqual(before);
   });

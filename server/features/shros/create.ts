@@ -6,12 +6,14 @@ import type { CreateShroFields } from '../../../contract/shro-create-input';
 import { checkCreateRules, filledTextOptions } from '../../../contract/shro-create-rules';
 import type { Shro } from '../../../contract/shro-views';
 import { BOXES_PER_SHRO, SHRO_MESSAGES } from '../../../contract/shros';
+import { wording } from '../../i18n/catalogs';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { badRequest } from '../../lib/http-errors';
 import { type ProcessedImage, reencodeImage } from '../../lib/images';
 import { bumpStats } from '../achievements/stats';
 import { whichAreFriends } from '../friends/queries';
 import { insertNotifications } from '../notifications/queries';
+import { NOTIFICATION_TEXTS as TEXTS } from '../notifications/texts';
 import { checkUploadQuota, insertUploadsWithinQuota, type StoredImage, storeImages } from '../uploads/service';
 import type { UploadStorage } from '../uploads/storage';
 import type { Actor, ShroDeps } from './access';
@@ -74,13 +76,15 @@ function posterFromPath(posterPath: string | null): string | null {
 /** Re-encodes the uploaded images one at a time: decoding is the expensive part, and each may use a lot of memory. */
 async function reencodeAll(contents: BoxContent[]): Promise<ProcessedImage[]> {
   const processed: ProcessedImage[] = [];
-  for (const content of contents) {
+  for (const [index, content] of contents.entries()) {
     if (!content.file) continue;
     try {
       processed.push(await reencodeImage(content.file));
     } catch (error) {
       // The label is the form's box name ("Box 3") unless the creator gave one.
-      throw nameImageError(error, content.label ?? 'An image');
+      const position = index + 1;
+      const label = content.label === imageBoxLabel(position) ? undefined : (content.label ?? undefined);
+      throw nameImageError(error, { label, position });
     }
   }
   return processed;
@@ -205,8 +209,8 @@ export async function createShro(
         delivery.recipientIds.map((userId) => ({
           userId,
           type: 'shro_received' as const,
-          title: 'New Shro!',
-          message: `@${creator.username} sent you a Shro: "${fields.title}"`,
+          title: wording(TEXTS.shroReceivedTitle),
+          message: wording(TEXTS.shroReceived, { username: creator.username, title: fields.title }),
           shroId,
           actorId: creator.id,
         })),

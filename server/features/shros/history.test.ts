@@ -80,7 +80,7 @@ describe('GET /api/sessions', () => {
   it('needs a signed-in user', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/sessions' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized' });
+    expect(response.json()).toEqual({ message: 'Unauthorized', code: expect.any(String) });
   });
 
   it('without parameters: page 1 of everything, newest first, with counts per tab', async () => {
@@ -156,7 +156,7 @@ describe('GET /api/sessions', () => {
         headers: { cookie: alice.cookie },
       });
       expect(response.statusCode, query).toBe(400);
-      expect(Object.keys(response.json())).toEqual(['message']);
+      expect(Object.keys(response.json())).toEqual(['message', 'code']);
     }
   });
 
@@ -177,7 +177,7 @@ describe('DELETE /api/sessions/:id', () => {
     for (const id of [aliceLink.id, aliceToBob.id, '00000000-0000-0000-0000-000000000000']) {
       const response = await remove(id, stranger.cookie);
       expect(response.statusCode).toBe(404);
-      expect(Object.keys(response.json())).toEqual(['message']);
+      expect(Object.keys(response.json())).toEqual(['message', 'code']);
     }
     expect(await gameRowCounts(ctx)).toEqual(before);
   });

@@ -49,7 +49,7 @@ describe('GET /api/home', () => {
   it('answers 401 to a visitor', async () => {
     const response = await home();
     expect(response.statusCode).toBe(401);
-    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(Object.keys(response.json())).toEqual(['message', 'code']);
   });
 
   it('leaves out Shros from someone either side blocked, received or shared in a chat', async () => {

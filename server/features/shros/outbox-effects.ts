@@ -2,8 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { ReactionEmoji } from '../../../contract/shros';
 import type { Db } from '../../db/client';
 import { shros } from '../../db/schema/index';
+import { wording } from '../../i18n/catalogs';
 import { bumpStatsFor } from '../achievements/stats';
 import { markNotificationsReadAbout, upsertGroupedNotifications } from '../notifications/queries';
+import { NOTIFICATION_TEXTS as TEXTS } from '../notifications/texts';
 import type { OwnPick } from './cache';
 
 /*
@@ -50,20 +52,19 @@ export type Effects =
 export type Entry = Effects & { id: number; appliedAt: Date | null; failedAt: Date | null };
 
 /** The creator's notification texts (decision 120): the spec's for one event, grouped for more. */
-const others = (n: number) => (n === 1 ? '1 other' : `${n} others`);
 const pickNotification = {
-  title: 'Box opened!',
+  title: wording(TEXTS.boxOpenedTitle),
   one: (p: Pick<PickEffects, 'username' | 'position' | 'title'>) =>
-    `@${p.username} opened Box #${p.position} in "${p.title}"`,
-  group: (p: Pick<PickEffects, 'username' | 'title'>, n: number) =>
-    `@${p.username} and ${others(n)} opened a box in "${p.title}"`,
+    wording(TEXTS.boxOpened, { username: p.username, position: p.position, title: p.title }),
+  group: (p: Pick<PickEffects, 'username' | 'title'>, others: number) =>
+    wording(TEXTS.boxesOpened, { username: p.username, title: p.title, others }),
 };
 const reactionNotification = {
-  title: 'New reaction!',
+  title: wording(TEXTS.reactionTitle),
   one: (r: Pick<ReactionEffects, 'username' | 'emoji' | 'title'>) =>
-    `@${r.username} reacted ${r.emoji} to "${r.title}"`,
-  group: (r: Pick<ReactionEffects, 'username' | 'title'>, n: number) =>
-    `@${r.username} and ${others(n)} reacted to "${r.title}"`,
+    wording(TEXTS.reaction, { username: r.username, emoji: r.emoji, title: r.title }),
+  group: (r: Pick<ReactionEffects, 'username' | 'title'>, others: number) =>
+    wording(TEXTS.reactions, { username: r.username, title: r.title, others }),
 };
 
 /** What one processing transaction applied, to publish once it committed. */

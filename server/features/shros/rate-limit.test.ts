@@ -23,7 +23,7 @@ describe('write rate limit on the game', () => {
     }
     expect(statuses).toEqual([201, 201, 201, 429]);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Object.keys(last.json())).toEqual(['message']);
+    expect(Object.keys(last.json())).toEqual(['message', 'code']);
 
     // Another user's budget is their own.
     const picker = await createUser(ctx);

@@ -46,7 +46,7 @@ async function expectRefused(send: () => ReturnType<typeof react>, status: numbe
   const before = await gameRowCounts(ctx);
   const response = await send();
   expect(response.statusCode, response.body).toBe(status);
-  expect(Object.keys(response.json())).toEqual(['message']);
+  expect(Object.keys(response.json())).toEqual(['message', 'code']);
   if (typeof message === 'string') expect(response.json().message).toBe(message);
   else expect(response.json().message).toMatch(message);
   expect(await gameRowCounts(ctx)).toEqual(before);

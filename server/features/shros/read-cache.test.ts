@@ -74,7 +74,7 @@ it("answers a kept view at once only to its creator and to visitors: a signed-in
   await block(ctx, creator, reader);
   const blocked = await getShro(ctx, shro.id, reader.cookie);
   expect(blocked.statusCode).toBe(404);
-  expect(blocked.json()).toEqual({ message: SHRO_MESSAGES.notFound });
+  expect(blocked.json()).toEqual({ message: SHRO_MESSAGES.notFound, code: expect.any(String) });
   expect((await getShro(ctx, shro.id, creator.cookie)).body).toBe(creatorRead.body);
   expect((await getShro(ctx, shro.id)).body).toBe(visitorRead.body);
 });

@@ -38,7 +38,7 @@ async function expectRefused(send: () => Promise<LightMyRequestResponse>, status
   const before = await gameRowCounts(ctx);
   const response = await send();
   expect(response.statusCode, response.body).toBe(status);
-  expect(response.json()).toEqual({ message });
+  expect(response.json()).toEqual({ message, code: expect.any(String) });
   expect(await gameRowCounts(ctx)).toEqual(before);
 }
 
@@ -252,7 +252,7 @@ describe('selection under concurrency', () => {
     ]);
     expect(mine.statusCode).toBe(200);
     expect(theirs.statusCode).toBe(404);
-    expect(theirs.json()).toEqual({ message: SHRO_MESSAGES.notFound });
+    expect(theirs.json()).toEqual({ message: SHRO_MESSAGES.notFound, code: expect.any(String) });
     expect(await pickCount(shro.id)).toBe(1);
   });
 

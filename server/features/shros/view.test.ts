@@ -145,7 +145,7 @@ describe('hidden boxes', () => {
     for (const id of ['nope', '00000000-0000-0000-0000-000000000000', 'x'.repeat(100)]) {
       const response = await getShro(ctx, id, creator.cookie);
       expect(response.statusCode).toBe(404);
-      expect(Object.keys(response.json())).toEqual(['message']);
+      expect(Object.keys(response.json())).toEqual(['message', 'code']);
     }
   });
 });
@@ -232,7 +232,7 @@ describe('images of boxes: GET /api/uploads/:key', () => {
     ] as const) {
       const response = await fetchImage(key, cookie);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Image not found' });
+      expect(response.json()).toEqual({ message: 'Image not found', code: expect.any(String) });
     }
   });
 

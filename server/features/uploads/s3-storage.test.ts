@@ -120,7 +120,7 @@ describe('GET /api/uploads/:key with S3 down', () => {
       await insertAvatarRow(down, user.id, key, 30);
       const answer = await down.app.inject({ method: 'GET', url: `/api/uploads/${key}` });
       expect(answer.statusCode).toBe(503);
-      expect(answer.json()).toEqual({ message: 'Service temporarily unavailable' });
+      expect(answer.json()).toEqual({ message: 'Service temporarily unavailable', code: expect.any(String) });
       expect(answer.headers['retry-after']).toBe('5');
 
       await insertAvatarRow(up, (await createUser(up)).id, key, 30);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { notFound, payloadTooLarge } from '../../lib/http-errors';
+import { notFound, payloadTooLarge, SERVER_MESSAGES } from '../../lib/http-errors';
 import type { ProcessedImage } from '../../lib/images';
 import { isSuspendedUntil } from '../moderation/suspension';
 import {
@@ -127,7 +127,7 @@ export const uploadUrl = (key: string) => `/api/uploads/${key}`;
  * unopened images cannot even be confirmed to exist.
  */
 export async function findUploadFor(db: Db, key: string, viewerId: string | null): Promise<UploadRow> {
-  const missing = () => notFound('Image not found');
+  const missing = () => notFound(SERVER_MESSAGES.imageNotFound);
   if (!UPLOAD_KEY_PATTERN.test(key)) throw missing();
   const upload = await findUpload(db, key);
   if (!upload) throw missing();
@@ -142,6 +142,6 @@ export async function findUploadFor(db: Db, key: string, viewerId: string | null
 /** The stored bytes of an upload the viewer may see (`findUploadFor`); 404 when its file is gone. */
 export async function readUploadFile(storage: UploadStorage, upload: UploadRow): Promise<Buffer> {
   const data = await storage.read(upload.key);
-  if (!data) throw notFound('Image not found');
+  if (!data) throw notFound(SERVER_MESSAGES.imageNotFound);
   return data;
 }

@@ -194,6 +194,7 @@ describe('concurrent uploads per user', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(JSON.parse(refused.body)).toEqual({
       message: 'You already have 2 uploads in progress. Wait for one to finish, then try again.',
+      code: expect.any(String),
     });
     expect(await gameRowCounts(ctx)).toEqual(before);
 
@@ -296,7 +297,7 @@ describe('the storage quota per user', () => {
     const files = await storedImages(ctx);
     const response = await send();
     expect(response.statusCode, response.body).toBe(status);
-    expect(JSON.parse(response.body)).toEqual({ message });
+    expect(JSON.parse(response.body)).toEqual({ message, code: expect.any(String) });
     expect(await gameRowCounts(ctx)).toEqual(rows);
     expect(await storedImages(ctx)).toBe(files);
   }
@@ -343,7 +344,7 @@ describe('the storage quota per user', () => {
     const response = await upload.response;
     upload.disconnect();
     expect(response.status, response.body).toBe(413);
-    expect(JSON.parse(response.body)).toEqual({ message: FULL_MESSAGE });
+    expect(JSON.parse(response.body)).toEqual({ message: FULL_MESSAGE, code: expect.any(String) });
     expect(await storedImages(ctx)).toBe(files);
     // Creates without images still work.
     const text = await ctx.app.inject({
@@ -365,7 +366,10 @@ describe('the storage quota per user', () => {
       postShro(ctx, user.cookie, imageShro('b'), [imageFile(png), imageFile(png)]),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 413]);
-    expect(responses.find((r) => r.statusCode === 413)!.json()).toEqual({ message: FULL_MESSAGE });
+    expect(responses.find((r) => r.statusCode === 413)!.json()).toEqual({
+      message: FULL_MESSAGE,
+      code: expect.any(String),
+    });
     expect(await storedBytesOf(ctx, user.id)).toBe(QUOTA - encodedBytes);
     expect(await storedImages(ctx)).toBe(files + 2);
   });

@@ -109,7 +109,7 @@ describe('GET /api/uploads/:key for avatars', () => {
     await insertAvatarRow(ctx, user.id, key);
     const response = await ctx.app.inject({ method: 'GET', url: `/api/uploads/${key}` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Image not found' });
+    expect(response.json()).toEqual({ message: 'Image not found', code: expect.any(String) });
   });
 });
 
@@ -182,7 +182,7 @@ describe('GET /api/uploads/:key caching', () => {
           headers: { ...headers, 'if-none-match': ifNoneMatch },
         });
         expect(hidden.statusCode).toBe(404);
-        expect(hidden.json()).toEqual({ message: 'Image not found' });
+        expect(hidden.json()).toEqual({ message: 'Image not found', code: expect.any(String) });
         expect(hidden.headers.etag).toBeUndefined();
         expect(hidden.headers['cache-control']).toBe('no-store');
       }
