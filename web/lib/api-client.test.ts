@@ -74,3 +74,24 @@ describe('the x-time-zone header', () => {
     expect(calls[0]!.headers).not.toHaveProperty('x-time-zone');
   });
 });
+
+describe('ApiError', () => {
+  it("gives the server's sentence for people and its code for programs", async () => {
+    const { ApiError } = await freshClient();
+    const error = new ApiError(
+      404,
+      JSON.stringify({ message: 'Lien introuvable', code: 'invite.invalid' }),
+      'Not Found',
+    );
+    expect([error.serverMessage, error.code]).toEqual(['Lien introuvable', 'invite.invalid']);
+  });
+
+  it('falls back to the raw text, with no code, when the body is not the JSON answer', async () => {
+    const { ApiError } = await freshClient();
+    for (const body of ['Bad Gateway', 'null', '"text"', '']) {
+      const error = new ApiError(502, body, 'Bad Gateway');
+      expect(error.code, body).toBeUndefined();
+      expect(error.serverMessage, body).toBe(body || '502: Bad Gateway');
+    }
+  });
+});

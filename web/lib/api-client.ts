@@ -9,15 +9,25 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The server's `{message}`, for showing to people; falls back to the raw text. */
+  /** The server's `{message}`, for showing to people (in their language); falls back to the raw text. */
   get serverMessage(): string {
+    const { message } = this.body();
+    return typeof message === 'string' ? message : this.bodyText || this.message;
+  }
+
+  /** The refusal's stable `code` (`invite.invalid`), for deciding what to do without reading words (decision 167). */
+  get code(): string | undefined {
+    const { code } = this.body();
+    return typeof code === 'string' ? code : undefined;
+  }
+
+  private body(): { message?: unknown; code?: unknown } {
     try {
-      const parsed = JSON.parse(this.bodyText) as { message?: unknown };
-      if (typeof parsed.message === 'string') return parsed.message;
+      const parsed = JSON.parse(this.bodyText) as unknown;
+      return typeof parsed === 'object' && parsed !== null ? parsed : {};
     } catch {
-      // not JSON
+      return {};
     }
-    return this.bodyText || this.message;
   }
 }
 
