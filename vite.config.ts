@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
@@ -9,6 +10,7 @@ import { LOCALES, SOURCE_LOCALE } from './contract/locales';
 import { pageModuleOf } from './contract/page-for-path';
 import { type AppPageName, appPages } from './contract/pages';
 import { sessionPartNames } from './contract/session-parts';
+import { parseServerCatalog } from './server/i18n/catalogs';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
@@ -21,9 +23,31 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 export function linguiPlugins(): PluginOption[] {
   process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
   return [
+    serverTexts(),
     babel({ presets: [linguiTransformerBabelPreset({ descriptorFields: 'message' })] }),
     ...lingui({ failOnCompileError: true }),
   ];
+}
+
+/**
+ * The server's catalogs (decision 167) as modules of the web, `{english: translation}`: the texts
+ * the web shows from `contract/` tables (a refusal it finds before asking) are translated once,
+ * there. Imported as `server/i18n/locales/{locale}.po?server-texts`.
+ */
+function serverTexts(): Plugin {
+  // Groups of server/i18n/texts.ts that only the server words (notifications, email, transport).
+  const SERVER_ONLY = new Set(['server', 'transport', 'notification', 'resetEmail', 'imageError']);
+  return {
+    name: 'shro-server-texts',
+    enforce: 'pre',
+    load(id) {
+      const [file, query] = id.split('?');
+      if (query !== 'server-texts' || !file?.endsWith('.po')) return undefined;
+      this.addWatchFile(file);
+      const texts = parseServerCatalog(fs.readFileSync(file, 'utf8'), (code) => !SERVER_ONLY.has(code.split('.')[0]!));
+      return `export default ${JSON.stringify(Object.fromEntries(texts))};`;
+    },
+  };
 }
 
 /**
@@ -98,11 +122,18 @@ function pagePreloads(): Plugin {
       // that load on their own by theirs (contract/session-parts.ts).
       const pages: Record<string, string[]> = {};
       const parts: Record<string, string[]> = {};
-      // Each language's catalog (web/lib/i18n.ts), preloaded with the page that shows in it.
+      // Each language's catalogs, the web's and the server's (web/lib/i18n.ts), preloaded with the
+      // page that shows in it.
       const locales: Record<string, string[]> = {};
+      const catalogCount: Record<string, number> = {};
       for (const chunk of chunks) {
-        const locale = /[\\/]web[\\/]locales[\\/]([A-Za-z-]+)\.po$/.exec(chunk.facadeModuleId ?? '')?.[1];
-        if (locale) locales[locale] = filesOf(chunk);
+        const locale = /[\\/](?:web|server[\\/]i18n)[\\/]locales[\\/]([A-Za-z-]+)\.po(?:\?server-texts)?$/.exec(
+          chunk.facadeModuleId ?? '',
+        )?.[1];
+        if (locale) {
+          locales[locale] = [...(locales[locale] ?? []), ...filesOf(chunk)];
+          catalogCount[locale] = (catalogCount[locale] ?? 0) + 1;
+        }
         for (const id of chunk.moduleIds) {
           const page = /[\\/]web[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/.exec(id)?.[1];
           if (page) pages[page] = filesOf(chunk);
@@ -122,7 +153,7 @@ function pagePreloads(): Plugin {
       const missing = [
         ...wanted.filter((page) => !pages[page]),
         ...sessionPartNames.filter((part) => !parts[part]),
-        ...LOCALES.filter((locale) => locale !== SOURCE_LOCALE && !locales[locale]),
+        ...LOCALES.filter((locale) => locale !== SOURCE_LOCALE && catalogCount[locale] !== 2),
       ];
       if (missing.length > 0) throw new Error(`pagePreloads: no chunk holds ${missing.join(', ')}`);
       this.emitFile({

@@ -29,6 +29,17 @@ const catalogs: Record<CatalogLocale, () => Promise<{ messages: Messages }>> = {
   pseudo: () => import('../locales/pseudo.po'),
 };
 
+/**
+ * The server's catalogs (decision 167), by English text: the `contract/` texts the web shows
+ * before asking the server (a form's refusal) are translated there, once. Loaded with the web's.
+ */
+const serverCatalogs = import.meta.glob<Messages>('../../server/i18n/locales/*.po', {
+  query: '?server-texts',
+  import: 'default',
+});
+const serverTextsOf = (locale: CatalogLocale): Promise<Messages> =>
+  serverCatalogs[`../../server/i18n/locales/${locale}.po`]?.() ?? Promise.resolve({});
+
 const isCatalogLocale = (value: string): value is CatalogLocale => value === 'pseudo' || isLocale(value);
 
 /** The locale the server chose for this page, written on `<html lang>`. */
@@ -45,10 +56,10 @@ export function pageLocale(): CatalogLocale {
 export const i18n: I18n = setupI18n();
 i18n.setMessagesCompiler(compileMessage);
 
-/** Loads a locale's catalog and makes it the page's language: texts, `lang` and direction. */
+/** Loads a locale's catalogs and makes it the page's language: texts, `lang` and direction. */
 export async function activateLocale(locale: CatalogLocale): Promise<void> {
-  const { messages } = await catalogs[locale]();
-  i18n.loadAndActivate({ locale, messages });
+  const [{ messages }, serverTexts] = await Promise.all([catalogs[locale](), serverTextsOf(locale)]);
+  i18n.loadAndActivate({ locale, messages: { ...serverTexts, ...messages } });
   const root = document.documentElement;
   root.lang = locale;
   root.dir = locale === 'pseudo' ? 'ltr' : directionOf(locale);
