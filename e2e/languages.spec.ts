@@ -1,5 +1,6 @@
+import { INVALID_CREDENTIALS_MESSAGE } from '../contract/auth';
 import { expect, test } from './fixtures';
-import { translated } from './support/catalogs';
+import { serverTranslated, translated } from './support/catalogs';
 
 /** Issue 36: a reader gets their language before any script runs, can switch in place, and keeps it. */
 const noSidewaysScroll = (page: import('@playwright/test').Page) =>
@@ -66,5 +67,19 @@ test.describe('languages', () => {
     const response = await elsewhere.goto('/settings');
     expect(await response?.text()).toContain('<html lang="ja" dir="ltr"');
     await expect(elsewhere.getByRole('heading', { name: translated('ja', 'Settings'), level: 1 })).toBeVisible();
+  });
+
+  test("the server's refusal reaches a visitor in their language", async ({ browser, expectAccessible }) => {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel(translated('fr', 'Username')).fill('nobody_here');
+    await page.getByLabel(translated('fr', 'Password'), { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: translated('fr', 'Sign In') }).click();
+    const refusal = serverTranslated('fr', INVALID_CREDENTIALS_MESSAGE);
+    await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
+    await expect(page.getByText(INVALID_CREDENTIALS_MESSAGE)).toHaveCount(0);
+    await expectAccessible(page);
+    await context.close();
   });
 });

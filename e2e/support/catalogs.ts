@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Locale } from '../../contract/locales';
+import { readServerCatalog } from '../../server/i18n/catalogs';
 
 const catalogs = new Map<string, Map<string, string>>();
 
@@ -21,5 +23,12 @@ function readCatalog(locale: string): Map<string, string> {
 export function translated(locale: string, english: string): string {
   const text = readCatalog(locale).get(english);
   if (!text) throw new Error(`web/locales/${locale}.po does not translate ${JSON.stringify(english)}`);
+  return text;
+}
+
+/** The server's translation of one of its texts (server/i18n/locales, decision 167). */
+export function serverTranslated(locale: Locale, english: string): string {
+  const text = readServerCatalog(locale).get(english);
+  if (!text) throw new Error(`server/i18n/locales/${locale}.po does not translate ${JSON.stringify(english)}`);
   return text;
 }
