@@ -14,6 +14,9 @@ export const SOURCE_LOCALE: Locale = 'en';
 export const LOCALE_COOKIE = 'shro_locale';
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
+/** The query parameter of a page's address in one language (`/explore?lang=es`, decision 168). */
+export const LOCALE_PARAM = 'lang';
+
 /** Each language's name in itself, as a picker shows it. */
 export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
@@ -76,12 +79,17 @@ export function localeOfAcceptLanguage(header: string | undefined): Locale | und
   return undefined;
 }
 
-/** What a reader gets: the saved choice, else the cookie's, else the browser's, else English. */
+/**
+ * What a reader gets: a page address's own language (`?lang=`, the alternates search engines
+ * list, decision 168), else the saved choice, else the cookie's, else the browser's, else English.
+ */
 export function negotiateLocale(choices: {
+  addressed?: unknown;
   saved?: string | null;
   cookie?: string | null;
   acceptLanguage?: string;
 }): Locale {
+  if (isLocale(choices.addressed)) return choices.addressed;
   if (isLocale(choices.saved)) return choices.saved;
   if (isLocale(choices.cookie)) return choices.cookie;
   return localeOfAcceptLanguage(choices.acceptLanguage) ?? SOURCE_LOCALE;

@@ -82,4 +82,20 @@ test.describe('languages', () => {
     await expectAccessible(page);
     await context.close();
   });
+
+  test("an address naming a language opens in it, and the reader's own choice then replaces it", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/?lang=ja');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('link', { name: translated('ja', 'Sign up free') }).first()).toBeVisible();
+    await page.getByLabel(translated('ja', 'Language')).selectOption('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    expect(new URL(page.url()).search).toBe('');
+    await page.reload();
+    await expect(page.getByRole('link', { name: translated('es', 'Sign up free') }).first()).toBeVisible();
+    await context.close();
+  });
 });

@@ -17,11 +17,13 @@ import { MODERATION_MESSAGES } from '../../contract/moderation';
 import { NOTIFICATION_NOT_FOUND_MESSAGE } from '../../contract/notifications';
 import { USER_NOT_FOUND_MESSAGE } from '../../contract/profiles';
 import { PUSH_MESSAGES } from '../../contract/push';
+import { pageMeta } from '../../contract/seo';
 import { COPY_MESSAGES } from '../../contract/shro-copy';
 import { SHRO_MESSAGES } from '../../contract/shros';
 import { TERMS_OUTDATED_MESSAGE, TERMS_REQUIRED_MESSAGE } from '../../contract/terms';
 import { RESET_EMAIL_TEXTS } from '../features/auth/password-reset';
 import { NOTIFICATION_TEXTS } from '../features/notifications/texts';
+import { PAGE_META_TEXTS } from '../features/seo/render-meta';
 import { IMAGE_ERROR_TEXTS } from '../features/shros/image-errors';
 import { SERVER_MESSAGES } from '../lib/http-errors';
 import { UPLOAD_TOO_SLOW } from '../lib/multipart-form';
@@ -60,6 +62,15 @@ export const SERVER_TEXTS = {
   contentFilter: CONTENT_FILTER_MESSAGES,
   push: PUSH_MESSAGES,
   locale: LOCALE_MESSAGES,
+  page: {
+    homeTitle: pageMeta.home.title,
+    homeDescription: pageMeta.home.description,
+    exploreTitle: pageMeta.explore.title,
+    exploreDescription: pageMeta.explore.description,
+    createTitle: pageMeta.create.title,
+    createDescription: pageMeta.create.description,
+    ...PAGE_META_TEXTS,
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 /** Each English text once, with the code of its first owner (two owners may word a refusal alike). */

@@ -7,9 +7,9 @@ import { directionOf, type Locale } from '../../contract/locales';
 import { pageForPath, pageModuleOf } from '../../contract/page-for-path';
 import { appPages } from '../../contract/pages';
 import { pageOriginResolver, publicOriginWarning } from '../features/seo/public-origin';
-import { type InlinePageData, injectMeta, injectPageData, metaForPath } from '../features/seo/render-meta';
+import { type InlinePageData, injectMeta, injectPageData, metaForPath, metaIn } from '../features/seo/render-meta';
 import { KeptText } from '../lib/compression';
-import { requestLocale } from '../lib/request-locale';
+import { addressedLocale, requestLocale } from '../lib/request-locale';
 import { sendKeptText } from './compression';
 import { errorBody } from './error-handler';
 import { DOCUMENT_ONLY_HEADERS, isDataPath } from './security-headers';
@@ -155,7 +155,10 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
         ...(data?.parts ?? []).flatMap((part) => pagePreloads.parts.get(part) ?? []),
       ]);
       const html = withLanguage(
-        injectMeta(indexHtml, meta, pageOrigin(request)).replace('</head>', () => `${preloads}</head>`),
+        injectMeta(indexHtml, metaIn(meta, locale), pageOrigin(request), addressedLocale(request)).replace(
+          '</head>',
+          () => `${preloads}</head>`,
+        ),
         locale,
       );
       reply

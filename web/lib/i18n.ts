@@ -3,6 +3,7 @@ import {
   isLocale,
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE_S,
+  LOCALE_PARAM,
   type Locale,
   SOURCE_LOCALE,
 } from '@contract/locales';
@@ -65,8 +66,16 @@ export async function activateLocale(locale: CatalogLocale): Promise<void> {
   root.dir = locale === 'pseudo' ? 'ltr' : directionOf(locale);
 }
 
-/** A visitor's choice, kept in the cookie the server reads for the next page. */
+/**
+ * A reader's choice, kept in the cookie the server reads for the next page; an address naming
+ * another language (`?lang=`, decision 168) stops naming it, so a reload keeps the choice.
+ */
 export function rememberVisitorLocale(locale: Locale): void {
   // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser.
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`;
+  const url = new URL(window.location.href);
+  if (url.searchParams.has(LOCALE_PARAM)) {
+    url.searchParams.delete(LOCALE_PARAM);
+    window.history.replaceState(window.history.state, '', url);
+  }
 }

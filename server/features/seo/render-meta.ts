@@ -1,11 +1,12 @@
+import { LOCALE_PARAM, LOCALES, type Locale } from '../../../contract/locales';
 import { pageForPath } from '../../../contract/page-for-path';
 import { type AppPage, appPages, fixedPages } from '../../../contract/pages';
 import { PRODUCT_NAME } from '../../../contract/product';
 import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData, pageMeta } from '../../../contract/seo';
 import type { SessionPartName } from '../../../contract/session-parts';
 import { SHRO_PREVIEW_SIZE, shroPreviewImagePath } from '../../../contract/shro-preview';
-import { hidOptionsPhrase } from '../../../contract/shros';
 import type { Db } from '../../db/client';
+import { translate, type Wording, word, wording } from '../../i18n/catalogs';
 import { isSuspendedUntil } from '../moderation/suspension';
 import { previewCardOf, previewStateKey } from './preview-state';
 import { findProfilePreview, findShroPreview } from './queries';
@@ -53,8 +54,42 @@ export function injectPageData(html: string, data: InlinePageData): string {
  * A page's metadata as the server renders it: `notFound` pages answer 404 and have no URL of their
  * own. `namesShro`: the tags name a Shro (its title and creator), so its page may tell anyone
  * about it, crawlers included; without it, only a signed-in viewer's page carries its data.
+ * `worded`: the title and description of a page about something, to word in the reader's
+ * language; a fixed page's are texts of server/i18n/texts.ts as they are.
  */
-export type ServerPageMeta = PageMetaData & { notFound?: boolean; namesShro?: true };
+export type ServerPageMeta = PageMetaData & {
+  notFound?: boolean;
+  namesShro?: true;
+  worded?: { title: Wording; description: Wording };
+};
+
+/** The head texts of pages about something (docs/decisions/167-server-texts.md). */
+export const PAGE_META_TEXTS = {
+  shroTitle: `{title} - ${PRODUCT_NAME}`,
+  shroDescription:
+    '{filled, plural, one {@{creator} hid # option in # mystery box. Open one to reveal your pick!} other {@{creator} hid # options in # mystery boxes. Open one to reveal your pick!}}',
+  unseenShroTitle: `A mystery box is waiting - ${PRODUCT_NAME}`,
+  unseenShroDescription: 'Someone sent you a mystery box. Sign in to open it.',
+  inviteTitle: `You're invited to ${PRODUCT_NAME}`,
+  inviteDescription: `A friend invited you to ${PRODUCT_NAME}: hide options in mystery boxes, send them to friends and let them pick one.`,
+  profileTitleNamed: `{name} (@{username}) - ${PRODUCT_NAME}`,
+  profileTitle: `@{username} - ${PRODUCT_NAME}`,
+  profileDescription: `See @{username}'s achievements and stats on ${PRODUCT_NAME}, and send them a mystery box.`,
+} as const;
+
+/** English title and description, and the same to word in another language. */
+const about = (title: Wording, description: Wording) => ({
+  title: word('en', title),
+  description: word('en', description),
+  worded: { title, description },
+});
+
+/** The page's title and description in `locale`. */
+export function metaIn(meta: ServerPageMeta, locale: Locale): ServerPageMeta {
+  return meta.worded
+    ? { ...meta, title: word(locale, meta.worded.title), description: word(locale, meta.worded.description) }
+    : { ...meta, title: translate(locale, meta.title), description: translate(locale, meta.description) };
+}
 
 /** Any other path is the app's not-found screen: no canonical link echoing it, indexed by nobody. */
 const notFoundMeta = (): ServerPageMeta => ({ ...pageMeta.home, path: '/', noindex: true, notFound: true });
@@ -63,8 +98,20 @@ const notFoundMeta = (): ServerPageMeta => ({ ...pageMeta.home, path: '/', noind
  * The head tags for crawlers and link previews, marked so the client can replace them. An empty
  * `origin` (no trusted one for this request) gives relative URLs.
  */
-function renderMetaTags(meta: ServerPageMeta, origin: string): string {
-  const url = `${origin}${meta.path}`;
+function renderMetaTags(meta: ServerPageMeta, origin: string, addressed: Locale | undefined): string {
+  const inLocale = (locale: Locale | undefined) => `${origin}${meta.path}${locale ? `?${LOCALE_PARAM}=${locale}` : ''}`;
+  // One address per language (decision 168): the page's own, canonical; the bare one for every
+  // other reader, whose language is negotiated.
+  const url = inLocale(addressed);
+  const alternates =
+    meta.notFound || meta.noindex
+      ? []
+      : [
+          ...LOCALES.map(
+            (locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(inLocale(locale))}">`,
+          ),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(inLocale(undefined))}">`,
+        ];
   const image = `${origin}${meta.image ?? DEFAULT_SOCIAL_IMAGE}`;
   const tag = (html: string) => html.replace(/^<(\w+)/, '<$1 data-server-meta');
   const tags = [
@@ -72,6 +119,7 @@ function renderMetaTags(meta: ServerPageMeta, origin: string): string {
     meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}">` : '',
     `<meta name="robots" content="${meta.noindex ? 'noindex, nofollow' : 'index, follow'}">`,
     meta.notFound ? '' : `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...alternates,
     '<meta property="og:type" content="website">',
     `<meta property="og:site_name" content="${PRODUCT_NAME}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
@@ -114,8 +162,10 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     const card = preview ? previewCardOf(preview, new Date()) : null;
     if (preview && card) {
       return {
-        title: `${preview.title} - ${PRODUCT_NAME}`,
-        description: `@${preview.creatorUsername} ${hidOptionsPhrase(preview.filledBoxes)}. Open one to reveal your pick!`,
+        ...about(
+          wording(PAGE_META_TEXTS.shroTitle, { title: preview.title }),
+          wording(PAGE_META_TEXTS.shroDescription, { creator: preview.creatorUsername, filled: preview.filledBoxes }),
+        ),
         path: `/session/${id}`,
         // Versioned by what the image shows.
         image: shroPreviewImagePath(id, previewStateKey(card)),
@@ -125,8 +175,8 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
       };
     }
     return {
-      title: `A mystery box is waiting - ${PRODUCT_NAME}`,
-      description: 'Someone sent you a mystery box. Sign in to open it.',
+      title: PAGE_META_TEXTS.unseenShroTitle,
+      description: PAGE_META_TEXTS.unseenShroDescription,
       path: `/session/${id}`,
       noindex: true,
     };
@@ -136,8 +186,8 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     // An invite link (docs/decisions/124-invitations.md): a personal page, never in search results.
     // The preview names no one: it is rendered without looking the token up.
     return {
-      title: `You're invited to ${PRODUCT_NAME}`,
-      description: `A friend invited you to ${PRODUCT_NAME}: hide options in mystery boxes, send them to friends and let them pick one.`,
+      title: PAGE_META_TEXTS.inviteTitle,
+      description: PAGE_META_TEXTS.inviteDescription,
       path: `/invite/${encodeURIComponent(page.params.token ?? '')}`,
       noindex: true,
     };
@@ -153,17 +203,24 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
   if (!user || isSuspendedUntil(user.suspendedUntil)) return notFoundMeta();
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return {
-    title: `${name ? `${name} (@${user.username})` : `@${user.username}`} - ${PRODUCT_NAME}`,
-    description: `See @${user.username}'s achievements and stats on ${PRODUCT_NAME}, and send them a mystery box.`,
+    ...about(
+      name
+        ? wording(PAGE_META_TEXTS.profileTitleNamed, { name, username: user.username })
+        : wording(PAGE_META_TEXTS.profileTitle, { username: user.username }),
+      wording(PAGE_META_TEXTS.profileDescription, { username: user.username }),
+    ),
     path: `/@${user.username}`,
   };
 }
 
-/** index.html with the page's title and meta tags in place of the marker. */
-export function injectMeta(indexHtml: string, meta: ServerPageMeta, origin: string): string {
+/**
+ * index.html with the page's title and meta tags in place of the marker; `addressed`, the
+ * language its address names (`?lang=`), if any.
+ */
+export function injectMeta(indexHtml: string, meta: ServerPageMeta, origin: string, addressed?: Locale): string {
   // Replacer functions, not strings: in a replacement string `$&`, `` $` `` and `$'` in a title
   // would paste pieces of the template (quotes included) into the page.
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-    .replace('<!--server-meta-->', () => renderMetaTags(meta, origin));
+    .replace('<!--server-meta-->', () => renderMetaTags(meta, origin, addressed));
 }

@@ -4,11 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../contract/locales';
 import { fixedPages } from '../../../contract/pages';
 import { pageMeta } from '../../../contract/seo';
 import { shroBoxes, shros, users } from '../../db/schema/index';
+import { translate } from '../../i18n/catalogs';
 import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { PAGE_META_TEXTS } from './render-meta';
 
 let ctx: TestContext;
 let webDist: string;
@@ -91,6 +94,57 @@ describe('server-rendered page metadata', () => {
     const served = await page(new URL(socialImages(html).og!).pathname);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it("words the title and description in the reader's language, the Shro's own title untouched", async () => {
+    const home = (
+      await ctx.app.inject({ method: 'GET', url: '/', headers: { host: 'shro.test', 'accept-language': 'ja' } })
+    ).body;
+    expect(home).toContain(`<title>${translate('ja', pageMeta.home.title)}</title>`);
+    expect(translate('ja', pageMeta.home.title)).not.toBe(pageMeta.home.title);
+
+    const id = await insertShro({ title: 'Pizza night', isPublic: true });
+    const shro = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/session/${id}`,
+        headers: { host: 'shro.test', cookie: 'shro_locale=ar' },
+      })
+    ).body;
+    const title = translate('ar', PAGE_META_TEXTS.shroTitle, { title: 'Pizza night' });
+    expect(shro).toContain(`<title>${title}</title>`);
+    expect(title).toContain('Pizza night');
+    const description = translate('ar', PAGE_META_TEXTS.shroDescription, { creator: 'meta_creator', filled: 2 });
+    expect(description).not.toContain('mystery');
+    expect(shro).toContain(`<meta data-server-meta name="description" content="${description}">`);
+  });
+
+  it('lists an address per language for search engines, each canonical in its own language', async () => {
+    const bare = (await page('/explore')).body;
+    expect(bare).toContain('<link data-server-meta rel="canonical" href="http://shro.test/explore">');
+    for (const locale of LOCALES) {
+      expect(bare).toContain(
+        `<link data-server-meta rel="alternate" hreflang="${locale}" href="http://shro.test/explore?lang=${locale}">`,
+      );
+    }
+    expect(bare).toContain(
+      '<link data-server-meta rel="alternate" hreflang="x-default" href="http://shro.test/explore">',
+    );
+
+    // The address's language wins over the browser's and the cookie's.
+    const german = await ctx.app.inject({
+      method: 'GET',
+      url: '/explore?lang=de',
+      headers: { host: 'shro.test', 'accept-language': 'fr', cookie: 'shro_locale=ja' },
+    });
+    expect(german.body).toContain(`<title>${translate('de', pageMeta.explore.title)}</title>`);
+    expect(german.body).toContain('<link data-server-meta rel="canonical" href="http://shro.test/explore?lang=de">');
+    // A language Shro does not speak names no address: the page is negotiated as usual.
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/explore?lang=xx', headers: { host: 'shro.test' } });
+    expect(unknown.body).toContain(`<title>${pageMeta.explore.title}</title>`);
+    expect(unknown.body).toContain('rel="canonical" href="http://shro.test/explore">');
+    // Pages kept out of indexes list no alternates.
+    expect((await page('/session/00000000-0000-4000-8000-000000000000')).body).not.toContain('hreflang');
   });
 
   it('versions the preview image by the state it shows', async () => {
