@@ -1,4 +1,6 @@
 import { INVALID_CREDENTIALS_MESSAGE } from '../contract/auth';
+import { LOCALES } from '../contract/locales';
+import { pageMeta } from '../contract/seo';
 import { expect, test } from './fixtures';
 import { serverTranslated, translated } from './support/catalogs';
 
@@ -91,6 +93,11 @@ test.describe('languages', () => {
     await page.goto('/?lang=ja');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(page.getByRole('link', { name: translated('ja', 'Sign up free') }).first()).toBeVisible();
+    // Once the app runs, the head still says what the server wrote: the title in Japanese, the
+    // address canonical in its language, an alternate per language.
+    await expect(page).toHaveTitle(serverTranslated('ja', pageMeta.home.title));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/\?lang=ja$/);
+    await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(LOCALES.length + 1);
     await page.getByLabel(translated('ja', 'Language')).selectOption('es');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     expect(new URL(page.url()).search).toBe('');
