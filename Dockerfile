@@ -30,7 +30,8 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json ./
 COPY --from=deps /app/node_modules ./node_modules
-# dist/server holds server.mjs and the SQL migrations it applies at start (scripts/build-server.ts);
+# dist/server holds server.mjs, the SQL migrations it applies at start and the server's catalogs
+# (scripts/build-server.ts);
 # dist/web is the web app it serves.
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/web ./dist/web

@@ -19,11 +19,6 @@ export const MIN_FILLED_BOXES = 2;
 export const MIN_TITLES = 1;
 export const MIN_RESTAURANTS = 4;
 
-/** How a Shro's options are announced: "hid 2 options in 2 mystery boxes", "hid 1 option in 1 mystery box". */
-export function hidOptionsPhrase(filled: number): string {
-  return filled === 1 ? 'hid 1 option in 1 mystery box' : `hid ${filled} options in ${filled} mystery boxes`;
-}
-
 export const TITLE_MAX = 100;
 export const OPTION_TEXT_MAX = 200;
 export const BOX_LABEL_MAX = 100;

@@ -35,6 +35,7 @@ import { shroRoutes } from './features/shros/routes';
 import uploadLimits from './features/uploads/limits';
 import uploadStorage from './features/uploads/storage-plugin';
 import { loadCookieSecret } from './lib/cookie-secret';
+import { SERVER_MESSAGES } from './lib/http-errors';
 import { stdoutLogDestination } from './lib/log-destination';
 import { keyedNameHash } from './lib/name-hash';
 import { INFO_LEVEL, logsInfo, requestIdGenerator, requestLineFormatter } from './lib/request-line';
@@ -46,7 +47,7 @@ import bodyDeadline from './plugins/body-deadline';
 import compression from './plugins/compression';
 import connectionLimits from './plugins/connection-limits';
 import database from './plugins/database';
-import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugins/error-handler';
+import errorHandler, { clientErrorHandler, errorBody, frameworkErrorHandler } from './plugins/error-handler';
 import eventBus from './plugins/event-bus';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
@@ -238,14 +239,14 @@ export async function buildApp({
   }));
   const readiness = {
     200: z.object({ status: z.literal('ready') }),
-    503: z.object({ message: z.string() }).describe('The database is unreachable'),
+    503: z.object({ message: z.string(), code: z.string() }).describe('The database is unreachable'),
   };
-  app.get('/readyz', { schema: { response: readiness } }, async (_request, reply) => {
+  app.get('/readyz', { schema: { response: readiness } }, async (request, reply) => {
     try {
       await db.ping();
       return { status: 'ready' };
     } catch {
-      return reply.status(503).send({ message: 'Database unreachable' });
+      return reply.status(503).send(errorBody(request, 503, SERVER_MESSAGES.databaseUnreachable));
     }
   });
 

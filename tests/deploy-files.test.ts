@@ -219,8 +219,10 @@ describe('the deploy files match the app', () => {
       );
     const entry = pkg.scripts.serve?.split(' ').at(-1) ?? '';
     expect(copiedFromBuild(entry)).toBe(true);
-    // server/db/client.ts reads the migrations beside its own module, where build-server.ts copies them.
-    expect(read('scripts/build-server.ts')).toContain("path.join(path.dirname(out), 'migrations')");
+    // server/db/client.ts reads the migrations and server/i18n/catalogs.ts the catalogs beside their
+    // own module, where build-server.ts copies them.
+    expect(read('scripts/build-server.ts')).toContain("['server/db/migrations', 'migrations']");
+    expect(read('scripts/build-server.ts')).toContain("['server/i18n/locales', 'locales']");
     expect(fs.existsSync(path.join(root, 'server/db/migrations/meta/_journal.json'))).toBe(true);
     expect(copiedFromBuild(path.posix.join(path.posix.dirname(entry), 'migrations/meta/_journal.json'))).toBe(true);
     // The web app, where the app looks for it from the working directory (WEB_DIST's default).

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { ShareTargetList } from '@/components/share-target-list';
@@ -34,7 +35,7 @@ export function ShareLinkActions({
   text: string;
   /** The apps' subject line (email). */
   subject: string;
-  /** The share sheet's title (its default when left out). */
+  /** The share sheet's title ("Share your Shro" when left out). */
   nativeTitle?: string;
   /** Only these apps (all of them when left out). */
   onlyTargets?: ReadonlySet<ShareTargetLink['target']>;
@@ -72,7 +73,7 @@ export function ShareLinkActions({
           size="lg"
           className="mt-3 w-full"
           onClick={async () => {
-            if (await shareLink(link, text, nativeTitle)) onShared('native');
+            if (await shareLink(link, text, nativeTitle ?? t`Share your ${PRODUCT_NAME}`)) onShared('native');
           }}
         >
           <Share2 /> <Trans>Share to an app</Trans>

@@ -33,7 +33,7 @@ export function ShareTargetList({
   link: string;
   onShare: (target: ShareTargetLink['target']) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t`Share to`}>
       {targets.map((target) => {
@@ -59,7 +59,7 @@ export function ShareTargetList({
               }}
             >
               <Icon />
-              {target.label}
+              {typeof target.label === 'string' ? target.label : i18n._(target.label)}
             </a>
           </li>
         );

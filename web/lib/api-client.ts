@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { MessageError } from './message-error';
+
 /** A failed call. `message` follows the spec: "status: body" (or the status text when the body is empty). */
 export class ApiError extends Error {
   constructor(
@@ -81,11 +84,14 @@ export function timeZoneHeader(method = 'GET'): Record<string, string> {
 }
 
 /** Shown when a write could not reach the server: nothing was saved, so the user must know. */
-const OFFLINE_WRITE_MESSAGE = "You're offline, so this was not saved. Check your connection and try again.";
-const OFFLINE_READ_MESSAGE = "You're offline. Check your connection and try again.";
+const OFFLINE_WRITE_MESSAGE = msg`You're offline, so this was not saved. Check your connection and try again.`;
+const OFFLINE_READ_MESSAGE = msg`You're offline. Check your connection and try again.`;
 
-/** A call that never reached the server (no connection, DNS, reset): not an answer from it. */
-export class NetworkError extends Error {
+/**
+ * A call that never reached the server (no connection, DNS, reset): not an answer from it. Its
+ * text is a catalog message (`errorMessage(error, i18n)` words it).
+ */
+export class NetworkError extends MessageError {
   constructor(readonly isWrite: boolean) {
     super(isWrite ? OFFLINE_WRITE_MESSAGE : OFFLINE_READ_MESSAGE);
     this.name = 'NetworkError';

@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro';
 import { apiRequest } from './api-client';
 import { apiPaths } from './api-paths';
+import { MessageError } from './message-error';
 import { nativePlatform } from './native';
 
 /**
@@ -32,7 +34,7 @@ async function nativePushToken(ask: boolean): Promise<string | null> {
   try {
     const token = new Promise<string>((resolve, reject) => {
       // A device that never answers (no push service, say) must not leave the button busy.
-      timer = setTimeout(() => reject(new Error('The device gave no push token')), TOKEN_WAIT_MS);
+      timer = setTimeout(() => reject(new MessageError(msg`The device gave no push token`)), TOKEN_WAIT_MS);
       void PushNotifications.addListener('registration', ({ value }) => resolve(value)).then((l) => listeners.push(l));
       void PushNotifications.addListener('registrationError', ({ error }) => reject(new Error(error))).then((l) =>
         listeners.push(l),

@@ -1,4 +1,4 @@
-import { BRAND_BACKGROUND, PRODUCT_NAME } from '@contract/product';
+import { BRAND_BACKGROUND } from '@contract/product';
 
 /**
  * Device features with web fallbacks. Inside the Capacitor shell each feature goes through its
@@ -63,8 +63,11 @@ function chooseFile(useCamera: boolean): Promise<File | null> {
   });
 }
 
-/** Native share sheet with the spec's title (or `title`); false when nothing could share (caller copies instead). */
-export async function shareLink(url: string, text?: string, title = `Share your ${PRODUCT_NAME}`): Promise<boolean> {
+/**
+ * Native share sheet with `title` (the caller's words, in the reader's language); false when
+ * nothing could share (caller copies instead).
+ */
+export async function shareLink(url: string, text: string | undefined, title: string): Promise<boolean> {
   try {
     if (isNativeApp()) {
       const { Share } = await import('@capacitor/share');

@@ -1,9 +1,12 @@
 import type { ShareTarget } from '@contract/analytics-events';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 /** One app a share dialog (a Shro's, an invite's) can hand a link to. */
 export interface ShareTargetLink {
   target: Extract<ShareTarget, 'whatsapp' | 'telegram' | 'messenger' | 'sms' | 'email' | 'x' | 'facebook'>;
-  label: string;
+  /** An app's own name as it is, or a word to translate (render it with `i18n._`). */
+  label: string | MessageDescriptor;
   href: string;
   /** A web page opened in a small window (a "share window"); otherwise an app link (sms:, mailto:, …). */
   window: boolean;
@@ -34,10 +37,11 @@ export function shareTargets(link: string, text: string, subject: string, phone:
       window: !phone,
     },
     // `sms:?&body=` is the form both iOS and Android read.
-    { target: 'sms', label: 'SMS', href: `sms:?&body=${enc(message)}`, window: false },
+    { target: 'sms', label: msg`SMS`, href: `sms:?&body=${enc(message)}`, window: false },
     {
       target: 'email',
-      label: 'Email',
+      // The app (a mail), not the address a form asks for.
+      label: msg({ message: 'Email', context: 'share target' }),
       href: `mailto:?subject=${enc(subject)}&body=${enc(`${text}\n\n${link}`)}`,
       window: false,
     },

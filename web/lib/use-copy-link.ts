@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { copyText } from './copy-text';
 import { toast } from './use-toast';
@@ -13,6 +14,7 @@ export function useCopyLink(
   link: string,
   options: { successDescription: string; failureDescription: string; onCopied?: () => void },
 ) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -24,9 +26,9 @@ export function useCopyLink(
     if (await copyText(link)) {
       setCopied(true);
       options.onCopied?.();
-      toast({ title: 'Link copied!', description: options.successDescription, duration: COPIED_MS });
+      toast({ title: t`Link copied!`, description: options.successDescription, duration: COPIED_MS });
     } else {
-      toast({ title: 'Failed to copy', description: options.failureDescription, variant: 'destructive' });
+      toast({ title: t`Failed to copy`, description: options.failureDescription, variant: 'destructive' });
     }
   }
   return { copied, copy };

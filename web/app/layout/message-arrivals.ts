@@ -1,6 +1,8 @@
 import type { PublicUser } from '@contract/auth';
 import type { Conversation } from '@contract/chat';
 import { PRODUCT_NAME } from '@contract/product';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 
 /*
  * Which messages are new between two looks at the conversation list (GET /api/chat/conversations),
@@ -41,8 +43,8 @@ export function marksOf(conversations: Conversation[]): ConversationMarks {
 const PREVIEW_MAX = 60;
 
 /** The start of a message for a toast: one line, cut at a word near `max` characters, with "…". */
-export function previewText(lastMessage: Conversation['lastMessage'], max = PREVIEW_MAX): string {
-  if (lastMessage.messageType === 'shro_share') return `🎁 Sent a ${PRODUCT_NAME}`;
+export function previewText(lastMessage: Conversation['lastMessage'], i18n: I18n, max = PREVIEW_MAX): string {
+  if (lastMessage.messageType === 'shro_share') return i18n._(msg`🎁 Sent a ${PRODUCT_NAME}`);
   const text = lastMessage.content.replace(/\s+/g, ' ').trim();
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
@@ -60,6 +62,7 @@ export function messageArrivals(
   conversations: Conversation[],
   previous: ConversationMarks | null,
   pending: number,
+  i18n: I18n,
 ): MessageArrival[] {
   const unreadFromThem = conversations
     .filter((c) => c.lastMessage.senderId === c.user.id && c.unreadCount > 0)
@@ -67,7 +70,7 @@ export function messageArrivals(
   const arrival = (c: Conversation, count: number): MessageArrival => ({
     user: c.user,
     count,
-    preview: previewText(c.lastMessage),
+    preview: previewText(c.lastMessage, i18n),
     newestId: c.lastMessage.id,
   });
 
@@ -104,20 +107,29 @@ export function readDown(marks: ConversationMarks, unreadTotal: number): Convers
 }
 
 /** The toast's words for what arrived (one person or several); `arrivals` newest first. */
-export function arrivalToastText(arrivals: MessageArrival[]): { title: string; description: string } {
-  const [first] = arrivals;
+export function arrivalToastText(arrivals: MessageArrival[], i18n: I18n): { title: string; description: string } {
+  const [first, second, third] = arrivals;
   if (!first) return { title: '', description: '' };
-  if (arrivals.length === 1) {
+  if (!second) {
+    const { count, preview } = first;
+    const username = first.user.username;
     return {
-      title: first.count === 1 ? 'New message' : `${first.count} new messages from @${first.user.username}`,
-      description: `@${first.user.username}: ${first.preview}`,
+      title:
+        count === 1
+          ? i18n._(msg`New message`)
+          : i18n._(msg`${plural(count, { other: `# new messages from @${username}` })}`),
+      description: i18n._(msg`@${username}: ${preview}`),
     };
   }
   const total = arrivals.reduce((sum, a) => sum + a.count, 0);
-  const names = arrivals.map((a) => `@${a.user.username}`);
-  const from =
-    names.length <= 3
-      ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
-      : `${names.slice(0, 2).join(', ')} and ${names.length - 2} others`;
-  return { title: `${total} new messages`, description: `From ${from}` };
+  const firstName = first.user.username;
+  const secondName = second.user.username;
+  const others = arrivals.length - 2;
+  let description: string;
+  if (arrivals.length === 2) description = i18n._(msg`From @${firstName} and @${secondName}`);
+  else if (third && arrivals.length === 3) {
+    const thirdName = third.user.username;
+    description = i18n._(msg`From @${firstName}, @${secondName} and @${thirdName}`);
+  } else description = i18n._(msg`${plural(others, { other: `From @${firstName}, @${secondName} and # others` })}`);
+  return { title: i18n._(msg`${plural(total, { other: '# new messages' })}`), description };
 }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -22,7 +24,7 @@ function OpenLink({ href, label, onClick }: { href: string; label: string; onCli
       onClick={onClick}
       className="inline-flex h-9 shrink-0 items-center rounded-lg bg-purple-600 px-3 text-sm font-semibold text-white hover:bg-purple-500"
     >
-      Open
+      <Trans>Open</Trans>
     </Link>
   );
 }
@@ -66,6 +68,10 @@ async function announceable(queryClient: QueryClient, arrivals: MessageArrival[]
  * is not announced, and news waits for a toast the user is reading instead of replacing it.
  */
 export function useArrivalToasts() {
+  const { i18n } = useLingui();
+  // The language at the time a toast shows (it may show later, after the user switched).
+  const language = useRef(i18n);
+  language.current = i18n;
   const queryClient = useQueryClient();
   const notifications = useNotifications(true);
   const unreadMessages = useUnreadMessageCount(true);
@@ -115,7 +121,13 @@ export function useArrivalToasts() {
           : {
               title: arrived.title,
               description: arrived.message,
-              action: <OpenLink href={href} label="Open the Shro" onClick={() => shroNews.dismiss()} />,
+              action: (
+                <OpenLink
+                  href={href}
+                  label={language.current._(msg`Open the Shro`)}
+                  onClick={() => shroNews.dismiss()}
+                />
+              ),
             },
       );
     }
@@ -145,7 +157,7 @@ export function useArrivalToasts() {
   useEffect(() => {
     const list = conversations.data;
     if (!list) return;
-    const arrivals = messageArrivals(list, marks.current, risenBy.current);
+    const arrivals = messageArrivals(list, marks.current, risenBy.current, language.current);
     marks.current = marksOf(list);
     risenBy.current = 0;
     if (arrivals.length === 0) return;
@@ -165,12 +177,14 @@ export function useArrivalToasts() {
         const news = [...toasted.current.values()].reverse().filter((a) => a.user.id !== chattingWith());
         if (news.length === 0) return null;
         const only = news.length === 1 ? news[0]! : null;
+        const username = only?.user.username ?? '';
+        const words = language.current;
         return {
-          ...arrivalToastText(news),
+          ...arrivalToastText(news, words),
           action: (
             <OpenLink
               href={only ? `/chat?with=${encodeURIComponent(only.user.id)}` : '/chat'}
-              label={only ? `Open the chat with @${only.user.username}` : 'Open messages'}
+              label={only ? words._(msg`Open the chat with @${username}`) : words._(msg`Open messages`)}
               onClick={() => messageNews.dismiss()}
             />
           ),

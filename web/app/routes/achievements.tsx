@@ -1,8 +1,10 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { AchievementsScreen } from '@/features/achievements/components/achievements-screen';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function AchievementsPage() {
-  useDocumentTitle(`Achievements - ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Achievements - ${PRODUCT_NAME}`);
   return <AchievementsScreen />;
 }

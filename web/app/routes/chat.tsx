@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { useAuth } from '@/features/auth/api/get-user';
 import { WithSafetyMenuItems } from '@/features/blocks/components/safety-menu-items';
 import { ChatScreen } from '@/features/chat/components/chat-screen';
@@ -7,7 +8,8 @@ import { useFriends } from '@/lib/shared-reads';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ChatPage() {
-  useDocumentTitle(`Messages - ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Messages - ${PRODUCT_NAME}`);
   const { user } = useAuth();
   // The friends list to start a chat (a read the friends page shares, web/lib/shared-reads).
   const friends = useFriends();
@@ -21,10 +23,10 @@ export default function ChatPage() {
       messageActions={(message, other) => (
         <ReportButton
           compact
-          targets={[{ type: 'message', id: String(message.id), label: 'This message' }]}
+          targets={[{ type: 'message', id: String(message.id), label: t`This message` }]}
           person={other}
-          label="Report this message"
-          title="Report this message"
+          label={t`Report this message`}
+          title={t`Report this message`}
         />
       )}
     />

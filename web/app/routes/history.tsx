@@ -1,8 +1,10 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { ShroHistory } from '@/features/shros/components/history/shro-history';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function HistoryPage() {
-  useDocumentTitle(`Your ${PRODUCT_NAME} History - ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Your ${PRODUCT_NAME} History - ${PRODUCT_NAME}`);
   return <ShroHistory />;
 }

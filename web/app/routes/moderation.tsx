@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { useAuth } from '@/features/auth/api/get-user';
 import { ModerationScreen } from '@/features/moderation/components/moderation-screen';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -17,6 +18,7 @@ export default function ModerationPage() {
 }
 
 function ModerationContent() {
-  useDocumentTitle(`Moderation - ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Moderation - ${PRODUCT_NAME}`);
   return <ModerationScreen />;
 }

@@ -1,21 +1,25 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { SafetyMenu } from '@/features/blocks/components/safety-menu';
 import { NotificationList } from '@/features/notifications/components/notification-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function NotificationsPage() {
-  useDocumentTitle(`Notifications - ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Notifications - ${PRODUCT_NAME}`);
   return (
     <NotificationList
-      itemActions={(notification) =>
-        notification.actor || notification.sessionId ? (
+      itemActions={(notification) => {
+        if (!notification.actor && !notification.sessionId) return null;
+        const title = notification.title;
+        return (
           <SafetyMenu
             user={notification.actor ?? null}
             shroId={notification.sessionId ?? undefined}
-            label={`Options for “${notification.title}”`}
+            label={t`Options for “${title}”`}
           />
-        ) : null
-      }
+        );
+      }}
     />
   );
 }

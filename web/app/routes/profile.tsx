@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useAuth } from '@/features/auth/api/get-user';
@@ -9,7 +10,8 @@ import { settingsSections } from './settings-sections';
 const movedToSettings = new Set<string>(settingsSections.map((s) => s.id));
 
 export default function ProfilePage() {
-  useDocumentTitle(`Your Profile - ${PRODUCT_NAME}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Your Profile - ${PRODUCT_NAME}`);
   const { user } = useAuth();
   const [, navigate] = useLocation();
   // A link to a setting on the profile (/profile#security) goes on working: the settings moved to /settings.

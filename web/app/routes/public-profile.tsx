@@ -1,4 +1,7 @@
 import type { PublicUser } from '@contract/auth';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useParams } from 'wouter';
 import { useAuth } from '@/features/auth/api/get-user';
 import { ProfileSafetyActions } from '@/features/blocks/components/profile-safety-actions';
@@ -17,16 +20,18 @@ function decode(raw: string) {
 }
 
 /** The person, and their profile picture when they have one (reported by its upload key, decision 106). */
-function reportTargetsOf(profile: PublicUser): ReportTarget[] {
-  const targets: ReportTarget[] = [{ type: 'user', id: profile.id, label: `@${profile.username}` }];
+function reportTargetsOf(profile: PublicUser, i18n: I18n): ReportTarget[] {
+  const username = profile.username;
+  const targets: ReportTarget[] = [{ type: 'user', id: profile.id, label: `@${username}` }];
   const key = uploadKeyOf(profile.profileImageUrl);
-  if (key) targets.push({ type: 'image', id: key, label: `@${profile.username}'s profile picture` });
+  if (key) targets.push({ type: 'image', id: key, label: i18n._(msg`@${username}'s profile picture`) });
   return targets;
 }
 
 /** /@{username}: public, for visitors too; the friend button comes from the friends feature, mute and block from blocks. */
 export default function PublicProfilePage() {
   const { username = '' } = useParams<{ username: string }>();
+  const { t, i18n } = useLingui();
   const { user, isLoading } = useAuth();
   if (isLoading) return <LoadingScreen />;
   return (
@@ -34,22 +39,25 @@ export default function PublicProfilePage() {
       key={username}
       username={decode(username)}
       viewerId={user?.id ?? null}
-      friendAction={(profile) => (
-        <ProfileSafetyActions
-          user={profile}
-          friendButton={
-            <>
-              <ProfileFriendButton userId={profile.id} username={profile.username} />
-              <ReportButton
-                targets={reportTargetsOf(profile)}
-                person={profile}
-                label={`Report @${profile.username}`}
-                title={`Report @${profile.username}`}
-              />
-            </>
-          }
-        />
-      )}
+      friendAction={(profile) => {
+        const name = profile.username;
+        return (
+          <ProfileSafetyActions
+            user={profile}
+            friendButton={
+              <>
+                <ProfileFriendButton userId={profile.id} username={name} />
+                <ReportButton
+                  targets={reportTargetsOf(profile, i18n)}
+                  person={profile}
+                  label={t`Report @${name}`}
+                  title={t`Report @${name}`}
+                />
+              </>
+            }
+          />
+        );
+      }}
     />
   );
 }

@@ -26,7 +26,7 @@ export function DialogContent({
       <DialogPrimitive.Content className={cn(panelClass, className)} {...props}>
         {children}
         <DialogPrimitive.Close asChild>
-          <Button variant="ghost" size="icon" aria-label={closeLabel ?? t`Close`} className="absolute right-3 top-3">
+          <Button variant="ghost" size="icon" aria-label={closeLabel ?? t`Close`} className="absolute end-3 top-3">
             <X />
           </Button>
         </DialogPrimitive.Close>
@@ -36,7 +36,7 @@ export function DialogContent({
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('pr-10 text-xl font-bold', className)} {...props} />;
+  return <DialogPrimitive.Title className={cn('pe-10 text-xl font-bold', className)} {...props} />;
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {

@@ -1,4 +1,6 @@
 import type { AchievementCategory, AchievementRarity } from '@contract/achievements';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 /** docs/product.md §3 rarities: common grey, rare blue, epic purple, legendary gold. */
 export const rarityBadge: Record<AchievementRarity, string> = {
@@ -24,9 +26,18 @@ export const rarityBar: Record<AchievementRarity, string> = {
   legendary: 'bg-gradient-to-r from-amber-300 to-orange-400',
 };
 
-export const categoryLabel: Record<AchievementCategory, string> = {
-  creative: 'Creative',
-  participation: 'Participation',
-  social: 'Social',
-  streak: 'Streak',
+/** Rarity names as the badge shows them (lower case, capitalized by CSS); render with `i18n._`. */
+export const rarityLabel: Record<AchievementRarity, MessageDescriptor> = {
+  common: msg({ message: 'common', comment: 'Achievement rarity, shown capitalized' }),
+  rare: msg({ message: 'rare', comment: 'Achievement rarity, shown capitalized' }),
+  epic: msg({ message: 'epic', comment: 'Achievement rarity, shown capitalized' }),
+  legendary: msg({ message: 'legendary', comment: 'Achievement rarity, shown capitalized' }),
+};
+
+/** Achievement categories; render with `i18n._`. */
+export const categoryLabel: Record<AchievementCategory, MessageDescriptor> = {
+  creative: msg({ message: 'Creative', comment: 'Achievement category' }),
+  participation: msg({ message: 'Participation', comment: 'Achievement category' }),
+  social: msg({ message: 'Social', comment: 'Achievement category' }),
+  streak: msg({ message: 'Streak', comment: 'Achievement category' }),
 };

@@ -1,5 +1,6 @@
 import type { UserAchievement } from '@contract/achievements';
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChartColumn, CheckCircle2, Hourglass, Lock, RefreshCw, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { PendingRead } from '@/components/pending-read';
@@ -10,12 +11,23 @@ import { Alert, Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useMyStats } from '@/lib/shared-reads';
 import { useAchievements } from '../api/get-achievements';
-import { categoryLabel, rarityBadge, rarityBar, rarityTile } from './achievement-style';
+import { categoryLabel, rarityBadge, rarityBar, rarityLabel, rarityTile } from './achievement-style';
 import { ProgressBar } from './progress-bar';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** One formatter per locale the page has shown ("Mar 10, 2026" in English), made when first needed. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatUnlockDate(iso: string, locale: string): string {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
 
 function RarityBadge({ entry }: { entry: UserAchievement }) {
+  const { i18n } = useLingui();
   return (
     <span
       className={cn(
@@ -23,7 +35,7 @@ function RarityBadge({ entry }: { entry: UserAchievement }) {
         rarityBadge[entry.achievement.rarity],
       )}
     >
-      {entry.achievement.rarity}
+      {i18n._(rarityLabel[entry.achievement.rarity])}
     </span>
   );
 }
@@ -40,7 +52,7 @@ function IconTile({ entry, size = 'md' }: { entry: UserAchievement; size?: 'md' 
     >
       <span className={entry.isUnlocked ? undefined : 'opacity-35 grayscale'}>{entry.achievement.icon}</span>
       {!entry.isUnlocked && (
-        <span className="absolute -right-1.5 -bottom-1.5 flex size-5 items-center justify-center rounded-full border border-border bg-surface">
+        <span className="absolute -end-1.5 -bottom-1.5 flex size-5 items-center justify-center rounded-full border border-border bg-surface">
           <Lock className="size-3 text-muted" />
         </span>
       )}
@@ -50,10 +62,12 @@ function IconTile({ entry, size = 'md' }: { entry: UserAchievement; size?: 'md' 
 
 /** The static catalogue: all 12, unlocked in their rarity's colours, locked ones dimmed with progress. */
 function Catalogue({ list }: { list: UserAchievement[] }) {
+  const { t, i18n } = useLingui();
   return (
-    <ul aria-label="All achievements" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={t`All achievements`} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {list.map((entry) => {
         const { achievement } = entry;
+        const { name } = achievement;
         return (
           <li
             key={entry.id}
@@ -69,17 +83,17 @@ function Catalogue({ list }: { list: UserAchievement[] }) {
                 <RarityBadge entry={entry} />
               </div>
               <p className="text-sm leading-snug text-zinc-300">{achievement.description}</p>
-              <p className="text-xs text-muted">{categoryLabel[achievement.category]}</p>
+              <p className="text-xs text-muted">{i18n._(categoryLabel[achievement.category])}</p>
               {entry.isUnlocked ? (
                 <p className="flex items-center gap-1 text-xs font-semibold text-emerald-300">
-                  <CheckCircle2 className="size-3.5" aria-hidden="true" /> Unlocked
+                  <CheckCircle2 className="size-3.5" aria-hidden="true" /> <Trans>Unlocked</Trans>
                 </p>
               ) : (
                 <div className="flex items-center gap-2 pt-0.5">
                   <ProgressBar
                     value={entry.progress}
                     max={achievement.requirement}
-                    label={`${achievement.name} progress`}
+                    label={t`${name} progress`}
                     fillClassName={rarityBar[achievement.rarity]}
                   />
                   <span className="shrink-0 text-xs font-semibold text-zinc-300 tabular-nums">
@@ -96,68 +110,85 @@ function Catalogue({ list }: { list: UserAchievement[] }) {
 }
 
 function UnlockedList({ list }: { list: UserAchievement[] }) {
+  const { t, i18n } = useLingui();
   const unlocked = list
     .filter((a) => a.isUnlocked && a.unlockedAt)
     .sort((a, b) => (b.unlockedAt ?? '').localeCompare(a.unlockedAt ?? ''));
   if (unlocked.length === 0) {
     return (
       <p className="text-sm text-muted">
-        Nothing unlocked yet.{' '}
-        <Link href="/create" className="font-semibold text-purple-300 underline-offset-4 hover:underline">
-          Create your first {PRODUCT_NAME}
-        </Link>{' '}
-        to earn one.
+        <Trans>
+          Nothing unlocked yet.{' '}
+          <Link href="/create" className="font-semibold text-purple-300 underline-offset-4 hover:underline">
+            Create your first {PRODUCT_NAME}
+          </Link>{' '}
+          to earn one.
+        </Trans>
       </p>
     );
   }
   return (
-    <ul aria-label="Unlocked achievements" className="divide-y divide-border/50">
-      {unlocked.map((entry) => (
-        <li key={entry.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
-          <IconTile entry={entry} />
-          <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold">{entry.achievement.name}</span>
-              <RarityBadge entry={entry} />
+    <ul aria-label={t`Unlocked achievements`} className="divide-y divide-border/50">
+      {unlocked.map((entry) => {
+        const unlockedAt = entry.unlockedAt!;
+        const date = formatUnlockDate(unlockedAt, i18n.locale);
+        return (
+          <li key={entry.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
+            <IconTile entry={entry} />
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{entry.achievement.name}</span>
+                <RarityBadge entry={entry} />
+              </div>
+              <p className="text-xs text-muted">
+                <Trans>
+                  Unlocked <time dateTime={unlockedAt}>{date}</time>
+                </Trans>
+              </p>
             </div>
-            <p className="text-xs text-muted">
-              Unlocked <time dateTime={entry.unlockedAt!}>{dateFormat.format(new Date(entry.unlockedAt!))}</time>
-            </p>
-          </div>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
 function InProgressList({ list }: { list: UserAchievement[] }) {
+  const { t } = useLingui();
   const started = list
     .filter((a) => !a.isUnlocked && a.progress > 0)
     .sort((a, b) => b.progress / b.achievement.requirement - a.progress / a.achievement.requirement);
   if (started.length === 0) {
-    return <p className="text-sm text-muted">Create, open boxes and share to start making progress.</p>;
+    return (
+      <p className="text-sm text-muted">
+        <Trans>Create, open boxes and share to start making progress.</Trans>
+      </p>
+    );
   }
   return (
-    <ul aria-label="Achievements in progress" className="space-y-3">
-      {started.map((entry) => (
-        <li key={entry.id} className="flex items-center gap-3">
-          <IconTile entry={entry} />
-          <div className="min-w-0 flex-1 space-y-1.5">
-            <div className="flex items-baseline justify-between gap-2">
-              <span className="truncate font-semibold">{entry.achievement.name}</span>
-              <span className="shrink-0 text-sm font-bold tabular-nums text-zinc-200">
-                {entry.progress}/{entry.achievement.requirement}
-              </span>
+    <ul aria-label={t`Achievements in progress`} className="space-y-3">
+      {started.map((entry) => {
+        const { name } = entry.achievement;
+        return (
+          <li key={entry.id} className="flex items-center gap-3">
+            <IconTile entry={entry} />
+            <div className="min-w-0 flex-1 space-y-1.5">
+              <div className="flex items-baseline justify-between gap-2">
+                <span className="truncate font-semibold">{entry.achievement.name}</span>
+                <span className="shrink-0 text-sm font-bold tabular-nums text-zinc-200">
+                  {entry.progress}/{entry.achievement.requirement}
+                </span>
+              </div>
+              <ProgressBar
+                value={entry.progress}
+                max={entry.achievement.requirement}
+                label={t`${name} progress`}
+                fillClassName={rarityBar[entry.achievement.rarity]}
+              />
             </div>
-            <ProgressBar
-              value={entry.progress}
-              max={entry.achievement.requirement}
-              label={`${entry.achievement.name} progress`}
-              fillClassName={rarityBar[entry.achievement.rarity]}
-            />
-          </div>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -166,7 +197,7 @@ function LoadingBlocks() {
   return (
     <div aria-busy="true" className="space-y-4">
       <p role="status" className="sr-only">
-        Loading achievements…
+        <Trans>Loading achievements…</Trans>
       </p>
       {[0, 1, 2].map((i) => (
         <div key={i} className="h-40 animate-pulse rounded-2xl border border-border/50 bg-surface/60" />
@@ -177,21 +208,28 @@ function LoadingBlocks() {
 
 /** /achievements (docs/product.md §2): stats, unlocked out of total, the catalogue, unlocked and in-progress lists. */
 export function AchievementsScreen() {
+  const { t, i18n } = useLingui();
   const achievements = useAchievements();
   const stats = useMyStats();
   const list = achievements.data ?? [];
   const unlockedCount = list.filter((a) => a.isUnlocked).length;
+  const total = list.length;
+  const percent = new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(
+    total ? Math.round((unlockedCount / total) * 100) / 100 : 0,
+  );
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:py-10">
       <div className="space-y-1">
         <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight">
-          <Trophy className="size-7 text-amber-300" aria-hidden="true" /> Achievements
+          <Trophy className="size-7 text-amber-300" aria-hidden="true" /> <Trans>Achievements</Trans>
         </h1>
-        <p className="text-sm text-muted">Unlock badges by creating, opening boxes, sharing and playing every day.</p>
+        <p className="text-sm text-muted">
+          <Trans>Unlock badges by creating, opening boxes, sharing and playing every day.</Trans>
+        </p>
       </div>
 
-      <SectionCard className="p-4 sm:p-6" title="Your Stats" icon={ChartColumn}>
+      <SectionCard className="p-4 sm:p-6" title={t`Your Stats`} icon={ChartColumn}>
         <StatsTiles wide stats={stats.data} />
       </SectionCard>
 
@@ -201,9 +239,11 @@ export function AchievementsScreen() {
         </PendingRead>
       ) : achievements.isError ? (
         <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Failed to load achievements. Please try again.</span>
+          <span>
+            <Trans>Failed to load achievements. Please try again.</Trans>
+          </span>
           <Button size="sm" variant="outline" onClick={() => void achievements.refetch()}>
-            <RefreshCw aria-hidden="true" /> Try again
+            <RefreshCw aria-hidden="true" /> <Trans>Try again</Trans>
           </Button>
         </Alert>
       ) : (
@@ -211,21 +251,23 @@ export function AchievementsScreen() {
           <Card className="space-y-3 p-4 sm:p-6">
             <div className="flex items-end justify-between gap-3">
               <div>
-                <h2 className="text-lg font-bold">Progress</h2>
+                <h2 className="text-lg font-bold">
+                  <Trans>Progress</Trans>
+                </h2>
                 <p className="text-sm text-muted">
-                  {unlockedCount} of {list.length} unlocked
+                  <Trans>
+                    {unlockedCount} of {total} unlocked
+                  </Trans>
                 </p>
               </div>
-              <span className="text-3xl font-extrabold tabular-nums">
-                {list.length ? Math.round((unlockedCount / list.length) * 100) : 0}%
-              </span>
+              <span className="text-3xl font-extrabold tabular-nums">{percent}</span>
             </div>
-            <ProgressBar value={unlockedCount} max={list.length} label="Achievements unlocked" className="h-3" />
+            <ProgressBar value={unlockedCount} max={total} label={t`Achievements unlocked`} className="h-3" />
           </Card>
 
           <SectionCard
             className="p-4 sm:p-6"
-            title="All Achievements"
+            title={t`All Achievements`}
             icon={Trophy}
             action={<span className="text-sm text-muted">{list.length}</span>}
           >
@@ -235,13 +277,13 @@ export function AchievementsScreen() {
           <div className="grid gap-5 lg:grid-cols-2">
             <SectionCard
               className="p-4 sm:p-6"
-              title="Unlocked"
+              title={t({ message: 'Unlocked', context: 'Heading of the list of unlocked achievements' })}
               icon={CheckCircle2}
               action={<span className="text-sm text-muted">{unlockedCount}</span>}
             >
               <UnlockedList list={list} />
             </SectionCard>
-            <SectionCard className="p-4 sm:p-6" title="In Progress" icon={Hourglass}>
+            <SectionCard className="p-4 sm:p-6" title={t`In Progress`} icon={Hourglass}>
               <InProgressList list={list} />
             </SectionCard>
           </div>

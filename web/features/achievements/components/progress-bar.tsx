@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn';
 
 /** A labelled progress bar; `value` out of `max`. */
@@ -14,6 +15,7 @@ export function ProgressBar({
   className?: string;
   fillClassName?: string;
 }) {
+  const { t } = useLingui();
   const percent = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
   return (
     <div
@@ -22,7 +24,7 @@ export function ProgressBar({
       aria-valuemin={0}
       aria-valuemax={max}
       aria-valuenow={value}
-      aria-valuetext={`${value} of ${max}`}
+      aria-valuetext={t`${value} of ${max}`}
       className={cn('h-2 w-full overflow-hidden rounded-full bg-white/10', className)}
     >
       <div

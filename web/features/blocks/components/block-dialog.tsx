@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/use-toast';
@@ -8,11 +9,7 @@ export interface SafetyTarget {
   username: string;
 }
 
-/** What a block does, in the words the confirmation uses (decision 104). */
-const blockConsequences = (username: string) =>
-  `@${username} won't be able to send you friend requests, messages or Shros, and you won't see each other's Shros. They won't be told.`;
-
-/** "Block @x?": the confirmation before any block, spelling out what it does. */
+/** "Block @x?": the confirmation before any block, spelling out what it does (decision 104). */
 export function BlockDialog({
   user,
   open,
@@ -24,15 +21,22 @@ export function BlockDialog({
   onOpenChange: (open: boolean) => void;
   onBlocked?: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const setBlocked = useSetBlocked();
+  const username = user.username;
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Block @${user.username}?`}
-      description={blockConsequences(user.username)}
-      confirmLabel="Block"
-      pendingLabel="Blocking..."
+      title={t`Block @${username}?`}
+      description={
+        <Trans>
+          @{username} won't be able to send you friend requests, messages or Shros, and you won't see each other's
+          Shros. They won't be told.
+        </Trans>
+      }
+      confirmLabel={t`Block`}
+      pendingLabel={t`Blocking...`}
       pending={setBlocked.isPending}
       // The promise, not mutate's callbacks: the refetch after a block may replace the component
       // that asked, and the toast must come anyway.
@@ -40,11 +44,11 @@ export function BlockDialog({
         setBlocked.mutateAsync({ userId: user.id, blocked: true }).then(
           () => {
             onOpenChange(false);
-            toast({ title: `@${user.username} blocked`, description: 'You can unblock them in Settings.' });
+            toast({ title: t`@${username} blocked`, description: t`You can unblock them in Settings.` });
             onBlocked?.();
           },
           (error: unknown) =>
-            toast({ variant: 'destructive', title: 'Could not block', description: errorMessage(error) }),
+            toast({ variant: 'destructive', title: t`Could not block`, description: errorMessage(error, i18n) }),
         )
       }
     />
@@ -53,12 +57,15 @@ export function BlockDialog({
 
 /** Unblocks at once (no confirmation: nothing is lost), with a toast. */
 export function useUnblock() {
+  const { t, i18n } = useLingui();
   const setBlocked = useSetBlocked();
-  const unblock = (user: SafetyTarget) =>
-    setBlocked.mutateAsync({ userId: user.id, blocked: false }).then(
-      () => toast({ title: `@${user.username} unblocked` }),
+  const unblock = (user: SafetyTarget) => {
+    const username = user.username;
+    return setBlocked.mutateAsync({ userId: user.id, blocked: false }).then(
+      () => toast({ title: t`@${username} unblocked` }),
       (error: unknown) =>
-        toast({ variant: 'destructive', title: 'Could not unblock', description: errorMessage(error) }),
+        toast({ variant: 'destructive', title: t`Could not unblock`, description: errorMessage(error, i18n) }),
     );
+  };
   return { unblock, pending: setBlocked.isPending };
 }

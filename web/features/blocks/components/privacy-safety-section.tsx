@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Ban, Bell, Shield, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { SectionCard } from '@/components/section-card';
@@ -12,8 +13,9 @@ import { useToggleMute } from './use-toggle-mute';
 
 /** Settings' "Privacy & safety": the people the user blocked and what they muted, each undoable (decisions 104, 105). */
 export function PrivacySafetySection() {
+  const { t } = useLingui();
   return (
-    <SectionCard title="Privacy & safety" icon={Shield}>
+    <SectionCard title={t`Privacy & safety`} icon={Shield}>
       <div className="space-y-8">
         <BlockedPeople />
         <Muted />
@@ -39,41 +41,49 @@ function PersonLink({ user }: { user: AvatarUser }) {
 }
 
 function BlockedPeople() {
+  const { t, i18n } = useLingui();
   const blocks = useBlocks();
   const { unblock, pending } = useUnblock();
   return (
     <section aria-labelledby="blocked-title" className="space-y-3">
       <h3 id="blocked-title" className="flex items-center gap-2 font-semibold">
-        <Ban className="size-4 text-purple-300" aria-hidden="true" /> Blocked people
+        <Ban className="size-4 text-purple-300" aria-hidden="true" /> <Trans>Blocked people</Trans>
       </h3>
       <p className="text-sm text-muted">
-        People you block can't send you friend requests, messages or Shros, and you don't see each other's Shros. They
-        aren't told.
+        <Trans>
+          People you block can't send you friend requests, messages or Shros, and you don't see each other's Shros. They
+          aren't told.
+        </Trans>
       </p>
       {blocks.isLoading ? (
-        <Spinner className="mx-auto block" label="Loading blocked people" />
+        <Spinner className="mx-auto block" label={t`Loading blocked people`} />
       ) : blocks.isError ? (
         <p role="alert" className="text-sm text-red-400">
-          {errorMessage(blocks.error)}
+          {errorMessage(blocks.error, i18n)}
         </p>
       ) : !blocks.data?.length ? (
-        <p className={emptyClass}>You haven't blocked anyone.</p>
+        <p className={emptyClass}>
+          <Trans>You haven't blocked anyone.</Trans>
+        </p>
       ) : (
-        <ul aria-label="Blocked people" className={listClass}>
-          {blocks.data.map((user) => (
-            <li key={user.id} className={rowClass}>
-              <PersonLink user={user} />
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pending}
-                aria-label={`Unblock @${user.username}`}
-                onClick={() => unblock(user)}
-              >
-                <ShieldCheck aria-hidden="true" /> Unblock
-              </Button>
-            </li>
-          ))}
+        <ul aria-label={t`Blocked people`} className={listClass}>
+          {blocks.data.map((user) => {
+            const username = user.username;
+            return (
+              <li key={user.id} className={rowClass}>
+                <PersonLink user={user} />
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={pending}
+                  aria-label={t`Unblock @${username}`}
+                  onClick={() => unblock(user)}
+                >
+                  <ShieldCheck aria-hidden="true" /> <Trans>Unblock</Trans>
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
@@ -81,6 +91,7 @@ function BlockedPeople() {
 }
 
 function Muted() {
+  const { t, i18n } = useLingui();
   const people = useMutedUsers();
   const shros = useMutedShros();
   const { toggle, pending } = useToggleMute();
@@ -88,61 +99,71 @@ function Muted() {
   return (
     <section aria-labelledby="muted-title" className="space-y-3">
       <h3 id="muted-title" className="flex items-center gap-2 font-semibold">
-        <Bell className="size-4 text-purple-300" aria-hidden="true" /> Muted
+        <Bell className="size-4 text-purple-300" aria-hidden="true" /> <Trans>Muted</Trans>
       </h3>
       <p className="text-sm text-muted">
-        You get no notifications from people you mute, nor about Shros you mute. Everything else works as before, and
-        they aren't told.
+        <Trans>
+          You get no notifications from people you mute, nor about Shros you mute. Everything else works as before, and
+          they aren't told.
+        </Trans>
       </p>
       {people.isLoading || shros.isLoading ? (
-        <Spinner className="mx-auto block" label="Loading what you muted" />
+        <Spinner className="mx-auto block" label={t`Loading what you muted`} />
       ) : failed ? (
         <p role="alert" className="text-sm text-red-400">
-          {errorMessage(failed)}
+          {errorMessage(failed, i18n)}
         </p>
       ) : !people.data?.length && !shros.data?.length ? (
-        <p className={emptyClass}>You haven't muted anyone or any Shro.</p>
+        <p className={emptyClass}>
+          <Trans>You haven't muted anyone or any Shro.</Trans>
+        </p>
       ) : (
         <>
           {!!people.data?.length && (
-            <ul aria-label="Muted people" className={listClass}>
-              {people.data.map((user) => (
-                <li key={user.id} className={rowClass}>
-                  <PersonLink user={user} />
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={pending}
-                    aria-label={`Unmute @${user.username}`}
-                    onClick={() => toggle({ kind: 'user', id: user.id, username: user.username }, false)}
-                  >
-                    <Bell aria-hidden="true" /> Unmute
-                  </Button>
-                </li>
-              ))}
+            <ul aria-label={t`Muted people`} className={listClass}>
+              {people.data.map((user) => {
+                const username = user.username;
+                return (
+                  <li key={user.id} className={rowClass}>
+                    <PersonLink user={user} />
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={pending}
+                      aria-label={t`Unmute @${username}`}
+                      onClick={() => toggle({ kind: 'user', id: user.id, username }, false)}
+                    >
+                      <Bell aria-hidden="true" /> <Trans>Unmute</Trans>
+                    </Button>
+                  </li>
+                );
+              })}
             </ul>
           )}
           {!!shros.data?.length && (
-            <ul aria-label="Muted Shros" className={listClass}>
-              {shros.data.map((shro) => (
-                <li key={shro.id} className={rowClass}>
-                  <Link
-                    href={`/session/${shro.id}`}
-                    className="min-w-0 truncate rounded-xl text-sm font-semibold text-zinc-100"
-                  >
-                    {shro.title}
-                  </Link>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={pending}
-                    aria-label={`Unmute “${shro.title}”`}
-                    onClick={() => toggle({ kind: 'shro', id: shro.id, title: shro.title }, false)}
-                  >
-                    <Bell aria-hidden="true" /> Unmute
-                  </Button>
-                </li>
-              ))}
+            <ul aria-label={t`Muted Shros`} className={listClass}>
+              {shros.data.map((shro) => {
+                const title = shro.title;
+                return (
+                  <li key={shro.id} className={rowClass}>
+                    <Link
+                      href={`/session/${shro.id}`}
+                      className="min-w-0 truncate rounded-xl text-sm font-semibold text-zinc-100"
+                    >
+                      {shro.title}
+                    </Link>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={pending}
+                      aria-label={t`Unmute “${title}”`}
+                      onClick={() => toggle({ kind: 'shro', id: shro.id, title }, false)}
+                    >
+                      <Bell aria-hidden="true" /> <Trans>Unmute</Trans>
+                    </Button>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,15 +11,19 @@ import { SafetyMenu } from './safety-menu';
  * once they blocked this person, only "Unblock" (no friend request can go to a blocked person).
  */
 export function ProfileSafetyActions({ user, friendButton }: { user: SafetyTarget; friendButton: ReactNode }) {
+  const { t } = useLingui();
   const blocks = useBlocks();
   const { unblock, pending } = useUnblock();
+  const username = user.username;
   const blocked = blocks.data?.some((b) => b.id === user.id) ?? false;
   if (blocked) {
     return (
       <div className="flex flex-col items-center gap-2 sm:items-end">
-        <p className="text-sm text-muted">You blocked @{user.username}.</p>
+        <p className="text-sm text-muted">
+          <Trans>You blocked @{username}.</Trans>
+        </p>
         <Button variant="outline" disabled={pending} onClick={() => unblock(user)}>
-          <ShieldCheck /> Unblock
+          <ShieldCheck /> <Trans>Unblock</Trans>
         </Button>
       </div>
     );
@@ -26,7 +31,7 @@ export function ProfileSafetyActions({ user, friendButton }: { user: SafetyTarge
   return (
     <div className="flex items-center gap-2">
       {friendButton}
-      <SafetyMenu user={user} label={`More options for @${user.username}`} />
+      <SafetyMenu user={user} label={t`More options for @${username}`} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Ban, Bell, BellOff, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { MenuItem } from '@/components/ui/menu';
@@ -17,6 +18,7 @@ export interface SafetyMenuTarget {
  * stays open once the menu has closed.
  */
 export function useSafetyMenuItems({ user, shroId }: SafetyMenuTarget): { items: ReactNode; dialog: ReactNode } {
+  const { t } = useLingui();
   const mutes = useMutes();
   const blocks = useBlocks();
   const { toggle } = useToggleMute();
@@ -25,6 +27,7 @@ export function useSafetyMenuItems({ user, shroId }: SafetyMenuTarget): { items:
   const blocked = user ? (blocks.data?.some((b) => b.id === user.id) ?? false) : false;
   const userMuted = user ? (mutes.data?.userIds.includes(user.id) ?? false) : false;
   const shroMuted = shroId ? (mutes.data?.shroIds.includes(shroId) ?? false) : false;
+  const username = user?.username;
 
   const items = (
     <>
@@ -36,7 +39,7 @@ export function useSafetyMenuItems({ user, shroId }: SafetyMenuTarget): { items:
             <BellOff className="size-4" aria-hidden="true" />
           )}
           {/* "Notifications": the page's sound switch is the other kind of mute. */}
-          {shroMuted ? 'Unmute notifications for this Shro' : 'Mute notifications for this Shro'}
+          {shroMuted ? t`Unmute notifications for this Shro` : t`Mute notifications for this Shro`}
         </MenuItem>
       )}
       {user && !blocked && (
@@ -46,17 +49,17 @@ export function useSafetyMenuItems({ user, shroId }: SafetyMenuTarget): { items:
           ) : (
             <BellOff className="size-4" aria-hidden="true" />
           )}
-          {userMuted ? `Unmute @${user.username}` : `Mute @${user.username}`}
+          {userMuted ? t`Unmute @${username}` : t`Mute @${username}`}
         </MenuItem>
       )}
       {user &&
         (blocked ? (
           <MenuItem onSelect={() => unblock(user)}>
-            <ShieldCheck className="size-4" aria-hidden="true" /> Unblock @{user.username}
+            <ShieldCheck className="size-4" aria-hidden="true" /> <Trans>Unblock @{username}</Trans>
           </MenuItem>
         ) : (
           <MenuItem destructive onSelect={() => setConfirming(true)}>
-            <Ban className="size-4" aria-hidden="true" /> Block @{user.username}
+            <Ban className="size-4" aria-hidden="true" /> <Trans>Block @{username}</Trans>
           </MenuItem>
         ))}
     </>

@@ -1,5 +1,6 @@
 import type { CurrentUser, PublicUser } from '@contract/auth';
 import type { ChatMessage } from '@contract/chat';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MessagesSquare, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -35,6 +36,7 @@ export function ChatScreen({
   /** Actions on one of the other person's messages (report), from another feature. */
   messageActions?: (message: ChatMessage, other: PublicUser) => ReactNode;
 }) {
+  const { t } = useLingui();
   const activeUserId = new URLSearchParams(useSearch()).get('with');
   const conversations = useConversations();
   const conversationList = conversations.data ?? [];
@@ -49,14 +51,16 @@ export function ChatScreen({
     <div className="mx-auto flex h-[calc(100dvh-4rem-env(safe-area-inset-top)-var(--offline-banner-height,0px))] w-full max-w-6xl md:px-4 md:py-6">
       <div className="flex min-h-0 flex-1 overflow-hidden border-border/70 bg-surface/80 md:rounded-3xl md:border md:shadow-xl md:shadow-black/20">
         <aside
-          aria-label="Conversation list"
+          aria-label={t`Conversation list`}
           className={cn(
-            'min-h-0 w-full flex-col border-border/60 md:flex md:w-80 md:border-r lg:w-96',
+            'min-h-0 w-full flex-col border-border/60 md:flex md:w-80 md:border-e lg:w-96',
             activeUserId ? 'hidden' : 'flex',
           )}
         >
           <div className="flex items-center justify-between px-5 pb-2 pt-5">
-            <h1 className="text-2xl font-extrabold tracking-tight">Messages</h1>
+            <h1 className="text-2xl font-extrabold tracking-tight">
+              <Trans>Messages</Trans>
+            </h1>
           </div>
           <ConversationList
             meId={me.id}
@@ -70,10 +74,14 @@ export function ChatScreen({
 
         <div className={cn('min-h-0 min-w-0 flex-1 flex-col md:flex', activeUserId ? 'flex' : 'hidden')}>
           {/* On phones the list (and its heading) is hidden while a chat is open. */}
-          {activeUserId && <h1 className="sr-only md:hidden">Messages</h1>}
+          {activeUserId && (
+            <h1 className="sr-only md:hidden">
+              <Trans>Messages</Trans>
+            </h1>
+          )}
           {!activeUserId ? (
-            <EmptyState icon={MessagesSquare} title="Your messages" className="m-auto">
-              Choose a conversation or a friend to start chatting.
+            <EmptyState icon={MessagesSquare} title={t`Your messages`} className="m-auto">
+              <Trans>Choose a conversation or a friend to start chatting.</Trans>
             </EmptyState>
           ) : activeUser ? (
             <MessagePane
@@ -87,20 +95,22 @@ export function ChatScreen({
             />
           ) : stillLoading ? (
             <PendingRead className="m-auto">
-              <Spinner className="m-auto" label="Loading conversation" />
+              <Spinner className="m-auto" label={t`Loading conversation`} />
             </PendingRead>
           ) : (
             <EmptyState
               icon={UserX}
-              title="Conversation not found"
+              title={t`Conversation not found`}
               className="m-auto"
               action={
                 <Button asChild variant="secondary">
-                  <Link href="/chat">Back to messages</Link>
+                  <Link href="/chat">
+                    <Trans>Back to messages</Trans>
+                  </Link>
                 </Button>
               }
             >
-              You can only chat with your friends.
+              <Trans>You can only chat with your friends.</Trans>
             </EmptyState>
           )}
         </div>

@@ -1,6 +1,9 @@
 import type { PublicUser } from '@contract/auth';
 import type { Conversation, OnlineStatusMap } from '@contract/chat';
 import { PRODUCT_NAME } from '@contract/product';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageCirclePlus, MessagesSquare, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
@@ -12,14 +15,14 @@ import { cn } from '@/lib/cn';
 import { capBadge } from './cap-badge';
 import { formatMessageTime } from './message-time';
 
-function preview(conversation: Conversation, meId: string) {
+function preview(i18n: I18n, conversation: Conversation, meId: string) {
   const { lastMessage } = conversation;
-  const text = lastMessage.messageType === 'shro_share' ? `🎁 Sent a ${PRODUCT_NAME}` : lastMessage.content;
-  return lastMessage.senderId === meId ? `You: ${text}` : text;
+  const text = lastMessage.messageType === 'shro_share' ? i18n._(msg`🎁 Sent a ${PRODUCT_NAME}`) : lastMessage.content;
+  return lastMessage.senderId === meId ? i18n._(msg`You: ${text}`) : text;
 }
 
 const rowClass =
-  'flex min-h-16 w-full items-center gap-3 rounded-2xl px-3 py-2.5 text-left transition-colors hover:bg-surface-2/70';
+  'flex min-h-16 w-full items-center gap-3 rounded-2xl px-3 py-2.5 text-start transition-colors hover:bg-surface-2/70';
 
 /** Conversations (newest first) with online dots and unread badges, then friends to start a new chat with. */
 export function ConversationList({
@@ -37,6 +40,7 @@ export function ConversationList({
   activeUserId: string | null;
   isLoading: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const talkedTo = new Set(conversations.map((c) => c.user.id));
   const newChats = friends.filter((f) => !talkedTo.has(f.id));
 
@@ -44,10 +48,10 @@ export function ConversationList({
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto p-2">
       {isLoading ? (
         <PendingRead>
-          <Spinner className="mx-auto my-10 block" label="Loading conversations" />
+          <Spinner className="mx-auto my-10 block" label={t`Loading conversations`} />
         </PendingRead>
       ) : conversations.length > 0 ? (
-        <ul aria-label="Conversations" className="space-y-1">
+        <ul aria-label={t`Conversations`} className="space-y-1">
           {conversations.map((conversation) => {
             const { user, lastMessage, unreadCount } = conversation;
             const active = user.id === activeUserId;
@@ -65,14 +69,18 @@ export function ConversationList({
                         {displayName(user)}
                       </span>
                       <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-muted">
-                        {formatMessageTime(lastMessage.createdAt)}
+                        {formatMessageTime(lastMessage.createdAt, i18n.locale)}
                       </time>
                     </span>
                     <span className="flex items-center justify-between gap-2">
                       <span className={cn('truncate text-sm', unreadCount > 0 ? 'text-zinc-100' : 'text-muted')}>
-                        {preview(conversation, meId)}
+                        {preview(i18n, conversation, meId)}
                       </span>
-                      {unreadCount > 0 && <Badge aria-label={`${unreadCount} unread`}>{capBadge(unreadCount)}</Badge>}
+                      {unreadCount > 0 && (
+                        <Badge aria-label={t`${plural(unreadCount, { one: '# unread', other: '# unread' })}`}>
+                          {capBadge(unreadCount)}
+                        </Badge>
+                      )}
                     </span>
                   </span>
                 </Link>
@@ -81,8 +89,12 @@ export function ConversationList({
           })}
         </ul>
       ) : (
-        <EmptyState icon={MessagesSquare} title="No conversations yet" className="py-8">
-          {friends.length > 0 ? 'Pick a friend below to say hello.' : 'Add friends to start chatting.'}
+        <EmptyState icon={MessagesSquare} title={t`No conversations yet`} className="py-8">
+          {friends.length > 0 ? (
+            <Trans>Pick a friend below to say hello.</Trans>
+          ) : (
+            <Trans>Add friends to start chatting.</Trans>
+          )}
         </EmptyState>
       )}
 
@@ -91,10 +103,10 @@ export function ConversationList({
           id="start-chat-heading"
           className="flex items-center gap-2 px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted"
         >
-          <MessageCirclePlus className="size-4" aria-hidden="true" /> Start a chat
+          <MessageCirclePlus className="size-4" aria-hidden="true" /> <Trans>Start a chat</Trans>
         </h2>
         {newChats.length > 0 ? (
-          <ul aria-label="Friends to chat with" className="space-y-1">
+          <ul aria-label={t`Friends to chat with`} className="space-y-1">
             {newChats.map((friend) => (
               <li key={friend.id}>
                 <Link
@@ -118,11 +130,11 @@ export function ConversationList({
         ) : (
           <div className="px-3 py-2 text-sm text-muted">
             {friends.length > 0 ? (
-              "You're already chatting with all your friends."
+              <Trans>You're already chatting with all your friends.</Trans>
             ) : (
               <Button asChild variant="secondary" size="sm" className="mt-1 h-11 w-full">
                 <Link href="/friends?tab=find">
-                  <UserPlus /> Find friends
+                  <UserPlus /> <Trans>Find friends</Trans>
                 </Link>
               </Button>
             )}

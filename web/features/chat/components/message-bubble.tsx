@@ -1,18 +1,28 @@
 import type { ChatMessage } from '@contract/chat';
 import { PRODUCT_NAME } from '@contract/product';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, CheckCheck, Gift } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
 import { formatMessageTime } from './message-time';
 
+const tickLabels = {
+  read: msg({ message: 'Read', comment: 'A chat message the other person has read' }),
+  delivered: msg({ message: 'Delivered', comment: 'A chat message that reached the other person' }),
+  sent: msg({ message: 'Sent', comment: 'A chat message that left this device' }),
+};
+
 /** Sent (one check), delivered (two checks) or read (two coloured checks). */
 function Ticks({ message }: { message: ChatMessage }) {
-  const state = message.readAt ? 'Read' : message.deliveredAt ? 'Delivered' : 'Sent';
-  const Icon = state === 'Sent' ? Check : CheckCheck;
+  const { i18n } = useLingui();
+  const state = message.readAt ? 'read' : message.deliveredAt ? 'delivered' : 'sent';
+  const Icon = state === 'sent' ? Check : CheckCheck;
+  const label = i18n._(tickLabels[state]);
   return (
-    <span role="img" aria-label={state} title={state} className="inline-flex">
-      <Icon className={cn('size-4', state === 'Read' ? 'text-sky-300' : 'text-purple-100/80')} aria-hidden="true" />
+    <span role="img" aria-label={label} title={label} className="inline-flex">
+      <Icon className={cn('size-4', state === 'read' ? 'text-sky-300' : 'text-purple-100/80')} aria-hidden="true" />
     </span>
   );
 }
@@ -30,14 +40,18 @@ function ShroShareCard({ message, mine }: { message: ChatMessage; mine: boolean 
         <Gift className="size-5" aria-hidden="true" />
       </span>
       <span className="min-w-0">
-        <span className="block text-xs font-semibold uppercase tracking-wide opacity-90">Mystery {PRODUCT_NAME}</span>
-        <span className="block font-semibold underline underline-offset-2">View {PRODUCT_NAME}</span>
+        <span className="block text-xs font-semibold uppercase tracking-wide opacity-90">
+          <Trans>Mystery {PRODUCT_NAME}</Trans>
+        </span>
+        <span className="block font-semibold underline underline-offset-2">
+          <Trans>View {PRODUCT_NAME}</Trans>
+        </span>
       </span>
     </Link>
   );
 }
 
-/** One chat message: my own on the right with ticks, theirs on the left. */
+/** One chat message: my own at the end (right, or left in a right-to-left language) with ticks, theirs at the start. */
 export function MessageBubble({
   message,
   mine,
@@ -48,14 +62,15 @@ export function MessageBubble({
   /** Beside the time of someone else's message (report), from another feature. */
   actions?: ReactNode;
 }) {
+  const { i18n } = useLingui();
   return (
     <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-md sm:max-w-[70%]',
           mine
-            ? 'rounded-br-md bg-gradient-to-br from-purple-600 to-fuchsia-700 text-white'
-            : 'rounded-bl-md bg-surface-2 text-zinc-100',
+            ? 'rounded-ee-md bg-gradient-to-br from-purple-600 to-fuchsia-700 text-white'
+            : 'rounded-es-md bg-surface-2 text-zinc-100',
         )}
       >
         {message.messageType === 'shro_share' && message.shroSessionId && (
@@ -69,7 +84,7 @@ export function MessageBubble({
           )}
         >
           {actions}
-          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt, i18n.locale)}</time>
           {mine && <Ticks message={message} />}
         </div>
       </div>

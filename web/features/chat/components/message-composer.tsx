@@ -1,4 +1,5 @@
 import { CHAT_MESSAGE_MAX } from '@contract/chat';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SendHorizontal } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ const MAX_ROWS_PX = 140;
 
 /** The message box: Enter sends, Shift+Enter starts a new line; only trimmed, non-empty text is sent. */
 export function MessageComposer({ recipientId, recipientName }: { recipientId: string; recipientName: string }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const send = useSendMessage();
   const area = useRef<HTMLTextAreaElement>(null);
@@ -34,7 +36,7 @@ export function MessageComposer({ recipientId, recipientName }: { recipientId: s
           setText((current) => current || draft);
           toast({
             variant: 'destructive',
-            title: 'Failed to send message',
+            title: t`Failed to send message`,
             description:
               error instanceof ApiError
                 ? error.serverMessage
@@ -56,7 +58,7 @@ export function MessageComposer({ recipientId, recipientName }: { recipientId: s
       }}
     >
       <Label htmlFor="chat-message" className="sr-only">
-        Message {recipientName}
+        <Trans>Message {recipientName}</Trans>
       </Label>
       <Textarea
         id="chat-message"
@@ -64,7 +66,7 @@ export function MessageComposer({ recipientId, recipientName }: { recipientId: s
         rows={1}
         value={text}
         maxLength={CHAT_MESSAGE_MAX}
-        placeholder="Type a message…"
+        placeholder={t`Type a message…`}
         className="max-h-[140px] min-h-11 min-w-0 resize-none"
         onChange={(e) => {
           setText(e.target.value);
@@ -82,9 +84,9 @@ export function MessageComposer({ recipientId, recipientName }: { recipientId: s
         size="icon"
         className="size-11 rounded-full"
         disabled={!content || send.isPending}
-        aria-label="Send message"
+        aria-label={t`Send message`}
       >
-        <SendHorizontal />
+        <SendHorizontal className="rtl:-scale-x-100" />
       </Button>
     </form>
   );

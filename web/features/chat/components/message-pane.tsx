@@ -2,6 +2,7 @@ import type { PublicUser } from '@contract/auth';
 import type { ChatMessage } from '@contract/chat';
 import { isDeletedUsername } from '@contract/deleted-user';
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Gift, MoreVertical, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -26,6 +27,7 @@ import { MessageComposer } from './message-composer';
  * keeps theirs) and closes the chat; a new message brings the conversation back.
  */
 function ConversationMenu({ other, name, personItems }: { other: PublicUser; name: string; personItems: ReactNode }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteConversation(other.id);
   const [, navigate] = useLocation();
@@ -33,36 +35,36 @@ function ConversationMenu({ other, name, personItems }: { other: PublicUser; nam
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <Button variant="ghost" size="icon" className="size-11" aria-label="Conversation options">
+          <Button variant="ghost" size="icon" className="size-11" aria-label={t`Conversation options`}>
             <MoreVertical className="!size-5" />
           </Button>
         </DropdownMenu.Trigger>
         <MenuContent className="min-w-52">
           {personItems}
           <MenuItem destructive onSelect={() => setConfirming(true)}>
-            <Trash2 className="size-4" aria-hidden="true" /> Delete conversation
+            <Trash2 className="size-4" aria-hidden="true" /> <Trans>Delete conversation</Trans>
           </MenuItem>
         </MenuContent>
       </DropdownMenu.Root>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Delete your conversation with ${name}?`}
-        description={`The messages so far disappear from your chats only; ${name} keeps theirs. A new message starts the conversation again.`}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        title={t`Delete your conversation with ${name}?`}
+        description={t`The messages so far disappear from your chats only; ${name} keeps theirs. A new message starts the conversation again.`}
+        confirmLabel={t`Delete`}
+        pendingLabel={t`Deleting...`}
         pending={remove.isPending}
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => {
               setConfirming(false);
-              toast({ title: 'Conversation deleted' });
+              toast({ title: t`Conversation deleted` });
               navigate('/chat');
             },
             onError: (error) => {
               toast({
                 variant: 'destructive',
-                title: 'Failed to delete conversation',
+                title: t`Failed to delete conversation`,
                 description: errorMessage(error),
               });
             },
@@ -95,14 +97,15 @@ export function MessagePane({
   /** Actions on one of their messages (report), from another feature; not on the user's own. */
   messageActions?: (message: ChatMessage) => ReactNode;
 }) {
+  const { t } = useLingui();
   const messages = useMessages(other.id);
   const end = useRef<HTMLDivElement>(null);
   const list = messages.data ?? [];
   const lastId = list.at(-1)?.id;
 
   useEffect(() => {
-    if (messages.isError) toast({ variant: 'destructive', title: 'Failed to fetch messages' });
-  }, [messages.isError]);
+    if (messages.isError) toast({ variant: 'destructive', title: t`Failed to fetch messages` });
+  }, [messages.isError, t]);
 
   // An open chat reads what arrives in it: whenever a message of theirs that I have not read
   // shows (or the list still counts some), mark the conversation read. The answer refreshes the
@@ -128,9 +131,11 @@ export function MessagePane({
         <span className="block truncate font-bold">{name}</span>
         <span className="block truncate text-xs text-muted">
           {deleted ? (
-            'Account deleted'
+            <Trans>Account deleted</Trans>
           ) : online ? (
-            <span className="text-emerald-300">Online</span>
+            <span className="text-emerald-300">
+              <Trans>Online</Trans>
+            </span>
           ) : (
             `@${other.username}`
           )}
@@ -140,11 +145,11 @@ export function MessagePane({
   );
 
   return (
-    <section aria-label={`Chat with ${name}`} className="flex min-h-0 min-w-0 flex-1 flex-col">
+    <section aria-label={t`Chat with ${name}`} className="flex min-h-0 min-w-0 flex-1 flex-col">
       <header className="flex items-center gap-2 border-b border-border/60 px-2 py-2 sm:px-3">
         <Button asChild variant="ghost" size="icon" className="size-11 md:hidden">
-          <Link href="/chat" aria-label="Back to conversations">
-            <ArrowLeft className="!size-5" />
+          <Link href="/chat" aria-label={t`Back to conversations`}>
+            <ArrowLeft className="!size-5 rtl:-scale-x-100" />
           </Link>
         </Button>
         {deleted ? (
@@ -159,10 +164,13 @@ export function MessagePane({
           <Button asChild size="sm" className="size-11 px-0 sm:h-9 sm:w-auto sm:px-3">
             <Link
               href={`/create?friendUsername=${encodeURIComponent(other.username)}`}
-              aria-label={`Send ${PRODUCT_NAME}`}
-              title={`Send ${PRODUCT_NAME}`}
+              aria-label={t`Send ${PRODUCT_NAME}`}
+              title={t`Send ${PRODUCT_NAME}`}
             >
-              <Gift /> <span className="hidden sm:inline">Send {PRODUCT_NAME}</span>
+              <Gift />{' '}
+              <span className="hidden sm:inline">
+                <Trans>Send {PRODUCT_NAME}</Trans>
+              </span>
             </Link>
           </Button>
         )}
@@ -176,20 +184,24 @@ export function MessagePane({
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5">
         {messages.isPending ? (
           <PendingRead>
-            <Spinner className="mx-auto my-10 block" label="Loading messages" />
+            <Spinner className="mx-auto my-10 block" label={t`Loading messages`} />
           </PendingRead>
         ) : messages.isError && list.length === 0 ? (
-          <Alert variant="destructive">Failed to fetch messages</Alert>
+          <Alert variant="destructive">
+            <Trans>Failed to fetch messages</Trans>
+          </Alert>
         ) : list.length === 0 ? (
           <div className="flex h-full flex-col items-center justify-center gap-3 text-center">
             <UserAvatar user={other} size="lg" />
-            <p className="font-semibold">Say hi to {name} 👋</p>
+            <p className="font-semibold">
+              <Trans>Say hi to {name} 👋</Trans>
+            </p>
             <p className="max-w-xs text-sm text-muted">
-              Messages are only between the two of you. You can also send them a mystery {PRODUCT_NAME}.
+              <Trans>Messages are only between the two of you. You can also send them a mystery {PRODUCT_NAME}.</Trans>
             </p>
           </div>
         ) : (
-          <ol aria-label="Messages" aria-live="polite" aria-relevant="additions" className="flex flex-col gap-1.5">
+          <ol aria-label={t`Messages`} aria-live="polite" aria-relevant="additions" className="flex flex-col gap-1.5">
             {list.map((message) => (
               <MessageBubble
                 key={message.id}
@@ -205,7 +217,7 @@ export function MessagePane({
 
       {deleted ? (
         <p className="border-t border-border/60 px-4 py-4 text-center text-sm text-muted">
-          This account was deleted. You can still read your messages, but you can't reply.
+          <Trans>This account was deleted. You can still read your messages, but you can't reply.</Trans>
         </p>
       ) : (
         <MessageComposer recipientId={other.id} recipientName={name} />

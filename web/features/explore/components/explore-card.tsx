@@ -1,6 +1,9 @@
 import type { ExploreCard as ExploreCardData } from '@contract/explore';
 import { PRODUCT_NAME } from '@contract/product';
 import type { ShroStatus, ShroType } from '@contract/shros';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   ArrowRight,
   Clapperboard,
@@ -18,18 +21,19 @@ import { cn } from '@/lib/cn';
 import { formatAge } from './format-age';
 
 /** docs/product.md §4 list colours; explore shows waiting as "Active". */
-const statusBadges: Record<ShroStatus, { text: string; className: string }> = {
-  waiting: { text: 'Active', className: 'border-sky-400/40 bg-sky-500/15 text-sky-200' },
-  selected: { text: 'Selection made', className: 'border-yellow-400/40 bg-yellow-400/15 text-yellow-200' },
-  revealed: { text: 'Revealed', className: 'border-emerald-400/40 bg-emerald-500/15 text-emerald-200' },
-  expired: { text: 'Expired', className: 'border-zinc-400/40 bg-zinc-500/20 text-zinc-300' },
+const statusBadges: Record<ShroStatus, { text: MessageDescriptor; className: string }> = {
+  waiting: { text: msg`Active`, className: 'border-sky-400/40 bg-sky-500/15 text-sky-200' },
+  selected: { text: msg`Selection made`, className: 'border-yellow-400/40 bg-yellow-400/15 text-yellow-200' },
+  revealed: { text: msg`Revealed`, className: 'border-emerald-400/40 bg-emerald-500/15 text-emerald-200' },
+  expired: { text: msg`Expired`, className: 'border-zinc-400/40 bg-zinc-500/20 text-zinc-300' },
 };
 
-const types: Record<ShroType, { text: string; icon: LucideIcon }> = {
-  image: { text: 'Image', icon: ImageIcon },
-  text: { text: 'Text', icon: TextIcon },
-  movie: { text: 'Movie', icon: Clapperboard },
-  tv: { text: 'TV', icon: Tv },
+/** The Shro's kind of options. */
+const types: Record<ShroType, { text: MessageDescriptor; icon: LucideIcon }> = {
+  image: { text: msg({ message: 'Image', comment: 'Kind of Shro: its options are images' }), icon: ImageIcon },
+  text: { text: msg({ message: 'Text', comment: 'Kind of Shro: its options are texts' }), icon: TextIcon },
+  movie: { text: msg({ message: 'Movie', comment: 'Kind of Shro: its options are movies' }), icon: Clapperboard },
+  tv: { text: msg({ message: 'TV', comment: 'Kind of Shro: its options are TV shows' }), icon: Tv },
 };
 
 /** Each closed box gets its own tint, so the row reads as four distinct mystery boxes. */
@@ -64,12 +68,15 @@ export interface ExploreCardProps {
 
 /** One public Shro (docs/product.md §2 Explore): never any box content, only four closed boxes. */
 export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }: ExploreCardProps) {
+  const { t, i18n } = useLingui();
   const status = statusBadges[card.status];
   const type = types[card.type];
   const hashtags = (card.hashtags ?? '').split(',').filter(Boolean).slice(0, 2);
   const boxes = card.boxes.slice(0, EXPLORE_CARD_BOXES);
   const titleId = `explore-card-${card.id}`;
   const href = `/session/${encodeURIComponent(card.id)}`;
+  const { title, participantCount } = card;
+  const boxCount = boxes.length;
 
   return (
     <article
@@ -81,7 +88,7 @@ export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }:
         <div className="min-w-0 flex-1 text-sm leading-tight">
           <p className="truncate font-semibold text-zinc-100">@{card.creator.username}</p>
           <p className="text-xs text-muted">
-            <time dateTime={card.createdAt}>{formatAge(card.createdAt)}</time>
+            <time dateTime={card.createdAt}>{formatAge(card.createdAt, i18n.locale)}</time>
           </p>
         </div>
         <span
@@ -90,7 +97,7 @@ export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }:
             status.className,
           )}
         >
-          {status.text}
+          {i18n._(status.text)}
         </span>
       </div>
 
@@ -98,11 +105,14 @@ export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }:
         {card.title}
       </h3>
 
-      <ul aria-label={`${boxes.length} hidden boxes`} className="grid grid-cols-4 gap-2">
-        {boxes.map((box, index) => (
+      <ul
+        aria-label={t`${plural(boxCount, { one: '# hidden box', other: '# hidden boxes' })}`}
+        className="grid grid-cols-4 gap-2"
+      >
+        {boxes.map(({ id, position }, index) => (
           <li
-            key={box.id}
-            aria-label={`Mystery Box #${box.position}`}
+            key={id}
+            aria-label={t`Mystery Box #${position}`}
             className={cn(
               'relative flex aspect-square items-center justify-center rounded-xl bg-gradient-to-br shadow-inner shadow-white/10 ring-1 ring-white/10',
               boxTints[index % boxTints.length],
@@ -111,9 +121,9 @@ export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }:
             <Gift className="size-6 text-white drop-shadow" aria-hidden="true" />
             <span
               aria-hidden="true"
-              className="absolute right-1 bottom-0.5 text-[10px] font-bold text-white/80 tabular-nums"
+              className="absolute end-1 bottom-0.5 text-[10px] font-bold text-white/80 tabular-nums"
             >
-              {box.position}
+              {position}
             </span>
           </li>
         ))}
@@ -122,11 +132,11 @@ export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }:
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-zinc-300">
         <span className="inline-flex items-center gap-1.5">
           <Users className="size-4 text-muted" aria-hidden="true" />
-          {card.participantCount.toLocaleString()} {card.participantCount === 1 ? 'participant' : 'participants'}
+          <Plural value={participantCount} one="# participant" other="# participants" />
         </span>
         <span className="inline-flex items-center gap-1.5">
           <type.icon className="size-4 text-muted" aria-hidden="true" />
-          {type.text}
+          {i18n._(type.text)}
         </span>
       </div>
 
@@ -138,7 +148,7 @@ export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }:
               type="button"
               onClick={() => onHashtag(tag)}
               aria-pressed={activeHashtag === tag}
-              aria-label={`Filter by #${tag}`}
+              aria-label={t`Filter by #${tag}`}
               className={cn(
                 'min-h-8 rounded-full border px-3 text-xs font-semibold transition-colors',
                 activeHashtag === tag
@@ -158,14 +168,16 @@ export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }:
           variant="secondary"
           size="sm"
           onClick={() => onShare(card)}
-          aria-label={`Share ${card.title}`}
+          aria-label={t`Share ${title}`}
         >
-          <Share2 aria-hidden="true" /> Share
+          <Share2 aria-hidden="true" /> <Trans>Share</Trans>
         </Button>
         <Button asChild size="sm" className="flex-1">
           <Link href={href} onClick={() => onOpen(card)}>
-            Open {PRODUCT_NAME} <ArrowRight aria-hidden="true" />
-            <span className="sr-only">: {card.title}</span>
+            <Trans>
+              Open {PRODUCT_NAME} <ArrowRight aria-hidden="true" className="rtl:-scale-x-100" />
+              <span className="sr-only">: {title}</span>
+            </Trans>
           </Link>
         </Button>
       </div>
@@ -184,7 +196,7 @@ export function ExploreCardSkeleton() {
       <div className="flex items-center gap-2.5">
         <span className="size-8 animate-pulse rounded-full bg-surface-2" />
         <span className="h-3 w-28 animate-pulse rounded bg-surface-2" />
-        <span className="ml-auto h-5 w-14 animate-pulse rounded-full bg-surface-2" />
+        <span className="ms-auto h-5 w-14 animate-pulse rounded-full bg-surface-2" />
       </div>
       <span className="h-5 w-3/4 animate-pulse rounded bg-surface-2" />
       <div className="grid grid-cols-4 gap-2">

@@ -1,5 +1,6 @@
 import type { ExploreCard as ExploreCardData, ExplorePage } from '@contract/explore';
 import { EXPLORE_SKELETON_CARDS } from '@contract/explore-limits';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -29,12 +30,13 @@ export function ExploreResults({
   empty: ReactNode;
   actions: CardActions;
 }) {
+  const { t } = useLingui();
   if (query.isPending) {
     return (
       <PendingRead>
         <div aria-busy="true">
           <p role="status" className="sr-only">
-            Loading {label}…
+            <Trans>Loading {label}…</Trans>
           </p>
           <div className={grid}>
             {Array.from({ length: EXPLORE_SKELETON_CARDS }, (_, i) => (
@@ -49,9 +51,11 @@ export function ExploreResults({
   if (query.isError && !query.data) {
     return (
       <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-        <span>Failed to load {label}. Please try again.</span>
+        <span>
+          <Trans>Failed to load {label}. Please try again.</Trans>
+        </span>
         <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden="true" /> Try again
+          <RefreshCw aria-hidden="true" /> <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
@@ -74,8 +78,8 @@ export function ExploreResults({
       {query.hasNextPage && (
         <div className="flex justify-center">
           <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? <Spinner className="size-4" label="Loading more" /> : null}
-            Load more
+            {query.isFetchingNextPage ? <Spinner className="size-4" label={t`Loading more`} /> : null}
+            <Trans>Load more</Trans>
           </Button>
         </div>
       )}

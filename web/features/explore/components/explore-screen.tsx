@@ -1,6 +1,7 @@
 import type { ExploreCard as ExploreCardData } from '@contract/explore';
-import { EXPLORE_MESSAGES, EXPLORE_SEARCH_DEBOUNCE_MS, EXPLORE_SEARCH_MIN } from '@contract/explore-limits';
+import { EXPLORE_SEARCH_DEBOUNCE_MS, EXPLORE_SEARCH_MIN } from '@contract/explore-limits';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, Compass, Flame, Hash, Plus, Search, SearchX, X } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
@@ -37,23 +38,24 @@ function CreateLink() {
   return (
     <Button asChild size="sm">
       <Link href="/create">
-        <Plus aria-hidden="true" /> Create a {PRODUCT_NAME}
+        <Plus aria-hidden="true" /> <Trans>Create a {PRODUCT_NAME}</Trans>
       </Link>
     </Button>
   );
 }
 
 function TrendingList({ hashtag, actions }: { hashtag: string | null; actions: CardActions }) {
+  const { t } = useLingui();
   const query = useTrendingShros(hashtag);
   return (
     <ExploreResults
       query={query}
-      label={`Trending ${PRODUCT_NAME_PLURAL}`}
+      label={t`Trending ${PRODUCT_NAME_PLURAL}`}
       actions={actions}
       empty={
-        <ExploreEmpty icon={Flame} title={hashtag ? `Nothing trending in #${hashtag}` : 'Nothing trending yet'}>
+        <ExploreEmpty icon={Flame} title={hashtag ? t`Nothing trending in #${hashtag}` : t`Nothing trending yet`}>
           <p className="max-w-sm text-sm text-muted">
-            Public {PRODUCT_NAME_PLURAL} show up here as people open their boxes. Start one!
+            <Trans>Public {PRODUCT_NAME_PLURAL} show up here as people open their boxes. Start one!</Trans>
           </p>
           <CreateLink />
         </ExploreEmpty>
@@ -63,18 +65,21 @@ function TrendingList({ hashtag, actions }: { hashtag: string | null; actions: C
 }
 
 function RecentList({ hashtag, actions }: { hashtag: string | null; actions: CardActions }) {
+  const { t } = useLingui();
   const query = useRecentShros(hashtag);
   return (
     <ExploreResults
       query={query}
-      label={`Recent ${PRODUCT_NAME_PLURAL}`}
+      label={t`Recent ${PRODUCT_NAME_PLURAL}`}
       actions={actions}
       empty={
         <ExploreEmpty
           icon={Compass}
-          title={hashtag ? `No ${PRODUCT_NAME_PLURAL} tagged #${hashtag}` : `No public ${PRODUCT_NAME_PLURAL} yet`}
+          title={hashtag ? t`No ${PRODUCT_NAME_PLURAL} tagged #${hashtag}` : t`No public ${PRODUCT_NAME_PLURAL} yet`}
         >
-          <p className="max-w-sm text-sm text-muted">Publish one on the explore page and it appears here.</p>
+          <p className="max-w-sm text-sm text-muted">
+            <Trans>Publish one on the explore page and it appears here.</Trans>
+          </p>
           <CreateLink />
         </ExploreEmpty>
       }
@@ -82,24 +87,35 @@ function RecentList({ hashtag, actions }: { hashtag: string | null; actions: Car
   );
 }
 
+/** "Type at least 3 characters to search", the web's words for the API's EXPLORE_MESSAGES.searchTooShort. */
+function useSearchTooShortText() {
+  const { t } = useLingui();
+  const min = EXPLORE_SEARCH_MIN;
+  return t`Type at least ${min} characters to search`;
+}
+
 function SearchList({ term, actions }: { term: string; actions: CardActions }) {
+  const { t } = useLingui();
+  const tooShortText = useSearchTooShortText();
   const ready = term.length >= EXPLORE_SEARCH_MIN;
   const query = useSearchShros(term);
   if (!ready) {
     return (
-      <ExploreEmpty icon={Search} title={`Search public ${PRODUCT_NAME_PLURAL}`}>
-        <p className="text-sm text-muted">{EXPLORE_MESSAGES.searchTooShort}</p>
+      <ExploreEmpty icon={Search} title={t`Search public ${PRODUCT_NAME_PLURAL}`}>
+        <p className="text-sm text-muted">{tooShortText}</p>
       </ExploreEmpty>
     );
   }
   return (
     <ExploreResults
       query={query}
-      label="Search results"
+      label={t`Search results`}
       actions={actions}
       empty={
-        <ExploreEmpty icon={SearchX} title={`No ${PRODUCT_NAME_PLURAL} match “${term}”`}>
-          <p className="text-sm text-muted">Try another word or a hashtag.</p>
+        <ExploreEmpty icon={SearchX} title={t`No ${PRODUCT_NAME_PLURAL} match “${term}”`}>
+          <p className="text-sm text-muted">
+            <Trans>Try another word or a hashtag.</Trans>
+          </p>
         </ExploreEmpty>
       }
     />
@@ -122,6 +138,8 @@ export function ExploreScreen() {
   const { mutate: recordShare } = useShareShro();
   const inputId = useId();
   const hintId = useId();
+  const { t } = useLingui();
+  const tooShortText = useSearchTooShortText();
 
   useEffect(() => {
     trackEvent('view_explore');
@@ -131,15 +149,16 @@ export function ExploreScreen() {
     async (card: ExploreCardData) => {
       const link = `${window.location.origin}/session/${encodeURIComponent(card.id)}`;
       if (await copyText(link)) {
-        toast({ title: 'Link copied!', description: `Share "${card.title}" with anyone.`, duration: COPY_TOAST_MS });
+        const { title } = card;
+        toast({ title: t`Link copied!`, description: t`Share "${title}" with anyone.`, duration: COPY_TOAST_MS });
         trackEvent('share_shro', { label: 'explore' });
         // Counting the share must never get in the way of the copy.
         recordShare(card.id, { onError: () => {} });
       } else {
-        toast({ title: 'Failed to copy', description: 'Please copy the URL manually', variant: 'destructive' });
+        toast({ title: t`Failed to copy`, description: t`Please copy the URL manually`, variant: 'destructive' });
       }
     },
-    [recordShare],
+    [recordShare, t],
   );
 
   const actions = useMemo<CardActions>(
@@ -162,18 +181,20 @@ export function ExploreScreen() {
     <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:py-10">
       <div className="space-y-1">
         <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight">
-          <Compass className="size-7 text-purple-300" aria-hidden="true" /> Explore
+          <Compass className="size-7 text-purple-300" aria-hidden="true" /> <Trans>Explore</Trans>
         </h1>
-        <p className="text-sm text-muted">Discover public {PRODUCT_NAME_PLURAL} from the community and open a box.</p>
+        <p className="text-sm text-muted">
+          <Trans>Discover public {PRODUCT_NAME_PLURAL} from the community and open a box.</Trans>
+        </p>
       </div>
 
       <search className="block space-y-1.5">
         <label htmlFor={inputId} className="sr-only">
-          Search {PRODUCT_NAME_PLURAL}
+          <Trans>Search {PRODUCT_NAME_PLURAL}</Trans>
         </label>
         <div className="relative">
           <Search
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted"
+            className="pointer-events-none absolute top-1/2 start-3.5 size-4 -translate-y-1/2 text-muted"
             aria-hidden="true"
           />
           <Input
@@ -184,31 +205,31 @@ export function ExploreScreen() {
               setInput(event.target.value);
               if (event.target.value.trim()) setTab('search');
             }}
-            placeholder="Search by title or #hashtag"
+            placeholder={t`Search by title or #hashtag`}
             aria-describedby={hintId}
             autoComplete="off"
             enterKeyHint="search"
-            className="h-12 pl-10"
+            className="h-12 ps-10"
           />
         </div>
         <p id={hintId} aria-live="polite" className={tooShort ? 'text-xs text-amber-200' : 'sr-only'}>
-          {tooShort ? EXPLORE_MESSAGES.searchTooShort : `Type at least ${EXPLORE_SEARCH_MIN} characters to search`}
+          {tooShortText}
         </p>
       </search>
 
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ExploreTab)} className="space-y-4">
         <Tabs.List
-          aria-label="Explore sections"
+          aria-label={t`Explore sections`}
           className="flex gap-1 rounded-2xl border border-border/70 bg-surface/80 p-1"
         >
           <Tabs.Trigger value="trending" className={triggerClass}>
-            <Flame aria-hidden="true" /> Trending
+            <Flame aria-hidden="true" /> <Trans>Trending</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="recent" className={triggerClass}>
-            <Clock aria-hidden="true" /> Recent
+            <Clock aria-hidden="true" /> <Trans>Recent</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="search" className={triggerClass}>
-            <Search aria-hidden="true" /> Search
+            <Search aria-hidden="true" /> <Trans>Search</Trans>
           </Tabs.Trigger>
         </Tabs.List>
 
@@ -216,10 +237,12 @@ export function ExploreScreen() {
           <div className="flex flex-wrap items-center gap-2 rounded-2xl border border-brand/40 bg-brand/10 px-3 py-2 text-sm">
             <Hash className="size-4 text-purple-200" aria-hidden="true" />
             <span>
-              Showing <strong className="font-semibold text-white">#{hashtag}</strong>
+              <Trans>
+                Showing <strong className="font-semibold text-white">#{hashtag}</strong>
+              </Trans>
             </span>
-            <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setParams({ hashtag: null })}>
-              <X aria-hidden="true" /> Clear filter
+            <Button variant="ghost" size="sm" className="ms-auto" onClick={() => setParams({ hashtag: null })}>
+              <X aria-hidden="true" /> <Trans>Clear filter</Trans>
             </Button>
           </div>
         )}

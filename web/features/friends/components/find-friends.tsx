@@ -1,4 +1,5 @@
 import { FRIEND_SEARCH_MAX_LENGTH, type FriendSearchResult } from '@contract/friends';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Search, UserPlus, UserSearch } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -18,6 +19,7 @@ import { RequestButtons } from './request-buttons';
 const SEARCH_DEBOUNCE_MS = 300;
 
 function AddFriendButton({ userId }: { userId: string }) {
+  const { i18n } = useLingui();
   const send = useSendFriendRequest();
   return (
     <Button
@@ -26,12 +28,13 @@ function AddFriendButton({ userId }: { userId: string }) {
       disabled={send.isPending}
       onClick={() =>
         runFriendAction(
+          i18n,
           () => send.mutateAsync(userId),
           (result) => requestSentToast(result.friendshipStatus),
         )
       }
     >
-      <UserPlus /> Add Friend
+      <UserPlus /> <Trans>Add Friend</Trans>
     </Button>
   );
 }
@@ -55,6 +58,7 @@ function ResultAction({ result }: { result: FriendSearchResult }) {
 
 /** The Find Friends tab: username search, debounced, then an invite link for friends not on Shro yet. */
 export function FindFriends() {
+  const { t } = useLingui();
   const [input, setInput] = useState('');
   const term = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const search = useSearchUsers(term);
@@ -63,37 +67,39 @@ export function FindFriends() {
   return (
     <div className="space-y-4">
       <div className="space-y-1.5">
-        <Label htmlFor="friend-search">Search by username</Label>
+        <Label htmlFor="friend-search">
+          <Trans>Search by username</Trans>
+        </Label>
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
+          <Search className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
           <Input
             id="friend-search"
             type="search"
             value={input}
             onChange={(e) => setInput(e.target.value)}
             maxLength={FRIEND_SEARCH_MAX_LENGTH}
-            placeholder="Type a username…"
+            placeholder={t`Type a username…`}
             autoCapitalize="none"
             autoComplete="off"
             spellCheck={false}
-            className="pl-10"
+            className="ps-10"
           />
           {(typing || search.isFetching) && term && (
-            <Spinner className="absolute right-3 top-1/2 size-4 -translate-y-1/2" label="Searching" />
+            <Spinner className="absolute end-3 top-1/2 size-4 -translate-y-1/2" label={t`Searching`} />
           )}
         </div>
       </div>
 
       {!term ? (
-        <EmptyState icon={UserSearch} title="Find your friends">
-          Search for people by their username, then send a friend request.
+        <EmptyState icon={UserSearch} title={t`Find your friends`}>
+          <Trans>Search for people by their username, then send a friend request.</Trans>
         </EmptyState>
       ) : search.isError ? (
         <Alert variant="destructive">{errorMessage(search.error)}</Alert>
       ) : search.isLoading ? (
-        <Spinner className="mx-auto my-8 block" label="Searching" />
+        <Spinner className="mx-auto my-8 block" label={t`Searching`} />
       ) : search.data && search.data.length > 0 ? (
-        <ul className="space-y-2" aria-label="Search results">
+        <ul className="space-y-2" aria-label={t`Search results`}>
           {search.data.map((result) => (
             <PersonRow key={result.id} user={result}>
               <ResultAction result={result} />
@@ -101,8 +107,8 @@ export function FindFriends() {
           ))}
         </ul>
       ) : (
-        <EmptyState icon={UserSearch} title="No users found">
-          Nobody's username matches “{term}”. Check the spelling and try again.
+        <EmptyState icon={UserSearch} title={t`No users found`}>
+          <Trans>Nobody's username matches “{term}”. Check the spelling and try again.</Trans>
         </EmptyState>
       )}
       {/* After the search: on a phone the box and its results stay above the keyboard. */}

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageCircle, Send, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
@@ -13,11 +14,12 @@ import { UnfriendButton } from './unfriend-button';
 
 /** The Friends tab: each friend with Send Shro, Message and Unfriend. */
 export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
+  const { t, i18n } = useLingui();
   const friends = useFriends();
   if (friends.isPending)
     return (
       <PendingRead>
-        <Spinner className="mx-auto my-10 block" label="Loading friends" />
+        <Spinner className="mx-auto my-10 block" label={t`Loading friends`} />
       </PendingRead>
     );
   if (friends.isError) return <Alert variant="destructive">{errorMessage(friends.error)}</Alert>;
@@ -25,43 +27,48 @@ export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
     return (
       <EmptyState
         icon={Users}
-        title="No friends yet"
+        title={t`No friends yet`}
         action={
           <Button onClick={onFindFriends}>
-            <Users /> Find Friends
+            <Users /> <Trans>Find Friends</Trans>
           </Button>
         }
       >
-        Search for people by username and send them a friend request. Friends can send each other {PRODUCT_NAME}s and
-        chat.
+        <Trans>
+          Search for people by username and send them a friend request. Friends can send each other {PRODUCT_NAME}s and
+          chat.
+        </Trans>
       </EmptyState>
     );
   }
   return (
-    <ul className="space-y-2" aria-label="Friends">
-      {friends.data.map((friend) => (
-        <PersonRow key={friend.id} user={friend}>
-          <Button asChild size="sm" className={rowButtonClass}>
-            <Link href={`/create?friendId=${encodeURIComponent(friend.id)}`}>
-              <Send /> Send {PRODUCT_NAME}
-            </Link>
-          </Button>
-          <Button asChild size="sm" variant="secondary" className="h-11 min-w-11 sm:h-9 sm:min-w-9">
-            <Link href={`/chat?with=${encodeURIComponent(friend.id)}`} aria-label={`Message @${friend.username}`}>
-              <MessageCircle />
-            </Link>
-          </Button>
-          <UnfriendButton
-            userId={friend.id}
-            username={friend.username}
-            size="sm"
-            variant="ghost"
-            className={`${rowButtonClass} text-zinc-300`}
-            aria-label={`Unfriend @${friend.username}`}
-            onDone={(action) => runFriendAction(action, () => removedToast)}
-          />
-        </PersonRow>
-      ))}
+    <ul className="space-y-2" aria-label={t`Friends`}>
+      {friends.data.map((friend) => {
+        const username = friend.username;
+        return (
+          <PersonRow key={friend.id} user={friend}>
+            <Button asChild size="sm" className={rowButtonClass}>
+              <Link href={`/create?friendId=${encodeURIComponent(friend.id)}`}>
+                <Send /> <Trans>Send {PRODUCT_NAME}</Trans>
+              </Link>
+            </Button>
+            <Button asChild size="sm" variant="secondary" className="h-11 min-w-11 sm:h-9 sm:min-w-9">
+              <Link href={`/chat?with=${encodeURIComponent(friend.id)}`} aria-label={t`Message @${username}`}>
+                <MessageCircle />
+              </Link>
+            </Button>
+            <UnfriendButton
+              userId={friend.id}
+              username={friend.username}
+              size="sm"
+              variant="ghost"
+              className={`${rowButtonClass} text-zinc-300`}
+              aria-label={t`Unfriend @${username}`}
+              onDone={(action) => runFriendAction(i18n, action, () => removedToast)}
+            />
+          </PersonRow>
+        );
+      })}
     </ul>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Inbox, UserSearch, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
@@ -31,6 +32,7 @@ function Count({ value, highlight }: { value: number | undefined; highlight?: bo
 
 /** Friends, Requests and Find Friends (docs/product.md §2). */
 export function FriendsTabs({ initialTab = 'friends' }: { initialTab?: FriendsTab }) {
+  const { t } = useLingui();
   const [tab, setTab] = useState<FriendsTab>(initialTab);
   const friends = useFriends();
   const requests = useFriendRequests();
@@ -39,17 +41,17 @@ export function FriendsTabs({ initialTab = 'friends' }: { initialTab?: FriendsTa
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setTab(value as FriendsTab)}>
       <Tabs.List
-        aria-label="Friends sections"
+        aria-label={t`Friends sections`}
         className="flex gap-1 rounded-2xl border border-border/70 bg-surface/80 p-1"
       >
         <Tabs.Trigger value="friends" className={triggerClass}>
-          <Users aria-hidden="true" /> Friends <Count value={friends.data?.length} />
+          <Users aria-hidden="true" /> <Trans>Friends</Trans> <Count value={friends.data?.length} />
         </Tabs.Trigger>
         <Tabs.Trigger value="requests" className={triggerClass}>
-          <Inbox aria-hidden="true" /> Requests <Count value={requests.data?.length} highlight />
+          <Inbox aria-hidden="true" /> <Trans>Requests</Trans> <Count value={requests.data?.length} highlight />
         </Tabs.Trigger>
         <Tabs.Trigger value="find" className={triggerClass}>
-          <UserSearch aria-hidden="true" /> Find Friends
+          <UserSearch aria-hidden="true" /> <Trans>Find Friends</Trans>
         </Tabs.Trigger>
       </Tabs.List>
       <Card className="mt-4 p-3 sm:p-5">

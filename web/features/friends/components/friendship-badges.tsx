@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Clock, UserCheck } from 'lucide-react';
 
 const badgeClass =
@@ -6,7 +7,7 @@ const badgeClass =
 export function PendingBadge() {
   return (
     <span className={`${badgeClass} border-amber-400/40 bg-amber-400/10 text-amber-200`}>
-      <Clock aria-hidden="true" /> Pending
+      <Clock aria-hidden="true" /> <Trans>Pending</Trans>
     </span>
   );
 }
@@ -14,7 +15,7 @@ export function PendingBadge() {
 export function FriendsBadge() {
   return (
     <span className={`${badgeClass} border-emerald-400/40 bg-emerald-400/10 text-emerald-200`}>
-      <UserCheck aria-hidden="true" /> Friends
+      <UserCheck aria-hidden="true" /> <Trans>Friends</Trans>
     </span>
   );
 }

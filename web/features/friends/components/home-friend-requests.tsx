@@ -11,26 +11,26 @@ import { RequestButtons } from './request-buttons';
 
 /** The home inbox's friend requests: accept or decline right there; none yet suggests adding a friend. */
 export function HomeFriendRequests() {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const requests = useFriendRequests();
   const received = requests.data ?? [];
   return (
-    <InboxSection title="Friend requests" icon={Users} count={received.length}>
+    <InboxSection title={t`Friend requests`} icon={Users} count={received.length}>
       {requests.isPending ? (
         <PendingRead>
-          <Spinner className="mx-auto my-4 block" label="Loading friend requests" />
+          <Spinner className="mx-auto my-4 block" label={t`Loading friend requests`} />
         </PendingRead>
       ) : requests.isError ? (
         <Alert variant="destructive">{errorMessage(requests.error)}</Alert>
       ) : received.length === 0 ? (
         <FirstStep
-          text="No friend requests right now. Add a friend to send each other Shros."
+          text={t`No friend requests right now. Add a friend to send each other Shros.`}
           href="/friends?tab=find"
           icon={UserPlus}
-          label="Add a friend"
+          label={t`Add a friend`}
         />
       ) : (
-        <ul className="space-y-2" aria-label="Friend requests">
+        <ul className="space-y-2" aria-label={t`Friend requests`}>
           {received.map((request) => (
             <PersonRow key={request.id} user={request.user} note={formatRelativeTime(request.createdAt, i18n.locale)}>
               <RequestButtons userId={request.user.id} />

@@ -1,6 +1,7 @@
 import type { InviteSummary } from '@contract/invites';
 import { PRODUCT_NAME } from '@contract/product';
-import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link2, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -12,36 +13,41 @@ import { useInvites } from '../api/get-invites';
 import { useRevokeInvite } from '../api/revoke-invite';
 import { InviteShareDialog } from './invite-share-dialog';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-
 function InviteRow({ invite }: { invite: InviteSummary }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const revoke = useRevokeInvite();
-  const what = invite.shroId ? 'Link of one of your Shros' : 'Invite link';
+  const shroLink = Boolean(invite.shroId);
+  const made = formatRelativeTime(invite.createdAt, i18n.locale);
+  const uses = invite.uses;
+  const maxUses = invite.maxUses;
+  const until = new Date(invite.expiresAt).toLocaleDateString(i18n.locale, { month: 'short', day: 'numeric' });
   return (
     <li className="flex items-center gap-3 rounded-xl border border-border/60 bg-surface-2/30 p-3">
       <Link2 className="size-4 shrink-0 text-purple-300" aria-hidden="true" />
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-semibold">
-          {what}, made {formatRelativeTime(invite.createdAt, i18n.locale)}
+          {shroLink ? <Trans>Link of one of your Shros, made {made}</Trans> : <Trans>Invite link, made {made}</Trans>}
         </p>
         <p className="text-muted">
-          {invite.uses} of {invite.maxUses} sign-ups · works until {dateFormat.format(new Date(invite.expiresAt))}
+          {t`${plural(maxUses, {
+            one: `${uses} of ${maxUses} sign-ups · works until ${until}`,
+            other: `${uses} of ${maxUses} sign-ups · works until ${until}`,
+          })}`}
         </p>
       </div>
       <Button
         size="sm"
         variant="ghost"
         disabled={revoke.isPending}
-        aria-label={`Revoke ${what.toLowerCase()} made ${formatRelativeTime(invite.createdAt, i18n.locale)}`}
+        aria-label={shroLink ? t`Revoke link of one of your shros made ${made}` : t`Revoke invite link made ${made}`}
         onClick={() =>
           revoke.mutate(invite.id, {
-            onSuccess: () => toast({ title: 'Invite link revoked', description: 'It no longer works.' }),
-            onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, 'Could not revoke it') }),
+            onSuccess: () => toast({ title: t`Invite link revoked`, description: t`It no longer works.` }),
+            onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, t`Could not revoke it`) }),
           })
         }
       >
-        <Trash2 /> Revoke
+        <Trash2 /> <Trans>Revoke</Trans>
       </Button>
     </li>
   );
@@ -53,6 +59,7 @@ function InviteRow({ invite }: { invite: InviteSummary }) {
  * work are listed, each revocable.
  */
 export function InviteFriendCard() {
+  const { t } = useLingui();
   const create = useCreateInvite();
   const invites = useInvites();
   const [link, setLink] = useState<string | null>(null);
@@ -69,11 +76,12 @@ export function InviteFriendCard() {
         setOpen(true);
       },
       onError: (error) =>
-        toast({ variant: 'destructive', title: errorMessage(error, 'Could not make an invite link') }),
+        toast({ variant: 'destructive', title: errorMessage(error, t`Could not make an invite link`) }),
     });
   }
 
   const working = invites.data ?? [];
+  const count = working.length;
   return (
     <section aria-labelledby="invite-heading" className="rounded-2xl border border-brand/40 bg-brand/10 p-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -83,21 +91,23 @@ export function InviteFriendCard() {
           </div>
           <div>
             <h2 id="invite-heading" className="font-bold">
-              Friend not on {PRODUCT_NAME} yet?
+              <Trans>Friend not on {PRODUCT_NAME} yet?</Trans>
             </h2>
-            <p className="text-sm text-muted">Send them your invite link: when they sign up, you're friends.</p>
+            <p className="text-sm text-muted">
+              <Trans>Send them your invite link: when they sign up, you're friends.</Trans>
+            </p>
           </div>
         </div>
         <Button onClick={invite} disabled={create.isPending} className="w-full sm:w-auto">
-          <Send /> {create.isPending ? 'Making your link…' : 'Invite a friend'}
+          <Send /> {create.isPending ? t`Making your link…` : t`Invite a friend`}
         </Button>
       </div>
       {working.length > 0 && (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer font-semibold text-purple-200">
-            Your invite links ({working.length})
+            <Trans>Your invite links ({count})</Trans>
           </summary>
-          <ul className="mt-2 space-y-2" aria-label="Your invite links">
+          <ul className="mt-2 space-y-2" aria-label={t`Your invite links`}>
             {working.map((item) => (
               <InviteRow key={item.id} invite={item} />
             ))}

@@ -1,6 +1,8 @@
 import { INVITE_QUERY_PARAM } from '@contract/invite-links';
 import type { InvitePreview } from '@contract/invites';
 import { PRODUCT_NAME } from '@contract/product';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Link2Off, LogIn, Plus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -14,7 +16,7 @@ import { useInvitePreview } from '../api/get-invite';
 import { ProfileFriendButton } from './profile-friend-button';
 
 /** What the product is, in one line, for someone who has never heard of it. */
-const WHAT_SHRO_IS = `${PRODUCT_NAME} is a game for deciding things with friends: hide up to four options in mystery boxes, send them, and let your friends pick one.`;
+const WHAT_SHRO_IS = msg`${PRODUCT_NAME} is a game for deciding things with friends: hide up to four options in mystery boxes, send them, and let your friends pick one.`;
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -34,17 +36,22 @@ type Inviter = InvitePreview['inviter'];
 
 /** The signed-in visitor: never befriended by the link itself; a normal friend request, or "already friends". */
 function SignedInAction({ inviter }: { inviter: Inviter }) {
+  const { t } = useLingui();
   const status = useFriendStatus(inviter.id);
-  if (status.isLoading) return <Spinner className="mx-auto" label="Loading friendship status" />;
+  const username = inviter.username;
+  if (status.isLoading) return <Spinner className="mx-auto" label={t`Loading friendship status`} />;
   if (status.data?.areFriends) {
     return (
       <>
         <p className="inline-flex items-center gap-2 font-semibold text-emerald-200">
-          <Check className="size-4" aria-hidden="true" /> You're already friends with @{inviter.username}.
+          <Check className="size-4" aria-hidden="true" /> <Trans>You're already friends with @{username}.</Trans>
         </p>
         <Button asChild size="lg" className="mt-4 w-full">
           <Link href={`/create?friendId=${encodeURIComponent(inviter.id)}`}>
-            <Plus /> Send @{inviter.username} a {PRODUCT_NAME}
+            <Plus />{' '}
+            <Trans>
+              Send @{username} a {PRODUCT_NAME}
+            </Trans>
           </Link>
         </Button>
       </>
@@ -53,8 +60,10 @@ function SignedInAction({ inviter }: { inviter: Inviter }) {
   return (
     <>
       <p className="text-sm text-muted">
-        You already have an account, so this link doesn't make you friends by itself. Add @{inviter.username} as a
-        friend instead:
+        <Trans>
+          You already have an account, so this link doesn't make you friends by itself. Add @{username} as a friend
+          instead:
+        </Trans>
       </p>
       <div className="mt-4 flex justify-center">
         <ProfileFriendButton userId={inviter.id} username={inviter.username} />
@@ -64,13 +73,21 @@ function SignedInAction({ inviter }: { inviter: Inviter }) {
 }
 
 function Invited({ token, inviter, viewerId }: { token: string; inviter: Inviter; viewerId: string | null }) {
+  const { i18n } = useLingui();
   const name = displayName(inviter);
+  const username = inviter.username;
   const own = viewerId === inviter.id;
   return (
     <Frame>
       <UserAvatar user={inviter} size="xl" className="mx-auto" />
       <h1 className="mt-4 text-2xl font-black tracking-tight sm:text-3xl">
-        {own ? 'This is your invite link' : `@${inviter.username} invited you to ${PRODUCT_NAME}`}
+        {own ? (
+          <Trans>This is your invite link</Trans>
+        ) : (
+          <Trans>
+            @{username} invited you to {PRODUCT_NAME}
+          </Trans>
+        )}
       </h1>
       {name !== inviter.username && !own && <p className="mt-1 text-muted">{name}</p>}
       <div className="mx-auto mt-5 grid max-w-[14rem] grid-cols-4 gap-2" aria-hidden="true">
@@ -78,15 +95,19 @@ function Invited({ token, inviter, viewerId }: { token: string; inviter: Inviter
           <MysteryBoxArt key={position} position={position} motion="float" showMark={false} />
         ))}
       </div>
-      <p className="mt-5 text-sm text-zinc-200">{WHAT_SHRO_IS}</p>
+      <p className="mt-5 text-sm text-zinc-200">{i18n._(WHAT_SHRO_IS)}</p>
       <div className="mt-6">
         {own ? (
           <>
             <p className="text-sm text-muted">
-              Send it to friends who aren't on {PRODUCT_NAME} yet. When they sign up, you're friends right away.
+              <Trans>
+                Send it to friends who aren't on {PRODUCT_NAME} yet. When they sign up, you're friends right away.
+              </Trans>
             </p>
             <Button asChild size="lg" variant="outline" className="mt-4 w-full">
-              <Link href="/friends?tab=find">Back to Friends</Link>
+              <Link href="/friends?tab=find">
+                <Trans>Back to Friends</Trans>
+              </Link>
             </Button>
           </>
         ) : viewerId ? (
@@ -94,17 +115,17 @@ function Invited({ token, inviter, viewerId }: { token: string; inviter: Inviter
         ) : (
           <>
             <p className="font-semibold text-emerald-200">
-              Sign up and you'll be friends with @{inviter.username} right away.
+              <Trans>Sign up and you'll be friends with @{username} right away.</Trans>
             </p>
             <div className="mt-4 grid gap-3">
               <Button asChild size="lg">
                 <Link href={`/register?${INVITE_QUERY_PARAM}=${token}&redirect=/friends`}>
-                  <UserPlus /> Sign up
+                  <UserPlus /> <Trans>Sign up</Trans>
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline">
                 <Link href={`/login?redirect=/invite/${token}`}>
-                  <LogIn /> Log in
+                  <LogIn /> <Trans>Log in</Trans>
                 </Link>
               </Button>
             </div>
@@ -116,32 +137,41 @@ function Invited({ token, inviter, viewerId }: { token: string; inviter: Inviter
 }
 
 function NotWorking({ signedIn }: { signedIn: boolean }) {
+  const { i18n } = useLingui();
   return (
     <Frame>
       <div className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-surface-2 text-purple-200">
         <Link2Off className="size-8" aria-hidden="true" />
       </div>
-      <h1 className="mt-4 text-2xl font-black tracking-tight">This invite link doesn't work anymore</h1>
+      <h1 className="mt-4 text-2xl font-black tracking-tight">
+        <Trans>This invite link doesn't work anymore</Trans>
+      </h1>
       <p className="mt-2 text-sm text-muted">
-        It may have expired, reached its limit of sign-ups, or been revoked.{' '}
-        {signedIn ? 'You can still find your friend by username.' : `You can still join ${PRODUCT_NAME}.`}
+        <Trans>It may have expired, reached its limit of sign-ups, or been revoked.</Trans>{' '}
+        {signedIn ? (
+          <Trans>You can still find your friend by username.</Trans>
+        ) : (
+          <Trans>You can still join {PRODUCT_NAME}.</Trans>
+        )}
       </p>
-      <p className="mt-3 text-sm text-zinc-200">{WHAT_SHRO_IS}</p>
+      <p className="mt-3 text-sm text-zinc-200">{i18n._(WHAT_SHRO_IS)}</p>
       <div className="mt-6 grid gap-3">
         {signedIn ? (
           <Button asChild size="lg">
-            <Link href="/friends?tab=find">Find friends</Link>
+            <Link href="/friends?tab=find">
+              <Trans>Find friends</Trans>
+            </Link>
           </Button>
         ) : (
           <>
             <Button asChild size="lg">
               <Link href="/register">
-                <UserPlus /> Sign up
+                <UserPlus /> <Trans>Sign up</Trans>
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link href="/login">
-                <LogIn /> Log in
+                <LogIn /> <Trans>Log in</Trans>
               </Link>
             </Button>
           </>
@@ -156,19 +186,21 @@ function NotWorking({ signedIn }: { signedIn: boolean }) {
  * Sign up (carrying the token) and Log in. Someone signed in is never befriended by opening it.
  */
 export function InviteLanding({ token, viewerId }: { token: string; viewerId: string | null }) {
+  const { t } = useLingui();
   const preview = useInvitePreview(token);
   const inviter = preview.data?.inviter;
+  const username = inviter?.username;
   useDocumentTitle(
     inviter
-      ? `@${inviter.username} invited you - ${PRODUCT_NAME}`
+      ? t`@${username} invited you - ${PRODUCT_NAME}`
       : preview.isError
-        ? `Invite link not valid - ${PRODUCT_NAME}`
-        : `You're invited - ${PRODUCT_NAME}`,
+        ? t`Invite link not valid - ${PRODUCT_NAME}`
+        : t`You're invited - ${PRODUCT_NAME}`,
   );
   if (preview.isLoading) {
     return (
       <div className="flex flex-1 items-center justify-center py-24">
-        <Spinner label="Loading invite" />
+        <Spinner label={t`Loading invite`} />
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, ExternalLink, Link2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -6,12 +7,13 @@ import { useCopyLink } from '@/lib/use-copy-link';
 
 /** The shareable `{origin}/@{username}` link with a copy button. */
 export function ProfileLinkCard({ username }: { username: string }) {
+  const { t } = useLingui();
   const { origin } = window.location;
   const path = `/@${username}`;
   const url = `${origin}${path}`;
   const { copied, copy } = useCopyLink(url, {
-    successDescription: 'Share it so friends can find you',
-    failureDescription: 'Please copy the URL manually',
+    successDescription: t`Share it so friends can find you`,
+    failureDescription: t`Please copy the URL manually`,
   });
 
   return (
@@ -21,8 +23,12 @@ export function ProfileLinkCard({ username }: { username: string }) {
           <Link2 className="size-5" aria-hidden="true" />
         </div>
         <div>
-          <h2 className="font-bold">Your profile link</h2>
-          <p className="text-sm text-muted">Share it so friends can add you</p>
+          <h2 className="font-bold">
+            <Trans>Your profile link</Trans>
+          </h2>
+          <p className="text-sm text-muted">
+            <Trans>Share it so friends can add you</Trans>
+          </p>
         </div>
       </div>
       <div className="mt-4 flex gap-2">
@@ -35,16 +41,16 @@ export function ProfileLinkCard({ username }: { username: string }) {
           <span className="min-w-[2ch] shrink-[999] truncate text-muted">{origin}</span>
           <span className="min-w-0 break-all text-zinc-100">{path}</span>
         </p>
-        <Button onClick={copy} variant={copied ? 'secondary' : 'primary'} aria-label="Copy profile link">
+        <Button onClick={copy} variant={copied ? 'secondary' : 'primary'} aria-label={t`Copy profile link`}>
           {copied ? <Check /> : <Copy />}
-          <span className="hidden sm:inline">{copied ? 'Copied!' : 'Copy'}</span>
+          <span className="hidden sm:inline">{copied ? t`Copied!` : t`Copy`}</span>
         </Button>
       </div>
       <Link
         href={path}
         className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-purple-300 underline underline-offset-2 hover:text-purple-200"
       >
-        View your public profile <ExternalLink className="size-3.5" aria-hidden="true" />
+        <Trans>View your public profile</Trans> <ExternalLink className="size-3.5" aria-hidden="true" />
       </Link>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAcceptFriendRequest } from '../api/accept-friend-request';
@@ -7,6 +8,7 @@ import { rowButtonClass } from './person-row';
 
 /** Accept and Decline for a request someone sent me. */
 export function RequestButtons({ userId }: { userId: string }) {
+  const { i18n } = useLingui();
   const accept = useAcceptFriendRequest();
   const decline = useDeclineFriendRequest();
   const busy = accept.isPending || decline.isPending;
@@ -18,12 +20,13 @@ export function RequestButtons({ userId }: { userId: string }) {
         disabled={busy}
         onClick={() =>
           runFriendAction(
+            i18n,
             () => accept.mutateAsync(userId),
             () => acceptedToast,
           )
         }
       >
-        <Check /> Accept
+        <Check /> <Trans>Accept</Trans>
       </Button>
       <Button
         size="sm"
@@ -32,12 +35,13 @@ export function RequestButtons({ userId }: { userId: string }) {
         disabled={busy}
         onClick={() =>
           runFriendAction(
+            i18n,
             () => decline.mutateAsync(userId),
             () => declinedToast,
           )
         }
       >
-        <X /> Decline
+        <X /> <Trans>Decline</Trans>
       </Button>
     </>
   );

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
@@ -19,16 +20,17 @@ export function UnfriendButton({
   username: string;
   onDone: (action: () => Promise<unknown>) => Promise<void>;
 } & Omit<ButtonProps, 'onClick' | 'children'>) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const remove = useRemoveFriend();
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      title={`Unfriend @${username}?`}
-      description={`You will no longer be friends or send each other ${PRODUCT_NAME}s. You can send @${username} a new friend request at any time.`}
-      confirmLabel="Unfriend"
-      pendingLabel="Removing..."
+      title={t`Unfriend @${username}?`}
+      description={t`You will no longer be friends or send each other ${PRODUCT_NAME}s. You can send @${username} a new friend request at any time.`}
+      confirmLabel={t`Unfriend`}
+      pendingLabel={t`Removing...`}
       pending={remove.isPending}
       onConfirm={async () => {
         await onDone(() => remove.mutateAsync(userId));
@@ -36,7 +38,7 @@ export function UnfriendButton({
       }}
       trigger={
         <Button {...buttonProps}>
-          <UserMinus /> Unfriend
+          <UserMinus /> <Trans>Unfriend</Trans>
         </Button>
       }
     />

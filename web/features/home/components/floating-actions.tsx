@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Compass, Ellipsis, Plus, Users, X } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -33,6 +34,7 @@ function useScrolledPast(target: RefObject<HTMLElement | null> | undefined) {
  * create button), so it does not sit on the cards of the first screen (decision 016).
  */
 export function FloatingActions({ inPageCreate }: { inPageCreate?: RefObject<HTMLElement | null> }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const scrolledPast = useScrolledPast(inPageCreate);
   return (
@@ -40,9 +42,9 @@ export function FloatingActions({ inPageCreate }: { inPageCreate?: RefObject<HTM
       {/* Room below the last line of the page, so it can scroll clear of the button. */}
       <div aria-hidden="true" className="h-24" />
       <nav
-        aria-label="Quick actions"
+        aria-label={t`Quick actions`}
         className={cn(
-          'fixed bottom-[calc(1.25rem+env(safe-area-inset-bottom))] right-5 z-30 flex flex-col items-end gap-3',
+          'fixed bottom-[calc(1.25rem+env(safe-area-inset-bottom))] end-5 z-30 flex flex-col items-end gap-3',
           !scrolledPast && 'max-md:hidden',
         )}
       >
@@ -52,13 +54,13 @@ export function FloatingActions({ inPageCreate }: { inPageCreate?: RefObject<HTM
               href="/explore"
               className="flex items-center gap-2 rounded-full bg-surface-2 px-4 py-2.5 text-sm font-semibold shadow-xl"
             >
-              <Compass className="size-4" /> Explore
+              <Compass className="size-4" /> <Trans>Explore</Trans>
             </Link>
             <Link
               href="/friends"
               className="flex items-center gap-2 rounded-full bg-surface-2 px-4 py-2.5 text-sm font-semibold shadow-xl"
             >
-              <Users className="size-4" /> Friends
+              <Users className="size-4" /> <Trans>Friends</Trans>
             </Link>
           </div>
         )}
@@ -67,17 +69,17 @@ export function FloatingActions({ inPageCreate }: { inPageCreate?: RefObject<HTM
             type="button"
             onClick={() => setOpen((v) => !v)}
             aria-expanded={open}
-            aria-label={open ? 'Hide quick actions' : 'More quick actions'}
+            aria-label={open ? t`Hide quick actions` : t`More quick actions`}
             className="hidden size-11 items-center justify-center rounded-full bg-surface-2 text-zinc-100 shadow-xl md:flex"
           >
             {open ? <X className="size-5" /> : <Ellipsis className="size-5" />}
           </button>
           <Link
             href="/create"
-            aria-label="Create"
+            aria-label={t`Create`}
             className="flex h-14 items-center gap-2 rounded-full bg-gradient-to-r from-brand to-brand-2 px-5 font-bold text-white shadow-2xl shadow-brand/40"
           >
-            <Plus className="size-5" /> Create
+            <Plus className="size-5" /> <Trans>Create</Trans>
           </Link>
         </div>
       </nav>

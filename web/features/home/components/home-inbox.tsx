@@ -2,6 +2,8 @@ import type { HomeWaitingItem } from '@contract/home';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import type { ShroListItem } from '@contract/shro-views';
 import { closesSoon } from '@contract/time-left';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { ChevronRight, Compass, Gift, Globe, Inbox, Link2, type LucideIcon, Plus, Radio, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -21,26 +23,27 @@ import { useHomeInbox } from '../api/get-home-inbox';
  * own Shros still open, with opened counts that follow live events. Each empty state offers a first step.
  */
 export function HomeInbox({ friendRequests }: { friendRequests: ReactNode }) {
+  const { t } = useLingui();
   const inbox = useHomeInbox();
   return (
     // One column at every width: side by side, a short card left a tall empty area beside a long list.
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 pt-6 sm:pt-10">
-      <InboxSection title="Waiting for you" icon={Inbox} count={inbox.data?.waiting.length}>
+      <InboxSection title={t`Waiting for you`} icon={Inbox} count={inbox.data?.waiting.length}>
         {inbox.isPending ? (
           <PendingRead>
-            <Spinner className="mx-auto my-4 block" label="Loading what waits for you" />
+            <Spinner className="mx-auto my-4 block" label={t`Loading what waits for you`} />
           </PendingRead>
         ) : inbox.isError ? (
           <Alert variant="destructive">{errorMessage(inbox.error)}</Alert>
         ) : inbox.data.waiting.length === 0 ? (
           <FirstStep
-            text={`Nothing waiting for you yet. When a friend sends you a ${PRODUCT_NAME}, it lands here. Meanwhile, open one on Explore.`}
+            text={t`Nothing waiting for you yet. When a friend sends you a ${PRODUCT_NAME}, it lands here. Meanwhile, open one on Explore.`}
             href="/explore"
             icon={Compass}
-            label="Explore"
+            label={t`Explore`}
           />
         ) : (
-          <ul className="space-y-2" aria-label="Waiting for you">
+          <ul className="space-y-2" aria-label={t`Waiting for you`}>
             {inbox.data.waiting.map((item) => (
               <WaitingRow key={item.id} item={item} />
             ))}
@@ -48,24 +51,24 @@ export function HomeInbox({ friendRequests }: { friendRequests: ReactNode }) {
         )}
       </InboxSection>
       {friendRequests}
-      <InboxSection title={`Your live ${PRODUCT_NAME_PLURAL}`} icon={Radio} count={inbox.data?.live.length}>
+      <InboxSection title={t`Your live ${PRODUCT_NAME_PLURAL}`} icon={Radio} count={inbox.data?.live.length}>
         {inbox.isPending ? (
           <PendingRead>
-            <Spinner className="mx-auto my-4 block" label={`Loading your live ${PRODUCT_NAME_PLURAL}`} />
+            <Spinner className="mx-auto my-4 block" label={t`Loading your live ${PRODUCT_NAME_PLURAL}`} />
           </PendingRead>
         ) : inbox.isError ? null : inbox.data.live.length === 0 ? (
           <FirstStep
             text={
               inbox.data.hasCreated
-                ? `None of your ${PRODUCT_NAME_PLURAL} is open right now. Send a new one and watch the picks come in here.`
-                : `Send your first ${PRODUCT_NAME} and watch your friends' picks come in here, live.`
+                ? t`None of your ${PRODUCT_NAME_PLURAL} is open right now. Send a new one and watch the picks come in here.`
+                : t`Send your first ${PRODUCT_NAME} and watch your friends' picks come in here, live.`
             }
             href="/create"
             icon={Plus}
-            label={inbox.data.hasCreated ? `Create a ${PRODUCT_NAME}` : `Create your first ${PRODUCT_NAME}`}
+            label={inbox.data.hasCreated ? t`Create a ${PRODUCT_NAME}` : t`Create your first ${PRODUCT_NAME}`}
           />
         ) : (
-          <ul className="space-y-2" aria-label={`Your live ${PRODUCT_NAME_PLURAL}`}>
+          <ul className="space-y-2" aria-label={t`Your live ${PRODUCT_NAME_PLURAL}`}>
             {inbox.data.live.map((item) => (
               <LiveRow key={item.id} item={item} />
             ))}
@@ -123,40 +126,54 @@ function Row({
           {aside && <span className="mt-1 flex sm:hidden">{aside}</span>}
         </span>
         {aside && <span className="hidden sm:flex">{aside}</span>}
-        <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden="true" />
+        <ChevronRight className="size-4 shrink-0 text-muted rtl:-scale-x-100" aria-hidden="true" />
       </Link>
     </li>
   );
 }
 
 function WaitingRow({ item }: { item: HomeWaitingItem }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const username = item.from.username;
+  const time = formatRelativeTime(item.receivedAt, i18n.locale);
   return (
     <Row
       href={`/session/${item.id}`}
       icon={Gift}
       title={item.title}
-      note={`From @${item.from.username} · ${formatRelativeTime(item.receivedAt, i18n.locale)}`}
+      note={t`From @${username} · ${time}`}
       aside={<ClosesChip expiresAt={item.expiresAt} />}
     />
   );
 }
 
-function openedText(item: ShroListItem): string {
-  const isPrivate = !item.isShareable && !item.isPublic;
-  if (isPrivate) return `${item.participantCount} of ${item.recipientCount} opened`;
-  return `${item.participantCount} opened`;
+/** "Public · 3 opened", "Link · 3 opened", "Friends · 2 of 5 opened": who can open it, then how many did. */
+function liveNote(item: ShroListItem, i18n: I18n): string {
+  const opened = item.participantCount;
+  const recipients = item.recipientCount;
+  if (item.isPublic) {
+    return i18n._(msg`${plural(opened, { one: `Public · ${opened} opened`, other: `Public · ${opened} opened` })}`);
+  }
+  if (item.isShareable) {
+    return i18n._(msg`${plural(opened, { one: `Link · ${opened} opened`, other: `Link · ${opened} opened` })}`);
+  }
+  return i18n._(
+    msg`${plural(opened, {
+      one: `Friends · ${opened} of ${recipients} opened`,
+      other: `Friends · ${opened} of ${recipients} opened`,
+    })}`,
+  );
 }
 
 function LiveRow({ item }: { item: ShroListItem }) {
+  const { i18n } = useLingui();
   const icon = item.isPublic ? Globe : item.isShareable ? Link2 : Users;
-  const kind = item.isPublic ? 'Public' : item.isShareable ? 'Link' : 'Friends';
   return (
     <Row
       href={`/session/${item.id}`}
       icon={icon}
       title={item.title}
-      note={`${kind} · ${openedText(item)}`}
+      note={liveNote(item, i18n)}
       aside={<ClosesChip expiresAt={item.expiresAt} />}
     />
   );

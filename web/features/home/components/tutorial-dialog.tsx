@@ -1,4 +1,6 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Gift, PartyPopper, Send, Sparkles, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type RefObject, useRef, useState } from 'react';
@@ -7,24 +9,24 @@ import { cn } from '@/lib/cn';
 
 const steps = [
   {
-    title: 'Welcome',
+    title: msg`Welcome`,
     icon: Sparkles,
-    body: `${PRODUCT_NAME} turns decisions into a game: hide four options in four mystery boxes and let your friends pick one.`,
+    body: msg`${PRODUCT_NAME} turns decisions into a game: hide four options in four mystery boxes and let your friends pick one.`,
   },
   {
-    title: 'Create Your Mystery',
+    title: msg`Create Your Mystery`,
     icon: Gift,
-    body: 'Fill the boxes with photos, text, movies, TV shows or restaurants. Mark a winning box if you like.',
+    body: msg`Fill the boxes with photos, text, movies, TV shows or restaurants. Mark a winning box if you like.`,
   },
   {
-    title: 'Send to Friends',
+    title: msg`Send to Friends`,
     icon: Send,
-    body: 'Send it privately to friends, share a link with anyone, or publish it on the explore page.',
+    body: msg`Send it privately to friends, share a link with anyone, or publish it on the explore page.`,
   },
   {
-    title: 'Reveal the Mystery',
+    title: msg`Reveal the Mystery`,
     icon: PartyPopper,
-    body: 'Each person opens exactly one box. Watch the picks come in live, with a reveal animation.',
+    body: msg`Each person opens exactly one box. Watch the picks come in live, with a reveal animation.`,
   },
 ] as const;
 
@@ -42,6 +44,7 @@ export function TutorialDialog({
   onOpenChange: (open: boolean) => void;
   getStartedTarget?: RefObject<HTMLElement | null>;
 }) {
+  const { t, i18n } = useLingui();
   const [step, setStep] = useState(0);
   const finished = useRef(false);
   // The tutorial is opened by plain buttons (hero, footer), not a Dialog.Trigger, so Radix has
@@ -49,6 +52,8 @@ export function TutorialDialog({
   const opener = useRef<HTMLElement | null>(null);
   const current = steps[step]!;
   const last = step === steps.length - 1;
+  const number = step + 1;
+  const total = steps.length;
 
   function close() {
     onOpenChange(false);
@@ -82,14 +87,16 @@ export function TutorialDialog({
         >
           <div className="flex items-center justify-between">
             <span className="text-xs font-semibold uppercase tracking-widest text-muted">
-              Step {step + 1} of {steps.length}
+              <Trans>
+                Step {number} of {total}
+              </Trans>
             </span>
             <div className="flex items-center gap-1">
               <Button variant="ghost" size="sm" onClick={close}>
-                Skip
+                <Trans>Skip</Trans>
               </Button>
               <Dialog.Close asChild>
-                <Button variant="ghost" size="icon" aria-label="Close tutorial">
+                <Button variant="ghost" size="icon" aria-label={t`Close tutorial`}>
                   <X />
                 </Button>
               </Dialog.Close>
@@ -99,23 +106,23 @@ export function TutorialDialog({
             <div className="flex size-20 items-center justify-center rounded-3xl bg-gradient-to-br from-brand to-brand-2 text-white shadow-lg shadow-brand/30">
               <current.icon className="size-10" />
             </div>
-            <Dialog.Title className="mt-5 text-2xl font-bold">{current.title}</Dialog.Title>
-            <Dialog.Description className="mt-2 text-muted">{current.body}</Dialog.Description>
+            <Dialog.Title className="mt-5 text-2xl font-bold">{i18n._(current.title)}</Dialog.Title>
+            <Dialog.Description className="mt-2 text-muted">{i18n._(current.body)}</Dialog.Description>
           </div>
           <div className="mt-6 flex justify-center gap-2" aria-hidden="true">
             {steps.map((s, i) => (
               <span
-                key={s.title}
+                key={s.title.id}
                 className={cn('h-2 rounded-full transition-all', i === step ? 'w-6 bg-brand' : 'w-2 bg-border')}
               />
             ))}
           </div>
           <div className="mt-6 grid grid-cols-2 gap-3">
             <Button variant="secondary" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
-              Back
+              <Trans>Back</Trans>
             </Button>
             <Button onClick={() => (last ? getStarted() : setStep((s) => s + 1))}>
-              {last ? 'Get Started' : 'Next'}
+              {last ? t`Get Started` : t`Next`}
             </Button>
           </div>
         </Dialog.Content>

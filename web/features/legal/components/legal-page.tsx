@@ -1,10 +1,12 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Card } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-const LEGAL_LAST_UPDATED = 'June 16, 2025';
+/** When the legal texts last changed (June 16, 2025), shown as a date in the reader's language. */
+const LEGAL_LAST_UPDATED = Date.UTC(2025, 5, 16);
 const SUPPORT_EMAIL = 'support@shro.app';
 
 /** The support address as a mail link, as the legal and support pages show it. */
@@ -18,27 +20,31 @@ export function SupportEmailLink() {
 
 /** The shared frame of the privacy, terms and support pages. */
 export function LegalPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
-  useDocumentTitle(`${title} - ${PRODUCT_NAME}`);
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`${title} - ${PRODUCT_NAME}`);
+  const updated = new Date(LEGAL_LAST_UPDATED).toLocaleDateString(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' });
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
-      <p className="mt-2 text-sm text-muted">Last updated: {LEGAL_LAST_UPDATED}</p>
+      <p className="mt-2 text-sm text-muted">
+        <Trans>Last updated: {updated}</Trans>
+      </p>
       <p className="mt-6 text-zinc-300">{intro}</p>
-      <Card className="mt-8 space-y-8 p-6 sm:p-8 [&_h2]:text-lg [&_h2]:font-bold [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-2 [&_p]:text-zinc-300 [&_ul]:mt-2 [&_ul]:space-y-1 [&_ul]:text-zinc-300">
+      <Card className="mt-8 space-y-8 p-6 sm:p-8 [&_h2]:text-lg [&_h2]:font-bold [&_li]:ms-5 [&_li]:list-disc [&_p]:mt-2 [&_p]:text-zinc-300 [&_ul]:mt-2 [&_ul]:space-y-1 [&_ul]:text-zinc-300">
         {children}
       </Card>
-      <nav aria-label="Legal" className="mt-8 flex flex-wrap gap-4 text-sm text-muted">
+      <nav aria-label={t`Legal`} className="mt-8 flex flex-wrap gap-4 text-sm text-muted">
         <Link href="/privacy" className="hover:text-zinc-100">
-          Privacy Policy
+          <Trans>Privacy Policy</Trans>
         </Link>
         <Link href="/terms" className="hover:text-zinc-100">
-          Terms of Service
+          <Trans>Terms of Service</Trans>
         </Link>
         <Link href="/support" className="hover:text-zinc-100">
-          Support
+          <Trans>Support</Trans>
         </Link>
         <Link href="/" className="hover:text-zinc-100">
-          Home
+          <Trans>Home</Trans>
         </Link>
       </nav>
     </div>

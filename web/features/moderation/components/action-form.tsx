@@ -1,4 +1,6 @@
 import { MODERATION_REASON_MAX, type ModerationAction, type ReportTargetType } from '@contract/moderation';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
@@ -10,10 +12,10 @@ import { ACTION_LABELS } from './moderation-labels';
 
 /** Suspension lengths offered; `null` is for good. */
 const SUSPENSION_DAYS = [
-  { label: '1 day', days: 1 },
-  { label: '7 days', days: 7 },
-  { label: '30 days', days: 30 },
-  { label: 'For good', days: null },
+  { label: msg`1 day`, days: 1 },
+  { label: msg`7 days`, days: 7 },
+  { label: msg`30 days`, days: 30 },
+  { label: msg`For good`, days: null },
 ] as const;
 
 /** The reason (required) and, for a suspension, how long; sends the action. */
@@ -28,17 +30,19 @@ export function ActionForm({
   onCancel: () => void;
   onDone: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const mutation = useModerationAction();
   const [reason, setReason] = useState('');
   const [days, setDays] = useState<number | null>(7);
   const [problem, setProblem] = useState<string | null>(null);
   const suspend = action.action === 'suspend';
+  const label = i18n._(ACTION_LABELS[action.action]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) {
-      setProblem('A reason is required');
+      setProblem(t`A reason is required`);
       return;
     }
     setProblem(null);
@@ -53,15 +57,16 @@ export function ActionForm({
       },
       {
         onSuccess: (result) => {
+          const count = result.resolvedReports;
           toast({
-            title: `${ACTION_LABELS[action.action]}: done`,
-            description: result.resolvedReports
-              ? `${result.resolvedReports} ${result.resolvedReports === 1 ? 'report' : 'reports'} closed; reporters are told.`
+            title: t`${label}: done`,
+            description: count
+              ? t`${plural(count, { one: '# report closed; reporters are told.', other: '# reports closed; reporters are told.' })}`
               : undefined,
           });
           onDone();
         },
-        onError: (error) => setProblem(errorMessage(error)),
+        onError: (error) => setProblem(errorMessage(error, i18n)),
       },
     );
   };
@@ -69,14 +74,16 @@ export function ActionForm({
   return (
     <form onSubmit={submit} noValidate className="mt-3 space-y-3">
       <p className="font-semibold">
-        {ACTION_LABELS[action.action]} · {subject}
+        {label} · {subject}
       </p>
       {suspend && (
         <fieldset className="grid grid-cols-2 gap-2">
-          <legend className="mb-2 text-sm font-semibold">How long?</legend>
+          <legend className="mb-2 text-sm font-semibold">
+            <Trans>How long?</Trans>
+          </legend>
           {SUSPENSION_DAYS.map((option) => (
             <label
-              key={option.label}
+              key={option.days ?? 'forever'}
               className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-border px-3 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/10"
             >
               <input
@@ -86,14 +93,14 @@ export function ActionForm({
                 checked={days === option.days}
                 onChange={() => setDays(option.days)}
               />
-              {option.label}
+              {i18n._(option.label)}
             </label>
           ))}
         </fieldset>
       )}
       <div className="space-y-1.5">
         <label htmlFor={`${id}-reason`} className="text-sm font-semibold">
-          Reason (required, logged and shown to the owner)
+          <Trans>Reason (required, logged and shown to the owner)</Trans>
         </label>
         <Textarea
           id={`${id}-reason`}
@@ -115,10 +122,10 @@ export function ActionForm({
       )}
       <div className="grid grid-cols-2 gap-3">
         <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Confirm'}
+          {mutation.isPending ? t`Saving…` : t`Confirm`}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { type ModerationQueueItem, REPORT_REASON_LABELS } from '@contract/moderation';
-import { useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Flag, ShieldCheck } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
@@ -7,23 +8,24 @@ import { Alert, Card, Spinner } from '@/components/ui/card';
 import { errorMessage } from '@/lib/error-message';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useModerationQueue } from '../api/get-moderation-queue';
-import { type Selected, STATUS_LABELS, TYPE_ICONS, TYPE_LABELS } from './moderation-labels';
+import { type Selected, STATUS_LABELS, TYPE_ICONS, typeLabel } from './moderation-labels';
 
 /** The queue: open reports grouped by target, oldest first, then Shros waiting for approval. */
 export function ModerationQueue({ onReview }: { onReview: (target: Selected) => void }) {
+  const { t, i18n } = useLingui();
   const queue = useModerationQueue();
-  if (queue.isLoading) return <Spinner className="mx-auto block" label="Loading the queue" />;
-  if (queue.error) return <Alert variant="destructive">{errorMessage(queue.error)}</Alert>;
+  if (queue.isLoading) return <Spinner className="mx-auto block" label={t`Loading the queue`} />;
+  if (queue.error) return <Alert variant="destructive">{errorMessage(queue.error, i18n)}</Alert>;
   const items = queue.data ?? [];
   if (items.length === 0) {
     return (
-      <EmptyState icon={ShieldCheck} title="All clear">
-        No open reports and nothing waiting for approval.
+      <EmptyState icon={ShieldCheck} title={t`All clear`}>
+        <Trans>No open reports and nothing waiting for approval.</Trans>
       </EmptyState>
     );
   }
   return (
-    <ul aria-label="Open reports" className="space-y-3">
+    <ul aria-label={t`Open reports`} className="space-y-3">
       {items.map((item) => (
         <QueueCard key={`${item.targetType}-${item.targetId}`} item={item} onReview={onReview} />
       ))}
@@ -32,10 +34,15 @@ export function ModerationQueue({ onReview }: { onReview: (target: Selected) => 
 }
 
 function QueueCard({ item, onReview }: { item: ModerationQueueItem; onReview: (target: Selected) => void }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const Icon = TYPE_ICONS[item.targetType];
   const status = item.moderationStatus ? STATUS_LABELS[item.moderationStatus] : null;
-  const heading = item.preview ?? (item.gone ? 'Already deleted' : TYPE_LABELS[item.targetType]);
+  const type = typeLabel(item.targetType, i18n);
+  const heading = item.preview ?? (item.gone ? t`Already deleted` : type);
+  const owner = item.owner?.username;
+  const count = item.reporterCount;
+  const reasons = item.reasons.map((r) => REPORT_REASON_LABELS[r]).join(', ');
+  const since = formatRelativeTime(item.oldestAt, i18n.locale);
   return (
     <li>
       <Card className="p-4">
@@ -45,26 +52,33 @@ function QueueCard({ item, onReview }: { item: ModerationQueueItem; onReview: (t
           </span>
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide text-muted">
-              {TYPE_LABELS[item.targetType]}
+              {type}
               {status && (
-                <span className="rounded-full bg-amber-500/15 px-2 py-0.5 normal-case text-amber-200">{status}</span>
+                <span className="rounded-full bg-amber-500/15 px-2 py-0.5 normal-case text-amber-200">
+                  {i18n._(status)}
+                </span>
               )}
             </p>
             <p className="mt-0.5 break-words font-semibold">{heading}</p>
-            {item.owner && <p className="text-sm text-muted">by @{item.owner.username}</p>}
+            {owner && (
+              <p className="text-sm text-muted">
+                <Trans>by @{owner}</Trans>
+              </p>
+            )}
             <p className="mt-2 text-sm">
               {item.reporterCount > 0 ? (
                 <>
-                  <Flag className="mr-1 inline size-3.5 text-red-300" aria-hidden="true" />
-                  {item.reporterCount === 1 ? '1 person reported' : `${item.reporterCount} people reported`}:{' '}
-                  {item.reasons.map((r) => REPORT_REASON_LABELS[r]).join(', ')}
+                  <Flag className="me-1 inline size-3.5 text-red-300" aria-hidden="true" />
+                  {t`${plural(count, { one: `# person reported: ${reasons}`, other: `# people reported: ${reasons}` })}`}
                 </>
               ) : (
-                'Held back by the word filter'
+                t`Held back by the word filter`
               )}
             </p>
             <p className="text-xs text-muted">
-              Waiting since <time dateTime={item.oldestAt}>{formatRelativeTime(item.oldestAt, i18n.locale)}</time>
+              <Trans>
+                Waiting since <time dateTime={item.oldestAt}>{since}</time>
+              </Trans>
             </p>
           </div>
         </div>
@@ -72,11 +86,25 @@ function QueueCard({ item, onReview }: { item: ModerationQueueItem; onReview: (t
           variant="secondary"
           className="mt-3 w-full"
           onClick={() => onReview({ type: item.targetType, id: item.targetId })}
-          aria-label={`Review ${TYPE_LABELS[item.targetType].toLowerCase()} “${heading}”`}
+          aria-label={i18n._(reviewLabel(item.targetType, heading))}
         >
-          Review
+          <Trans>Review</Trans>
         </Button>
       </Card>
     </li>
   );
+}
+
+/** The review button's accessible name, one whole sentence per kind of target. */
+function reviewLabel(type: ModerationQueueItem['targetType'], heading: string) {
+  switch (type) {
+    case 'shro':
+      return msg`Review shro “${heading}”`;
+    case 'user':
+      return msg`Review account “${heading}”`;
+    case 'message':
+      return msg`Review message “${heading}”`;
+    case 'image':
+      return msg`Review image “${heading}”`;
+  }
 }

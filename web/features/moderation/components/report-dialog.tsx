@@ -5,6 +5,7 @@ import {
   REPORT_REASONS,
   type ReportReason,
 } from '@contract/moderation';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { LoadedPopupProps } from '@/components/load-on-intent';
@@ -31,7 +32,8 @@ const optionClass =
  * The report dialog (issue 11), loaded when someone reaches for a report button (report-button.tsx): what is wrong (a reason from the list), optional details, and an
  * "Also block" box. On success it says "Thanks, we'll review this".
  */
-export default function ReportDialog({ trigger, defaultOpen, targets, person, title = 'Report' }: ReportDialogProps) {
+export default function ReportDialog({ trigger, defaultOpen, targets, person, title }: ReportDialogProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const [open, setOpen] = useState(defaultOpen);
   const create = useCreateReport();
@@ -41,6 +43,7 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
   const [alsoBlock, setAlsoBlock] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<{ blocked: boolean } | null>(null);
+  const personName = person?.username;
 
   const refreshAfterBlock = useRefreshAfterBlock();
   // A block made here is applied everywhere once the thanks has been seen: when the dialog
@@ -82,7 +85,7 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
     const target = targets[targetIndex];
     if (!target) return;
     if (!reason) {
-      setProblem('Choose what is wrong');
+      setProblem(t`Choose what is wrong`);
       return;
     }
     setProblem(null);
@@ -102,7 +105,7 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
           blockPending.current = blocked;
           setDone({ blocked });
         },
-        onError: (error) => setProblem(errorMessage(error)),
+        onError: (error) => setProblem(errorMessage(error, i18n)),
       },
     );
   };
@@ -114,25 +117,35 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
         {done ? (
           <div className="flex flex-col items-center py-4 text-center" role="status">
             <CheckCircle2 className="size-12 text-emerald-400" aria-hidden="true" />
-            <DialogTitle className="mt-3 pr-0">{MODERATION_MESSAGES.reportThanks}</DialogTitle>
+            <DialogTitle className="mt-3 pe-0">{MODERATION_MESSAGES.reportThanks}</DialogTitle>
             <DialogDescription id={`${id}-description`}>
-              Our moderators look at every report, usually within 24 hours. We will let you know what we decide.
-              {done.blocked && person ? ` You blocked @${person.username}.` : ''}
+              {done.blocked && personName ? (
+                <Trans>
+                  Our moderators look at every report, usually within 24 hours. We will let you know what we decide. You
+                  blocked @{personName}.
+                </Trans>
+              ) : (
+                <Trans>
+                  Our moderators look at every report, usually within 24 hours. We will let you know what we decide.
+                </Trans>
+              )}
             </DialogDescription>
             <Button className="mt-6 w-full" onClick={() => changeOpen(false)}>
-              Done
+              <Trans>Done</Trans>
             </Button>
           </div>
         ) : (
           <form onSubmit={submit} noValidate>
-            <DialogTitle>{title}</DialogTitle>
+            <DialogTitle>{title ?? t`Report`}</DialogTitle>
             <DialogDescription id={`${id}-description`}>
-              Reports are private: nobody is told who reported them.
+              <Trans>Reports are private: nobody is told who reported them.</Trans>
             </DialogDescription>
 
             {targets.length > 1 && (
               <fieldset className="mt-5 space-y-2">
-                <legend className="mb-2 text-sm font-semibold">What are you reporting?</legend>
+                <legend className="mb-2 text-sm font-semibold">
+                  <Trans>What are you reporting?</Trans>
+                </legend>
                 {targets.map((target, index) => (
                   <label key={`${target.type}-${target.id}`} className={optionClass}>
                     <input
@@ -152,7 +165,9 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
               className="mt-5 grid gap-2 sm:grid-cols-2"
               aria-describedby={problem ? `${id}-problem` : undefined}
             >
-              <legend className="mb-2 text-sm font-semibold">What's wrong?</legend>
+              <legend className="mb-2 text-sm font-semibold">
+                <Trans>What's wrong?</Trans>
+              </legend>
               {REPORT_REASONS.map((value) => (
                 <label key={value} className={optionClass}>
                   <input
@@ -173,7 +188,7 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
 
             <div className="mt-5 space-y-1.5">
               <label htmlFor={`${id}-details`} className="text-sm font-semibold">
-                Details (optional)
+                <Trans>Details (optional)</Trans>
               </label>
               <Textarea
                 id={`${id}-details`}
@@ -181,9 +196,9 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
                 maxLength={REPORT_DETAILS_MAX}
                 rows={3}
                 onChange={(event) => setDetails(event.target.value)}
-                placeholder="Anything that helps us understand"
+                placeholder={t`Anything that helps us understand`}
               />
-              <p className="text-right text-xs text-muted">
+              <p className="text-end text-xs text-muted">
                 {details.length}/{REPORT_DETAILS_MAX}
               </p>
             </div>
@@ -196,7 +211,7 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
                   checked={alsoBlock}
                   onChange={(event) => setAlsoBlock(event.target.checked)}
                 />
-                Also block @{person.username}
+                <Trans>Also block @{personName}</Trans>
               </label>
             )}
 
@@ -208,10 +223,10 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
 
             <div className="mt-6 grid grid-cols-2 gap-3">
               <Button type="button" variant="secondary" onClick={() => changeOpen(false)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Sending…' : 'Send report'}
+                {create.isPending ? t`Sending…` : t`Send report`}
               </Button>
             </div>
           </form>

@@ -1,6 +1,6 @@
 import type { NotificationItem, NotificationType } from '@contract/notifications';
-import { PRODUCT_NAME } from '@contract/product';
-import { useLingui } from '@lingui/react/macro';
+import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Bell,
   CheckCheck,
@@ -52,7 +52,7 @@ function hasResult(notification: NotificationItem) {
 }
 
 function NotificationRow({ notification, actions }: { notification: NotificationItem; actions?: ReactNode }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const markRead = useMarkNotificationRead();
   const style = typeStyles[notification.type] ?? { icon: Bell, tone: 'from-brand/30 to-brand-2/20 text-purple-200' };
   const Icon = style.icon;
@@ -60,7 +60,7 @@ function NotificationRow({ notification, actions }: { notification: Notification
 
   function onMarkRead() {
     markRead.mutate(notification.id, {
-      onError: () => toast({ variant: 'destructive', title: 'Failed to mark notification as read' }),
+      onError: () => toast({ variant: 'destructive', title: t`Failed to mark notification as read` }),
     });
   }
   // Following a link counts as reading it; a failure here is not worth interrupting anyone for.
@@ -97,11 +97,15 @@ function NotificationRow({ notification, actions }: { notification: Notification
           >
             {notification.title}
           </h2>
-          {unread && <Badge className="shrink-0 px-1.5">New</Badge>}
+          {unread && (
+            <Badge className="shrink-0 px-1.5">
+              <Trans>New</Trans>
+            </Badge>
+          )}
         </div>
         <p className="line-clamp-2 break-words text-sm leading-5 text-zinc-300">{notification.message}</p>
       </div>
-      <div className="-mr-1.5 -mt-1.5 flex items-start">{actions}</div>
+      <div className="-me-1.5 -mt-1.5 flex items-start">{actions}</div>
       <div className="col-span-3 mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 sm:col-span-2 sm:col-start-2">
         <time dateTime={notification.createdAt} className="me-auto text-xs text-muted">
           {formatRelativeTime(notification.createdAt, i18n.locale)}
@@ -109,21 +113,21 @@ function NotificationRow({ notification, actions }: { notification: Notification
         {notification.sessionId && (
           <Button asChild size="sm" variant="secondary" className={linkClass}>
             <Link href={`/session/${notification.sessionId}`} onClick={readOnOpen}>
-              <Eye /> View {PRODUCT_NAME}
+              <Eye /> <Trans>View {PRODUCT_NAME}</Trans>
             </Link>
           </Button>
         )}
         {notification.sessionId && hasResult(notification) && (
           <Button asChild size="sm" className={linkClass}>
             <Link href={`/session/${notification.sessionId}?view=result`} onClick={readOnOpen}>
-              <Sparkles /> View Result
+              <Sparkles /> <Trans>View Result</Trans>
             </Link>
           </Button>
         )}
         {notification.type === 'friend_request' && (
           <Button asChild size="sm" variant="secondary" className={linkClass}>
             <Link href="/friends?tab=requests" onClick={readOnOpen}>
-              <UserPlus /> View Request
+              <UserPlus /> <Trans>View Request</Trans>
             </Link>
           </Button>
         )}
@@ -134,8 +138,8 @@ function NotificationRow({ notification, actions }: { notification: Notification
             className="size-8 px-0 text-zinc-300"
             onClick={onMarkRead}
             disabled={markRead.isPending}
-            aria-label="Mark as read"
-            title="Mark as read"
+            aria-label={t`Mark as read`}
+            title={t`Mark as read`}
           >
             <CheckCheck />
           </Button>
@@ -154,6 +158,7 @@ export function NotificationList({
 }: {
   itemActions?: (notification: NotificationItem) => ReactNode;
 } = {}) {
+  const { t } = useLingui();
   // The header already holds this query; the page asks again on every visit so it is current.
   const notifications = useNotifications(true, { refetchOnMount: 'always' });
   const markAll = useMarkAllNotificationsRead();
@@ -164,13 +169,21 @@ export function NotificationList({
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">Notifications</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight">
+            <Trans>Notifications</Trans>
+          </h1>
           <p className="mt-1 text-sm text-muted" aria-live="polite">
-            {notifications.isLoading
-              ? 'Loading…'
-              : unreadCount > 0
-                ? `You have ${unreadCount} unread notification${unreadCount === 1 ? '' : 's'}`
-                : "You're all caught up"}
+            {notifications.isLoading ? (
+              <Trans>Loading…</Trans>
+            ) : unreadCount > 0 ? (
+              <Plural
+                value={unreadCount}
+                one="You have # unread notification"
+                other="You have # unread notifications"
+              />
+            ) : (
+              <Trans>You're all caught up</Trans>
+            )}
           </p>
         </div>
         <Button
@@ -178,27 +191,30 @@ export function NotificationList({
           disabled={unreadCount === 0 || markAll.isPending}
           onClick={() =>
             markAll.mutate(undefined, {
-              onError: () => toast({ variant: 'destructive', title: 'Failed to mark all notifications as read' }),
+              onError: () => toast({ variant: 'destructive', title: t`Failed to mark all notifications as read` }),
             })
           }
         >
-          <CheckCheck /> Mark All Read
+          <CheckCheck /> <Trans>Mark All Read</Trans>
         </Button>
       </div>
 
       <Card className="mt-6 p-3 sm:p-4">
         {notifications.isLoading ? (
           <PendingRead>
-            <Spinner className="mx-auto my-10 block" label="Loading notifications" />
+            <Spinner className="mx-auto my-10 block" label={t`Loading notifications`} />
           </PendingRead>
         ) : notifications.isError ? (
           <Alert variant="destructive">{errorMessage(notifications.error)}</Alert>
         ) : items.length === 0 ? (
-          <EmptyState icon={Bell} title="No notifications yet">
-            When friends open your {PRODUCT_NAME}s, react to them or send you requests, you'll hear about it here.
+          <EmptyState icon={Bell} title={t`No notifications yet`}>
+            <Trans>
+              When friends open your {PRODUCT_NAME_PLURAL}, react to them or send you requests, you'll hear about it
+              here.
+            </Trans>
           </EmptyState>
         ) : (
-          <ul className="space-y-2" aria-label="Notifications">
+          <ul className="space-y-2" aria-label={t`Notifications`}>
             {items.map((notification) => (
               <NotificationRow
                 key={notification.id}

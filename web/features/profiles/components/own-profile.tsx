@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@contract/auth';
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Award, BarChart3, ChevronRight, Fingerprint, Mail, Pencil, Settings, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -21,6 +22,7 @@ const RECENT_ACHIEVEMENTS = 6;
  * the account's settings have their own page, /settings, linked from here.
  */
 export function OwnProfile({ user }: { user: CurrentUser }) {
+  const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   const stats = useMyStats();
   const achievements = useUserAchievements(user.id);
@@ -31,7 +33,7 @@ export function OwnProfile({ user }: { user: CurrentUser }) {
       {editing ? (
         <Card className="p-5 sm:p-8">
           <h1 className="mb-6 flex items-center gap-2 text-2xl font-extrabold tracking-tight">
-            <UserCog className="size-6 text-purple-300" aria-hidden="true" /> Edit Profile
+            <UserCog className="size-6 text-purple-300" aria-hidden="true" /> <Trans>Edit Profile</Trans>
           </h1>
           <ProfileEditForm user={user} onDone={() => setEditing(false)} />
         </Card>
@@ -45,52 +47,56 @@ export function OwnProfile({ user }: { user: CurrentUser }) {
           }
         >
           <Button onClick={() => setEditing(true)}>
-            <Pencil /> Edit Profile
+            <Pencil /> <Trans>Edit Profile</Trans>
           </Button>
           <Button asChild variant="secondary">
             <Link href="/settings">
-              <Settings aria-hidden="true" /> Settings
+              <Settings aria-hidden="true" /> <Trans>Settings</Trans>
             </Link>
           </Button>
         </ProfileHeader>
       )}
 
-      <SectionCard title="Your Stats" icon={BarChart3}>
+      <SectionCard title={t`Your Stats`} icon={BarChart3}>
         <StatsTiles stats={stats.data} />
       </SectionCard>
 
       <SectionCard
-        title="Recent Achievements"
+        title={t`Recent Achievements`}
         icon={Award}
         action={
           <Link
             href="/achievements"
             className="inline-flex min-h-11 shrink-0 items-center gap-1 whitespace-nowrap text-sm font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200"
           >
-            View all <ChevronRight className="size-4" aria-hidden="true" />
+            <Trans>View all</Trans> <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           </Link>
         }
       >
         {achievements.isLoading ? (
-          <Spinner className="mx-auto block" label="Loading achievements" />
+          <Spinner className="mx-auto block" label={t`Loading achievements`} />
         ) : recent.length > 0 ? (
           <AchievementList achievements={recent} />
         ) : (
           <p className="rounded-2xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted">
-            No achievements yet. Create or open your first {PRODUCT_NAME} to start unlocking them.
+            <Trans>No achievements yet. Create or open your first {PRODUCT_NAME} to start unlocking them.</Trans>
           </p>
         )}
       </SectionCard>
 
-      <SectionCard title="Account" icon={Fingerprint}>
+      <SectionCard title={t`Account`} icon={Fingerprint}>
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-muted">Account ID</dt>
+            <dt className="text-muted">
+              <Trans>Account ID</Trans>
+            </dt>
             <dd className="mt-0.5 break-all font-mono text-zinc-200">{user.id}</dd>
           </div>
           <div>
-            <dt className="text-muted">Member since</dt>
-            <dd className="mt-0.5 text-zinc-200">{formatLongDate(user.createdAt)}</dd>
+            <dt className="text-muted">
+              <Trans>Member since</Trans>
+            </dt>
+            <dd className="mt-0.5 text-zinc-200">{formatLongDate(user.createdAt, i18n.locale)}</dd>
           </div>
         </dl>
       </SectionCard>

@@ -1,5 +1,8 @@
 import type { CurrentUser } from '@contract/auth';
 import { updateProfileInputSchema } from '@contract/profiles';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, Lock, RotateCcw, Save, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '@/components/field';
@@ -14,14 +17,15 @@ import { useUpdateProfile } from '../api/update-profile';
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** The image rules (docs/product.md §5): an image type, under 5MB. Returns the problem, or null. */
-function imageProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return 'Please select an image file.';
-  if (file.size > MAX_IMAGE_BYTES) return 'File size too large. Please select a file under 5MB.';
+function imageProblem(file: File, i18n: I18n): string | null {
+  if (!file.type.startsWith('image/')) return i18n._(msg`Please select an image file.`);
+  if (file.size > MAX_IMAGE_BYTES) return i18n._(msg`File size too large. Please select a file under 5MB.`);
   return null;
 }
 
 /** Edit mode of the own profile: username, names and image; email is read-only. */
 export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+  const { t, i18n } = useLingui();
   // Checked on save; a message stays until the next save (docs/product.md §5).
   const form = useSchemaForm(
     updateProfileInputSchema,
@@ -38,6 +42,7 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
   const fileInput = useRef<HTMLInputElement>(null);
   const update = useUpdateProfile();
   const id = useId();
+  const fileName = file?.name;
 
   // The preview URL lives only as long as the chosen file.
   useEffect(() => {
@@ -52,10 +57,10 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
 
   function chooseFile(chosen: File | undefined) {
     if (!chosen) return;
-    const problem = imageProblem(chosen);
+    const problem = imageProblem(chosen, i18n);
     if (problem) {
       setImageError(problem);
-      toast({ variant: 'destructive', title: 'Invalid image', description: problem });
+      toast({ variant: 'destructive', title: t`Invalid image`, description: problem });
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
@@ -82,20 +87,20 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
       },
       {
         onSuccess: () => {
-          toast({ title: 'Profile updated!', description: 'Your changes have been saved.' });
+          toast({ title: t`Profile updated!`, description: t`Your changes have been saved.` });
           onDone();
         },
         onError: (error) => {
           // A taken username (409) also marks its field; the toast says it either way.
           showServerError(form, error, { 409: 'username' });
-          toast({ variant: 'destructive', title: 'Failed to update profile.', description: errorMessage(error) });
+          toast({ variant: 'destructive', title: t`Failed to update profile.`, description: errorMessage(error) });
         },
       },
     );
   });
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-5" aria-label="Edit profile">
+    <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-5" aria-label={t`Edit profile`}>
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
         <UserAvatar
           user={{
@@ -119,38 +124,38 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
           />
           <div className="flex flex-wrap justify-center gap-2">
             <Button type="button" variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
-              <Camera /> {file ? 'Choose another photo' : 'Change photo'}
+              <Camera /> {file ? t`Choose another photo` : t`Change photo`}
             </Button>
             {file ? (
               <Button type="button" variant="ghost" size="sm" onClick={discardFile}>
-                <X /> Discard
+                <X /> <Trans>Discard</Trans>
               </Button>
             ) : removeImage ? (
               <Button type="button" variant="ghost" size="sm" onClick={() => setRemoveImage(false)}>
-                <RotateCcw /> Keep photo
+                <RotateCcw /> <Trans>Keep photo</Trans>
               </Button>
             ) : user.profileImageUrl ? (
               <Button type="button" variant="ghost" size="sm" onClick={() => setRemoveImage(true)}>
-                <Trash2 /> Remove photo
+                <Trash2 /> <Trans>Remove photo</Trans>
               </Button>
             ) : null}
           </div>
           <Label htmlFor={`${id}-image`} className="sr-only">
-            Profile image
+            <Trans>Profile image</Trans>
           </Label>
           <p id={`${id}-image-hint`} className="text-xs text-muted" aria-live="polite">
             {file
-              ? `Selected: ${file.name}`
+              ? t`Selected: ${fileName}`
               : removeImage
-                ? 'Your photo will be removed when you save.'
-                : 'JPG, PNG, GIF or SVG, up to 5MB'}
+                ? t`Your photo will be removed when you save.`
+                : t`JPG, PNG, GIF or SVG, up to 5MB`}
           </p>
           <FieldError id={`${id}-image-error`} message={imageError} />
         </div>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-username`} label="Username" error={errors.username?.message} className="sm:col-span-2">
+        <Field id={`${id}-username`} label={t`Username`} error={errors.username?.message} className="sm:col-span-2">
           {(control) => (
             <Input
               {...control}
@@ -161,16 +166,16 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
             />
           )}
         </Field>
-        <Field id={`${id}-firstName`} label="First name" error={errors.firstName?.message}>
+        <Field id={`${id}-firstName`} label={t`First name`} error={errors.firstName?.message}>
           {(control) => <Input {...control} {...form.register('firstName')} autoComplete="given-name" />}
         </Field>
-        <Field id={`${id}-lastName`} label="Last name" error={errors.lastName?.message}>
+        <Field id={`${id}-lastName`} label={t`Last name`} error={errors.lastName?.message}>
           {(control) => <Input {...control} {...form.register('lastName')} autoComplete="family-name" />}
         </Field>
         <Field
           id={`${id}-email`}
-          label="Email"
-          hint="Your email can't be changed here."
+          label={t`Email`}
+          hint={t`Your email can't be changed here.`}
           hintClassName="text-xs"
           className="sm:col-span-2"
         >
@@ -181,9 +186,9 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
                 value={user.email}
                 readOnly
                 aria-readonly="true"
-                className="cursor-not-allowed pr-10 text-zinc-300"
+                className="cursor-not-allowed pe-10 text-zinc-300"
               />
-              <Lock className="absolute right-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+              <Lock className="absolute end-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
             </div>
           )}
         </Field>
@@ -191,10 +196,10 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
-          <X /> Cancel
+          <X /> <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={update.isPending}>
-          <Save /> {update.isPending ? 'Saving...' : 'Save Changes'}
+          <Save /> {update.isPending ? t`Saving...` : t`Save Changes`}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import type { PublicUser } from '@contract/auth';
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Award, BarChart3, Pencil, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -17,22 +18,29 @@ import { ProfileHeader } from './profile-header';
 import { UserNotFound } from './user-not-found';
 
 function VisitorPrompt({ user }: { user: PublicUser }) {
-  const redirect = `?redirect=${encodeURIComponent(`/@${user.username}`)}`;
+  const username = user.username;
+  const redirect = `?redirect=${encodeURIComponent(`/@${username}`)}`;
   return (
-    <Card className="flex flex-col items-center gap-4 bg-gradient-to-br from-purple-600/20 to-pink-600/10 p-6 text-center sm:flex-row sm:text-left">
+    <Card className="flex flex-col items-center gap-4 bg-gradient-to-br from-purple-600/20 to-pink-600/10 p-6 text-center sm:flex-row sm:text-start">
       <Sparkles className="size-8 shrink-0 text-pink-300" aria-hidden="true" />
       <div className="flex-1">
-        <h2 className="font-bold">Want to add @{user.username} as a friend?</h2>
+        <h2 className="font-bold">
+          <Trans>Want to add @{username} as a friend?</Trans>
+        </h2>
         <p className="text-sm text-zinc-300">
-          Sign up to send friend requests, chat and share mystery {PRODUCT_NAME}s.
+          <Trans>Sign up to send friend requests, chat and share mystery {PRODUCT_NAME}s.</Trans>
         </p>
       </div>
       <div className="flex w-full gap-2 sm:w-auto">
         <Button asChild className="flex-1 sm:flex-none">
-          <Link href={`/register${redirect}`}>Sign Up</Link>
+          <Link href={`/register${redirect}`}>
+            <Trans>Sign Up</Trans>
+          </Link>
         </Button>
         <Button asChild variant="outline" className="flex-1 sm:flex-none">
-          <Link href={`/login${redirect}`}>Log In</Link>
+          <Link href={`/login${redirect}`}>
+            <Trans>Log In</Trans>
+          </Link>
         </Button>
       </div>
     </Card>
@@ -52,23 +60,27 @@ export function PublicProfile({
   viewerId: string | null;
   friendAction: (user: PublicUser) => ReactNode;
 }) {
+  const { t } = useLingui();
   const profile = usePublicProfile(username);
   const user = profile.data;
+  const name = user ? displayName(user) : '';
+  const handle = user?.username;
   const stats = useUserStats(user?.id);
   const achievements = useUserAchievements(user?.id);
   useDocumentTitle(
     user
-      ? `${displayName(user)} (@${user.username}) - ${PRODUCT_NAME}`
+      ? t`${name} (@${handle}) - ${PRODUCT_NAME}`
       : profile.isError
-        ? `User Not Found - ${PRODUCT_NAME}`
+        ? t`User Not Found - ${PRODUCT_NAME}`
         : undefined,
   );
 
-  if (profile.isLoading) return <Spinner className="m-auto my-24 size-8" label="Loading profile" />;
+  if (profile.isLoading) return <Spinner className="m-auto my-24 size-8" label={t`Loading profile`} />;
   if (!user) return <UserNotFound username={username} />;
 
   const isSelf = viewerId === user.id;
   const unlocked = achievements.data ?? [];
+  const count = unlocked.length;
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-5 px-4 py-8 sm:py-12">
@@ -76,7 +88,7 @@ export function PublicProfile({
         {isSelf ? (
           <Button asChild variant="secondary">
             <Link href="/profile">
-              <Pencil /> Edit Profile
+              <Pencil /> <Trans>Edit Profile</Trans>
             </Link>
           </Button>
         ) : viewerId ? (
@@ -86,18 +98,18 @@ export function PublicProfile({
 
       {!viewerId && <VisitorPrompt user={user} />}
 
-      <SectionCard title="Stats" icon={BarChart3}>
+      <SectionCard title={t`Stats`} icon={BarChart3}>
         <StatsTiles stats={stats.data} />
       </SectionCard>
 
-      <SectionCard title={`Achievements${achievements.data ? ` (${unlocked.length})` : ''}`} icon={Award}>
+      <SectionCard title={achievements.data ? t`Achievements (${count})` : t`Achievements`} icon={Award}>
         {achievements.isLoading ? (
-          <Spinner className="mx-auto block" label="Loading achievements" />
+          <Spinner className="mx-auto block" label={t`Loading achievements`} />
         ) : unlocked.length > 0 ? (
           <AchievementList achievements={unlocked} />
         ) : (
           <p className="rounded-2xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted">
-            @{user.username} hasn't unlocked any achievements yet.
+            <Trans>@{handle} hasn't unlocked any achievements yet.</Trans>
           </p>
         )}
       </SectionCard>

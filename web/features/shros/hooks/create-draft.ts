@@ -1,4 +1,5 @@
-import { SHRO_TEMPLATES } from '../utils/templates';
+import type { I18n } from '@lingui/core';
+import { presetTitle, SHRO_TEMPLATES } from '../utils/templates';
 import { type CreateFormState, EXPIRY_OPTIONS } from './create-form-state';
 
 /**
@@ -15,9 +16,12 @@ export type CreateDraft = Omit<CreateFormState, 'template' | 'boxes'> & {
 
 const storageKey = (userId: string) => `shro.create-draft.${userId}`;
 
-/** The draft of a form, or null when nothing in it is worth keeping (an untouched form). */
-export function draftFromState(state: CreateFormState, now = new Date()): CreateDraft | null {
-  const typedTitle = state.title.trim() !== '' && state.title !== state.template?.title;
+/**
+ * The draft of a form, or null when nothing in it is worth keeping (an untouched form). `i18n`: the
+ * page's, to tell a template's preset title (in its language) from a typed one.
+ */
+export function draftFromState(state: CreateFormState, now = new Date(), i18n?: I18n): CreateDraft | null {
+  const typedTitle = state.title.trim() !== '' && state.title !== presetTitle(state.template, i18n);
   const worthKeeping =
     typedTitle ||
     state.boxes.some((b) => b.textContent.trim() !== '' || b.file !== null) ||

@@ -2,19 +2,21 @@ import { imageBoxLabel } from '@contract/box-labels';
 import type { TitleSearchResult } from '@contract/catalog';
 import type { RestaurantEntry } from '@contract/restaurants';
 import { BOXES_PER_SHRO, type ShroType } from '@contract/shros';
-import type { ShroTemplate } from '../utils/templates';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { presetTitle, type ShroTemplate } from '../utils/templates';
 
 /*
  * The create form's values and how one choice changes the others (docs/product.md §4). Pure, so
  * the rules are tested without React; `use-create-form.ts` holds them in react-hook-form.
  */
 
-/** Link expiry choices (docs/product.md §9): 1 hour, 24 hours, 7 days, no expiry. */
+/** Link expiry choices (docs/product.md §9): 1 hour, 24 hours, 7 days, no expiry; labels render with `i18n._(...)`. */
 export const EXPIRY_OPTIONS = [
-  { value: '1h', label: '1 hour', hours: 1 },
-  { value: '24h', label: '24 hours', hours: 24 },
-  { value: '7d', label: '7 days', hours: 24 * 7 },
-  { value: 'never', label: 'No expiry', hours: null },
+  { value: '1h', label: msg`1 hour`, hours: 1 },
+  { value: '24h', label: msg`24 hours`, hours: 24 },
+  { value: '7d', label: msg`7 days`, hours: 24 * 7 },
+  { value: 'never', label: msg`No expiry`, hours: null },
 ] as const;
 export type ExpiryChoice = (typeof EXPIRY_OPTIONS)[number]['value'];
 
@@ -71,7 +73,8 @@ export const initialCreateFormState = (prefillRecipient: string | null): CreateF
 
 export type CreateFormAction =
   | { type: 'restore'; state: CreateFormState }
-  | { type: 'template'; template: ShroTemplate | null }
+  /** `i18n`: the page's, so a template's preset title is in its language (English without it). */
+  | { type: 'template'; template: ShroTemplate | null; i18n?: I18n }
   | { type: 'title'; title: string }
   | { type: 'contentType'; contentType: 'image' | 'text' }
   | { type: 'boxImage'; position: number; file: File | null; preview: string | null }
@@ -111,12 +114,12 @@ export function createFormReducer(state: CreateFormState, action: CreateFormActi
     case 'template': {
       const template = action.template;
       // A preset title gives way to the next template's; a title the person typed is kept.
-      const typed = state.title.trim() !== '' && state.title !== state.template?.title;
+      const typed = state.title.trim() !== '' && state.title !== presetTitle(state.template, action.i18n);
       return {
         ...state,
         template,
         type: template?.type ?? 'image',
-        title: typed ? state.title : (template?.title ?? ''),
+        title: typed ? state.title : (presetTitle(template, action.i18n) ?? ''),
         titles: [],
         restaurants: [],
         winningBox: null,

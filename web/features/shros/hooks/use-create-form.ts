@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { createFormResolver } from '../utils/check-create-form';
@@ -15,9 +17,12 @@ import {
  * Image previews are released when replaced and when the page closes.
  */
 export function useCreateForm() {
-  const form = useForm<CreateFormState>({
+  const { i18n } = useLingui();
+  const form = useForm<CreateFormState, I18n | undefined>({
     defaultValues: initialCreateFormState(null),
     resolver: createFormResolver,
+    // The problem's toast title is in the page's language.
+    context: i18n,
     // docs/product.md §5: the create rules are checked on submit, one toast at a time.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',

@@ -1,11 +1,12 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { playSound } from '@/lib/sounds';
 import { toast } from '@/lib/use-toast';
 import { useCreateShro } from '../api/create-shro';
-import { buildCreateRequest, publicShroToastTitle } from '../utils/build-create-request';
+import { buildCreateRequest } from '../utils/build-create-request';
 import { clearDraft } from './create-draft';
 import type { CreateFormState } from './create-form-state';
 
@@ -22,6 +23,7 @@ const PUBLIC_TOAST_MS = 8_000;
  * failures are told apart by status code, never by message text (docs/product.md §8, decision 095).
  */
 export function useCreateSubmit(userId: string, prefilledFriendId: string | undefined) {
+  const { t } = useLingui();
   const [, navigate] = useLocation();
   const [progress, setProgress] = useState<number | null>(null);
   const create = useCreateShro(setProgress);
@@ -36,22 +38,23 @@ export function useCreateSubmit(userId: string, prefilledFriendId: string | unde
         clearDraft(userId);
         const link = `${window.location.origin}/session/${shro.id}`;
         if (shro.isPublic) {
+          // It carries the link (docs/product.md §9).
           toast({
-            title: publicShroToastTitle,
+            title: t`Your ${PRODUCT_NAME} is public!`,
             description: (
-              <>
+              <Trans>
                 Anyone can open a box on Explore or at{' '}
                 <a href={link} className="break-all font-semibold underline underline-offset-2">
                   {link}
                 </a>
-              </>
+              </Trans>
             ),
             duration: PUBLIC_TOAST_MS,
           });
         } else if (shro.isShareable) {
-          toast({ title: 'Link ready!', description: 'Share it with anyone: each person can open one box.' });
+          toast({ title: t`Link ready!`, description: t`Share it with anyone: each person can open one box.` });
         } else {
-          toast({ title: `${PRODUCT_NAME} sent!`, description: 'Your friends have been notified.' });
+          toast({ title: t`${PRODUCT_NAME} sent!`, description: t`Your friends have been notified.` });
         }
         navigate(`/session/${shro.id}`);
       },
@@ -59,8 +62,8 @@ export function useCreateSubmit(userId: string, prefilledFriendId: string | unde
         setProgress(null);
         if (error instanceof ApiError && error.status === 401) {
           toast({
-            title: 'Unauthorized',
-            description: 'You are logged out. Logging in again...',
+            title: t`Unauthorized`,
+            description: t`You are logged out. Logging in again...`,
             variant: 'destructive',
           });
           // The toast region loads with the page's first toast (web/app/layout/lazy-toaster.tsx):
@@ -76,10 +79,10 @@ export function useCreateSubmit(userId: string, prefilledFriendId: string | unde
               ? error.message
               : null;
         toast({
-          title: 'Error',
+          title: t`Error`,
           description: (
             <>
-              Failed to create session. Please try again.
+              <Trans>Failed to create session. Please try again.</Trans>
               {reason && <span className="mt-1 block text-xs opacity-90">{reason}</span>}
             </>
           ),

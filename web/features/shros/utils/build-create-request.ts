@@ -1,6 +1,5 @@
 import { imageBoxLabel, textBoxLabel } from '@contract/box-labels';
 import { posterUrl } from '@contract/catalog';
-import { PRODUCT_NAME } from '@contract/product';
 import { normaliseHashtags } from '@contract/shro-create-rules';
 import type { CreateShroRequest } from '../api/create-shro';
 import { type CreateFormState, EXPIRY_OPTIONS, filledPositions } from '../hooks/create-form-state';
@@ -63,6 +62,3 @@ export function buildCreateRequest(
   }
   return request;
 }
-
-/** The toast for a public Shro: it lasts 15 s (docs/product.md §9) and carries the link. */
-export const publicShroToastTitle = `Your ${PRODUCT_NAME} is public!`;

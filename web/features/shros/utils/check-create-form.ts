@@ -1,6 +1,8 @@
 import { createShroFieldsSchema } from '@contract/shro-create-input';
 import { type CreateRuleField, checkCreateRules } from '@contract/shro-create-rules';
 import { SHRO_MESSAGES } from '@contract/shros';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { CreateFormState } from '../hooks/create-form-state';
 import { buildCreateRequest } from './build-create-request';
@@ -18,24 +20,24 @@ export interface CreateFormProblem {
 type Source = NonNullable<CreateFormState['template']>['source'];
 
 /** The toast title of a problem, chosen by where it is (never by its text): docs/product.md §5. */
-function problemTitle(field: CreateFormField | CreateRuleField, source: Source): string {
+function problemTitle(field: CreateFormField | CreateRuleField, source: Source): MessageDescriptor {
   switch (field) {
     case 'title':
-      return 'Missing Title';
+      return msg`Missing Title`;
     case 'boxes':
       return source === 'titles'
-        ? 'Missing Selection'
+        ? msg`Missing Selection`
         : source === 'restaurants'
-          ? 'Missing Restaurants'
-          : 'Missing Options';
+          ? msg`Missing Restaurants`
+          : msg`Missing Options`;
     case 'recipients':
-      return 'Missing Recipients';
+      return msg`Missing Recipients`;
     case 'hashtags':
-      return 'Invalid Hashtags';
+      return msg`Invalid Hashtags`;
     case 'expiresAt':
-      return 'Invalid Link Expiry';
+      return msg`Invalid Link Expiry`;
     case 'winningBox':
-      return 'Invalid Winning Box';
+      return msg`Invalid Winning Box`;
   }
 }
 
@@ -49,15 +51,19 @@ function sectionOf(key: PropertyKey | undefined): CreateFormField {
 /**
  * docs/product.md §5 create rules in the spec's order (title, content, recipients, then the rest),
  * checked with the contract's own schema and rules, the ones the server applies
- * (docs/decisions/091-shro-modules.md): the first problem, or null.
+ * (docs/decisions/091-shro-modules.md): the first problem, or null. `i18n`: the page's, for the
+ * toast title (English without it).
  */
-export function checkCreateForm(state: CreateFormState, now = Date.now()): CreateFormProblem | null {
+export function checkCreateForm(state: CreateFormState, now = Date.now(), i18n?: I18n): CreateFormProblem | null {
   const source = state.template?.source ?? 'custom';
-  const problem = (field: CreateFormField | CreateRuleField, description: string): CreateFormProblem => ({
-    title: problemTitle(field, source),
-    description,
-    field: sectionOf(field),
-  });
+  const problem = (field: CreateFormField | CreateRuleField, description: string): CreateFormProblem => {
+    const title = problemTitle(field, source);
+    return {
+      title: i18n ? i18n._(title) : (title.message ?? title.id),
+      description,
+      field: sectionOf(field),
+    };
+  };
 
   const { images, ...request } = buildCreateRequest(state, { now });
   const fields = createShroFieldsSchema.safeParse({
@@ -90,10 +96,10 @@ export function checkCreateForm(state: CreateFormState, now = Date.now()): Creat
 
 /**
  * react-hook-form's view of `checkCreateForm`: the one problem, under the section it belongs to,
- * with its toast title as the error type.
+ * with its toast title as the error type. The form's context is the page's i18n (see useCreateForm).
  */
-export const createFormResolver: Resolver<CreateFormState> = (values) => {
-  const found = checkCreateForm(values);
+export const createFormResolver: Resolver<CreateFormState, I18n | undefined> = (values, i18n) => {
+  const found = checkCreateForm(values, Date.now(), i18n);
   if (!found) return { values, errors: {} };
   const errors = { [found.field]: { type: found.title, message: found.description } } as FieldErrors<CreateFormState>;
   return { values: {}, errors };

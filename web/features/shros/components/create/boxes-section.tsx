@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Tabs } from 'radix-ui';
 import type { CreateFormAction, CreateFormState } from '../../hooks/create-form-state';
 import { filledPositions } from '../../hooks/create-form-state';
@@ -17,9 +19,15 @@ export function BoxesSection({
   state: CreateFormState;
   dispatch: (action: CreateFormAction) => void;
 }) {
+  const { i18n } = useLingui();
   const source = state.template?.source ?? 'custom';
   return (
-    <FormSection id="boxes" step={1} title={boxesTitle(source, state.type)} hint={boxesHint(source, state.type)}>
+    <FormSection
+      id="boxes"
+      step={1}
+      title={i18n._(boxesTitle(source, state.type))}
+      hint={i18n._(boxesHint(source, state.type))}
+    >
       {source === 'titles' ? (
         <TitlePicker
           kind={state.type === 'tv' ? 'tv' : 'movie'}
@@ -51,6 +59,7 @@ export function BoxesSection({
 
 /** Four image or text boxes; without a template, tabs switch between the two. */
 function CustomBoxes({ state, dispatch }: { state: CreateFormState; dispatch: (action: CreateFormAction) => void }) {
+  const { t } = useLingui();
   return (
     <Tabs.Root
       value={state.type === 'text' ? 'text' : 'image'}
@@ -58,7 +67,7 @@ function CustomBoxes({ state, dispatch }: { state: CreateFormState; dispatch: (a
     >
       {hasContentTabs(state.template) && (
         <Tabs.List
-          aria-label="Content Type"
+          aria-label={t`Content Type`}
           className="mb-4 grid grid-cols-2 gap-1 rounded-xl border border-border/70 bg-base/50 p-1"
         >
           {(['image', 'text'] as const).map((value) => (
@@ -67,7 +76,7 @@ function CustomBoxes({ state, dispatch }: { state: CreateFormState; dispatch: (a
               value={value}
               className="h-10 rounded-lg text-sm font-semibold text-zinc-300 transition-colors data-[state=active]:bg-gradient-to-r data-[state=active]:from-brand data-[state=active]:to-brand-2 data-[state=active]:text-white"
             >
-              {value === 'image' ? 'Images' : 'Text'}
+              {value === 'image' ? <Trans>Images</Trans> : <Trans>Text</Trans>}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -98,15 +107,15 @@ function CustomBoxes({ state, dispatch }: { state: CreateFormState; dispatch: (a
 }
 
 function boxesTitle(source: string, type: string) {
-  if (source === 'restaurants') return 'Pick 4 restaurants';
-  if (source === 'titles') return type === 'tv' ? 'Pick up to 4 TV shows' : 'Pick up to 4 movies';
-  return 'Fill the mystery boxes';
+  if (source === 'restaurants') return msg`Pick 4 restaurants`;
+  if (source === 'titles') return type === 'tv' ? msg`Pick up to 4 TV shows` : msg`Pick up to 4 movies`;
+  return msg`Fill the mystery boxes`;
 }
 
 function boxesHint(source: string, type: string) {
-  if (source === 'restaurants') return 'Each restaurant goes in its own box.';
-  if (source === 'titles') return 'Search and add at least one. Each pick fills a box.';
+  if (source === 'restaurants') return msg`Each restaurant goes in its own box.`;
+  if (source === 'titles') return msg`Search and add at least one. Each pick fills a box.`;
   return type === 'image'
-    ? 'Add at least 2 images (JPG, PNG, GIF or SVG, up to 5MB each).'
-    : 'Write at least 2 options.';
+    ? msg`Add at least 2 images (JPG, PNG, GIF or SVG, up to 5MB each).`
+    : msg`Write at least 2 options.`;
 }

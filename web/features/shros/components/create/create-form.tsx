@@ -1,6 +1,7 @@
 import type { Friend } from '@contract/friends';
 import { PRODUCT_NAME } from '@contract/product';
 import { SHRO_MESSAGES } from '@contract/shros';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Hash } from 'lucide-react';
 import type { FieldErrors } from 'react-hook-form';
 import { Field } from '@/components/field';
@@ -42,6 +43,7 @@ export function CreateForm({
   friendsLoading: boolean;
   onChangeTemplate: () => void;
 }) {
+  const { t } = useLingui();
   const onSubmit = form.handleSubmit(submit.send, showProblem);
   return (
     <form
@@ -51,7 +53,7 @@ export function CreateForm({
         event.preventDefault();
       }}
       className="space-y-4 animate-pop"
-      aria-label={`Create ${PRODUCT_NAME}`}
+      aria-label={t`Create ${PRODUCT_NAME}`}
     >
       <TemplateTitleCard
         template={state.template}
@@ -62,7 +64,12 @@ export function CreateForm({
         <BoxesSection state={state} dispatch={dispatch} />
       </div>
       <div id={PROBLEM_TARGETS.recipients}>
-        <FormSection id="recipients" step={2} title="Who gets it?" hint="Friends, a link for anyone, or everyone.">
+        <FormSection
+          id="recipients"
+          step={2}
+          title={t`Who gets it?`}
+          hint={<Trans>Friends, a link for anyone, or everyone.</Trans>}
+        >
           <RecipientOptions
             friends={friends}
             friendsLoading={friendsLoading}
@@ -80,12 +87,12 @@ export function CreateForm({
       <FormSection
         id="hashtags"
         step={3}
-        title="Hashtags"
-        hint="Optional, comma separated. Helps people find it on Explore."
+        title={t`Hashtags`}
+        hint={<Trans>Optional, comma separated. Helps people find it on Explore.</Trans>}
       >
         <Field
           id={PROBLEM_TARGETS.hashtags}
-          label="Hashtags, comma separated"
+          label={t`Hashtags, comma separated`}
           labelClassName="sr-only"
           error={form.formState.errors.hashtags?.message}
           hint={SHRO_MESSAGES.hashtagInvalid}
@@ -93,13 +100,13 @@ export function CreateForm({
         >
           {(control) => (
             <div className="relative">
-              <Hash className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
+              <Hash className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
               <Input
                 {...control}
                 // The error names what was typed: it goes once the tags are edited, and submit checks again.
                 {...form.register('hashtags', { onChange: () => form.clearErrors('hashtags') })}
-                placeholder="food, friday, decisions"
-                className="pl-10"
+                placeholder={t`food, friday, decisions`}
+                className="ps-10"
               />
             </div>
           )}

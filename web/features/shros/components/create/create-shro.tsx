@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Sparkles, UserCheck } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
@@ -28,6 +29,7 @@ function prefillFromSearch(search: string) {
  * as the user's draft while they fill it, and offered back next time (decision 017).
  */
 export function CreateShro({ userId }: { userId: string }) {
+  const { i18n } = useLingui();
   const search = useSearch();
   const prefill = useMemo(() => prefillFromSearch(search), [search]);
   const friendsQuery = useFriends({ fresh: true });
@@ -37,6 +39,7 @@ export function CreateShro({ userId }: { userId: string }) {
       ? (friends.find((f) => f.id === prefill.id || f.username.toLowerCase() === prefill.username?.toLowerCase()) ??
         null)
       : null;
+  const username = prefilledFriend?.username;
 
   const [step, setStep] = useState<'template' | 'form'>('template');
   const createForm = useCreateForm();
@@ -58,10 +61,10 @@ export function CreateShro({ userId }: { userId: string }) {
 
   useEffect(() => {
     if (draftOffer || submit.busy) return;
-    const draft = draftFromState(state);
+    const draft = draftFromState(state, new Date(), i18n);
     if (draft) saveDraft(userId, draft);
     else clearDraft(userId);
-  }, [state, draftOffer, submit.busy, userId]);
+  }, [state, draftOffer, submit.busy, userId, i18n]);
 
   // After a step change, focus its heading: the button that was pressed is gone, and focus must
   // not fall back to the page body.
@@ -80,7 +83,7 @@ export function CreateShro({ userId }: { userId: string }) {
   }
 
   function pickTemplate(template: ShroTemplate | null) {
-    dispatch({ type: 'template', template });
+    dispatch({ type: 'template', template, i18n });
     showStep('form');
   }
 
@@ -102,14 +105,17 @@ export function CreateShro({ userId }: { userId: string }) {
       <header className="mb-6 flex items-start justify-between gap-3">
         <div>
           <p className="inline-flex items-center gap-1.5 rounded-full bg-brand/15 px-3 py-1 text-xs font-semibold text-purple-200">
-            <Sparkles className="size-3.5" aria-hidden="true" /> {step === 'template' ? 'Step 1 of 2' : 'Step 2 of 2'}
+            <Sparkles className="size-3.5" aria-hidden="true" />{' '}
+            {step === 'template' ? <Trans>Step 1 of 2</Trans> : <Trans>Step 2 of 2</Trans>}
           </p>
           <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl">
             <span className="bg-gradient-to-r from-purple-200 via-fuchsia-200 to-pink-200 bg-clip-text text-transparent">
-              Create {PRODUCT_NAME}
+              <Trans>Create {PRODUCT_NAME}</Trans>
             </span>
           </h1>
-          <p className="mt-1 text-muted">Hide four options in four mystery boxes. They open one.</p>
+          <p className="mt-1 text-muted">
+            <Trans>Hide four options in four mystery boxes. They open one.</Trans>
+          </p>
         </div>
         <SoundToggle />
       </header>
@@ -118,7 +124,9 @@ export function CreateShro({ userId }: { userId: string }) {
         <div className="mb-5 flex items-center gap-3 rounded-2xl border border-brand/40 bg-brand/10 px-4 py-3 text-sm">
           <UserCheck className="size-5 shrink-0 text-purple-300" aria-hidden="true" />
           <p>
-            Sending privately to <strong>@{prefilledFriend.username}</strong>
+            <Trans>
+              Sending privately to <strong>@{username}</strong>
+            </Trans>
           </p>
         </div>
       )}
@@ -127,8 +135,10 @@ export function CreateShro({ userId }: { userId: string }) {
           role="status"
           className="mb-5 rounded-2xl border border-amber-300/40 bg-amber-300/10 px-4 py-3 text-sm text-amber-100"
         >
-          That person isn't in your friends list, so you can't send them a {PRODUCT_NAME} directly. Pick friends or a
-          link below.
+          <Trans>
+            That person isn't in your friends list, so you can't send them a {PRODUCT_NAME} directly. Pick friends or a
+            link below.
+          </Trans>
         </p>
       )}
 

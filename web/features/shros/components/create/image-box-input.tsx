@@ -1,5 +1,5 @@
-import { imageBoxLabel } from '@contract/box-labels';
 import { IMAGE_MAX_BYTES, SHRO_MESSAGES } from '@contract/shros';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ImagePlus, RefreshCw, Trophy, X } from 'lucide-react';
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
@@ -46,12 +46,15 @@ export function ImageBoxInput({
   onFile: (file: File | null, preview: string | null) => void;
   onLabel: (label: string) => void;
 }) {
+  const { t } = useLingui();
   const inputId = useId();
-  const name = imageBoxLabel(box.position);
+  const position = box.position;
+  // The box's name on screen; the label a box gets by default (imageBoxLabel) is the Shro's content.
+  const name = t`Box ${position}`;
 
   // Each refusal names the box, so with four boxes the creator knows which file to change.
   function refuse(title: string, problem: string) {
-    toast({ title: `${name}: ${title}`, description: problem, variant: 'destructive' });
+    toast({ title, description: problem, variant: 'destructive' });
   }
 
   async function choose(event: React.ChangeEvent<HTMLInputElement>) {
@@ -60,11 +63,12 @@ export function ImageBoxInput({
     if (!file) return;
     const problem = checkImageFile(file);
     if (problem) {
-      refuse(problem === SHRO_MESSAGES.imageType ? 'Invalid File' : 'File Too Large', problem);
+      refuse(problem === SHRO_MESSAGES.imageType ? t`${name}: Invalid File` : t`${name}: File Too Large`, problem);
       return;
     }
     if (!(await canDecodeImage(file))) {
-      refuse('Not a real image', `This file could not be opened as a picture. ${SHRO_MESSAGES.imageType}`);
+      const imageType = SHRO_MESSAGES.imageType;
+      refuse(t`${name}: Not a real image`, t`This file could not be opened as a picture. ${imageType}`);
       return;
     }
     playSound('click');
@@ -83,28 +87,30 @@ export function ImageBoxInput({
         type="file"
         accept="image/*"
         className="sr-only"
-        aria-label={`Image for ${name}`}
+        aria-label={t`Image for ${name}`}
         onChange={choose}
       />
       {box.preview ? (
         <div className="relative aspect-square">
-          <img src={box.preview} alt={`Preview of ${name}`} className="size-full object-cover" />
+          <img src={box.preview} alt={t`Preview of ${name}`} className="size-full object-cover" />
           <div className="absolute inset-x-0 top-0 flex items-center justify-between bg-gradient-to-b from-black/70 to-transparent p-2">
             <span className="rounded-full bg-black/60 px-2.5 py-1 text-xs font-bold text-white">{name}</span>
             <div className="flex gap-1.5">
               <label
                 htmlFor={inputId}
                 className="relative flex size-9 cursor-pointer items-center justify-center rounded-full bg-black/60 text-white before:absolute before:-inset-1 hover:bg-black/80"
-                title="Replace image"
+                title={t`Replace image`}
               >
                 <RefreshCw className="size-4" aria-hidden="true" />
-                <span className="sr-only">Replace image in {name}</span>
+                <span className="sr-only">
+                  <Trans>Replace image in {name}</Trans>
+                </span>
               </label>
               <button
                 type="button"
                 onClick={() => onFile(null, null)}
                 className="relative flex size-9 items-center justify-center rounded-full bg-black/60 text-white before:absolute before:-inset-1 hover:bg-black/80"
-                aria-label={`Remove image from ${name}`}
+                aria-label={t`Remove image from ${name}`}
               >
                 <X className="size-4" aria-hidden="true" />
               </button>
@@ -126,12 +132,14 @@ export function ImageBoxInput({
             <ImagePlus className="size-6" aria-hidden="true" />
           </span>
           <span className="text-sm font-bold">{name}</span>
-          <span className="text-xs text-muted">Tap to add an image</span>
+          <span className="text-xs text-muted">
+            <Trans>Tap to add an image</Trans>
+          </span>
         </label>
       )}
       <div className="border-t border-border/60 p-2">
         <Input
-          aria-label={`Label for ${name}`}
+          aria-label={t`Label for ${name}`}
           value={box.label}
           maxLength={100}
           placeholder={name}
@@ -145,8 +153,8 @@ export function ImageBoxInput({
 
 function WinningFlag() {
   return (
-    <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-amber-300 px-2.5 py-1 text-xs font-bold text-amber-950 shadow">
-      <Trophy className="size-3.5" aria-hidden="true" /> Winner
+    <span className="absolute bottom-2 start-2 inline-flex items-center gap-1 rounded-full bg-amber-300 px-2.5 py-1 text-xs font-bold text-amber-950 shadow">
+      <Trophy className="size-3.5" aria-hidden="true" /> <Trans>Winner</Trans>
     </span>
   );
 }

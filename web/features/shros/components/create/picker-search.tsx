@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
@@ -30,7 +31,7 @@ export function PickerSearch({
   if (full) {
     return (
       <p className="rounded-xl bg-emerald-500/10 px-3 py-2 text-sm text-emerald-200">
-        All 4 boxes are filled. Remove one to pick another.
+        <Trans>All 4 boxes are filled. Remove one to pick another.</Trans>
       </p>
     );
   }
@@ -40,7 +41,7 @@ export function PickerSearch({
         {label}
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
+        <Search className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
         <Input
           id={id}
           type="search"
@@ -48,7 +49,7 @@ export function PickerSearch({
           autoComplete="off"
           placeholder={placeholder}
           onChange={(e) => onQueryChange(e.target.value)}
-          className="pl-10"
+          className="ps-10"
         />
         {adornment}
       </div>

@@ -1,5 +1,6 @@
 import type { Friend } from '@contract/friends';
 import { PRODUCT_NAME } from '@contract/product';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Globe, Link2, Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -38,44 +39,49 @@ export function RecipientOptions({
   onExpiry: (expiry: ExpiryChoice) => void;
   onPublic: (on: boolean) => void;
 }) {
+  const { t, i18n } = useLingui();
   const [filter, setFilter] = useState('');
   const shown = friends.filter((f) => f.username.toLowerCase().includes(filter.trim().toLowerCase()));
 
   return (
     <div className="space-y-4">
       <fieldset>
-        <legend className="mb-2 text-sm font-semibold">Send to friends</legend>
+        <legend className="mb-2 text-sm font-semibold">
+          <Trans>Send to friends</Trans>
+        </legend>
         {friendsLoading ? (
           <div className="flex items-center gap-2 py-3 text-sm text-muted">
-            <Spinner className="size-4" label="Loading friends" /> Loading friends...
+            <Spinner className="size-4" label={t`Loading friends`} /> <Trans>Loading friends...</Trans>
           </div>
         ) : friends.length === 0 ? (
           <div className="flex items-center gap-3 rounded-xl border border-dashed border-border/80 bg-base/40 p-3 text-sm text-muted">
             <UserPlus className="size-5 shrink-0 text-purple-300" aria-hidden="true" />
             <p>
-              No friends yet.{' '}
-              <Link href="/friends" className="font-semibold text-purple-300 underline underline-offset-2">
-                Add friends
-              </Link>{' '}
-              to send a {PRODUCT_NAME} privately, or use a link below.
+              <Trans>
+                No friends yet.{' '}
+                <Link href="/friends" className="font-semibold text-purple-300 underline underline-offset-2">
+                  Add friends
+                </Link>{' '}
+                to send a {PRODUCT_NAME} privately, or use a link below.
+              </Trans>
             </p>
           </div>
         ) : (
           <>
             {friends.length >= FRIEND_FILTER_FROM && (
               <div className="relative mb-2">
-                <Search className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
+                <Search className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
                 <Input
                   type="search"
-                  aria-label="Filter friends"
-                  placeholder="Filter friends"
+                  aria-label={t`Filter friends`}
+                  placeholder={t`Filter friends`}
                   value={filter}
                   onChange={(e) => setFilter(e.target.value)}
-                  className="pl-10"
+                  className="ps-10"
                 />
               </div>
             )}
-            <ul className="grid max-h-64 gap-1.5 overflow-y-auto pr-1 sm:grid-cols-2">
+            <ul className="grid max-h-64 gap-1.5 overflow-y-auto pe-1 sm:grid-cols-2">
               {shown.map((friend) => {
                 const checked = recipients.includes(friend.id);
                 return (
@@ -115,15 +121,15 @@ export function RecipientOptions({
       {recipients.length === 0 && (
         <OptionCard
           icon={Link2}
-          title="Create a shareable link"
-          description="Anyone with the link can open one box."
+          title={t`Create a shareable link`}
+          description={t`Anyone with the link can open one box.`}
           checked={isShareable}
           onChange={onShareable}
         >
           {isShareable && (
             <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-border/60 pt-3">
               <label htmlFor="link-expiry" className="text-sm text-zinc-200">
-                Link expires after
+                <Trans>Link expires after</Trans>
               </label>
               <select
                 id="link-expiry"
@@ -133,7 +139,7 @@ export function RecipientOptions({
               >
                 {EXPIRY_OPTIONS.map((option) => (
                   <option key={option.value} value={option.value}>
-                    {option.label}
+                    {i18n._(option.label)}
                   </option>
                 ))}
               </select>
@@ -144,8 +150,8 @@ export function RecipientOptions({
 
       <OptionCard
         icon={Globe}
-        title="Share publicly on Explore"
-        description="Anyone can find it on the Explore page and open a box."
+        title={t`Share publicly on Explore`}
+        description={t`Anyone can find it on the Explore page and open a box.`}
         checked={isPublic}
         onChange={onPublic}
       />
@@ -206,7 +212,7 @@ function OptionCard({
           <span
             className={cn(
               'absolute top-1 size-5 rounded-full bg-white shadow transition-transform',
-              checked ? 'translate-x-6' : 'translate-x-1',
+              checked ? 'translate-x-6 rtl:-translate-x-6' : 'translate-x-1 rtl:-translate-x-1',
             )}
           />
         </span>

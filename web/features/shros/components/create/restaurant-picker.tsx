@@ -1,5 +1,6 @@
 import { type RestaurantEntry, restaurantCategories, searchRestaurants } from '@contract/restaurants';
 import { BOXES_PER_SHRO } from '@contract/shros';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Trophy, UtensilsCrossed, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { boxGradient } from '@/lib/box-style';
@@ -19,6 +20,8 @@ export function RestaurantPicker({
   onAdd: (restaurant: RestaurantEntry) => void;
   onRemove: (name: string) => void;
 }) {
+  const { t } = useLingui();
+  const addLabel = (name: string) => t`Add ${name}`;
   const [query, setQuery] = useState('');
   const full = picks.length >= BOXES_PER_SHRO;
   const results = useMemo(
@@ -32,9 +35,11 @@ export function RestaurantPicker({
 
   return (
     <div className="space-y-4">
-      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Chosen restaurants">
+      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={t`Chosen restaurants`}>
         {Array.from({ length: BOXES_PER_SHRO }, (_, i) => {
           const pick = picks[i];
+          const position = i + 1;
+          const name = pick?.name;
           return (
             <li
               key={pick?.name ?? `empty-${i}`}
@@ -55,22 +60,24 @@ export function RestaurantPicker({
                   >
                     {i + 1}
                   </span>
-                  <span className="pr-6 text-sm font-semibold leading-tight">{pick.name}</span>
+                  <span className="pe-6 text-sm font-semibold leading-tight">{pick.name}</span>
                   <span className="text-xs text-muted">{pick.category}</span>
                   <button
                     type="button"
                     onClick={() => onRemove(pick.name)}
-                    aria-label={`Remove ${pick.name}`}
-                    className="absolute right-0.5 top-0.5 flex size-10 items-center justify-center rounded-full text-zinc-300 hover:bg-base/60"
+                    aria-label={t`Remove ${name}`}
+                    className="absolute end-0.5 top-0.5 flex size-10 items-center justify-center rounded-full text-zinc-300 hover:bg-base/60"
                   >
                     <X className="size-4" aria-hidden="true" />
                   </button>
                   {winningBox === i + 1 && (
-                    <Trophy className="absolute bottom-2 right-2 size-4 text-amber-300" aria-label="Winning box" />
+                    <Trophy className="absolute bottom-2 end-2 size-4 text-amber-300" aria-label={t`Winning box`} />
                   )}
                 </>
               ) : (
-                <span className="text-center text-xs">Box {i + 1}</span>
+                <span className="text-center text-xs">
+                  <Trans>Box {position}</Trans>
+                </span>
               )}
             </li>
           );
@@ -80,8 +87,8 @@ export function RestaurantPicker({
       <PickerSearch
         full={full}
         id="restaurant-search"
-        label="Search restaurants"
-        placeholder="Name or kind of food"
+        label={t`Search restaurants`}
+        placeholder={t`Name or kind of food`}
         query={query}
         onQueryChange={setQuery}
       >
@@ -103,8 +110,12 @@ export function RestaurantPicker({
             </button>
           ))}
         </div>
-        <ul className="grid max-h-80 gap-1.5 overflow-y-auto pr-1 sm:grid-cols-2" aria-label="Restaurant results">
-          {results.length === 0 && <li className="px-1 py-3 text-sm text-muted">No restaurants match "{query}".</li>}
+        <ul className="grid max-h-80 gap-1.5 overflow-y-auto pe-1 sm:grid-cols-2" aria-label={t`Restaurant results`}>
+          {results.length === 0 && (
+            <li className="px-1 py-3 text-sm text-muted">
+              <Trans>No restaurants match "{query}".</Trans>
+            </li>
+          )}
           {results.map((restaurant) => (
             <li key={restaurant.name}>
               <button
@@ -113,8 +124,8 @@ export function RestaurantPicker({
                   playSound('click');
                   onAdd(restaurant);
                 }}
-                aria-label={`Add ${restaurant.name}`}
-                className="flex min-h-12 w-full items-center gap-3 rounded-xl bg-base/40 px-3 py-2 text-left transition-colors hover:bg-surface-2"
+                aria-label={addLabel(restaurant.name)}
+                className="flex min-h-12 w-full items-center gap-3 rounded-xl bg-base/40 px-3 py-2 text-start transition-colors hover:bg-surface-2"
               >
                 <UtensilsCrossed className="size-4 shrink-0 text-purple-300" aria-hidden="true" />
                 <span className="min-w-0 flex-1">

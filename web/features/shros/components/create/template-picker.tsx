@@ -1,13 +1,21 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, PencilLine } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { playSound } from '@/lib/sounds';
-import { SHRO_TEMPLATES, type ShroTemplate, TEMPLATE_CATEGORIES, type TemplateFilter } from '../../utils/templates';
+import {
+  SHRO_TEMPLATES,
+  type ShroTemplate,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_CATEGORY_LABELS,
+  type TemplateFilter,
+} from '../../utils/templates';
 
 export const TEMPLATES_HEADING_ID = 'templates-heading';
 
 /** Step 1 of create: the five templates with a category filter, or skip to the manual form. */
 export function TemplatePicker({ onPick }: { onPick: (template: ShroTemplate | null) => void }) {
+  const { i18n } = useLingui();
   const [filter, setFilter] = useState<TemplateFilter>('All');
   const shown = SHRO_TEMPLATES.filter((t) => filter === 'All' || t.category === filter);
 
@@ -16,12 +24,16 @@ export function TemplatePicker({ onPick }: { onPick: (template: ShroTemplate | n
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={TEMPLATES_HEADING_ID} tabIndex={-1} className="text-lg font-bold outline-none">
-            Choose a template
+            <Trans>Choose a template</Trans>
           </h2>
-          <p className="text-sm text-muted">Start from a template, or build your own boxes.</p>
+          <p className="text-sm text-muted">
+            <Trans>Start from a template, or build your own boxes.</Trans>
+          </p>
         </div>
         <fieldset className="flex gap-1 rounded-full border border-border/70 bg-surface/70 p-1">
-          <legend className="sr-only">Template category</legend>
+          <legend className="sr-only">
+            <Trans>Template category</Trans>
+          </legend>
           {TEMPLATE_CATEGORIES.map((category) => (
             <button
               key={category}
@@ -35,7 +47,7 @@ export function TemplatePicker({ onPick }: { onPick: (template: ShroTemplate | n
                   : 'text-zinc-300 hover:text-white',
               )}
             >
-              {category}
+              {i18n._(TEMPLATE_CATEGORY_LABELS[category])}
             </button>
           ))}
         </fieldset>
@@ -50,7 +62,7 @@ export function TemplatePicker({ onPick }: { onPick: (template: ShroTemplate | n
                 playSound('click');
                 onPick(template);
               }}
-              className="group flex w-full items-center gap-4 rounded-2xl border border-border/70 bg-surface/80 p-4 text-left shadow-lg shadow-black/10 transition-all hover:-translate-y-0.5 hover:border-brand/60 hover:bg-surface-2 focus-visible:border-brand"
+              className="group flex w-full items-center gap-4 rounded-2xl border border-border/70 bg-surface/80 p-4 text-start shadow-lg shadow-black/10 transition-all hover:-translate-y-0.5 hover:border-brand/60 hover:bg-surface-2 focus-visible:border-brand"
             >
               <span
                 aria-hidden="true"
@@ -63,12 +75,12 @@ export function TemplatePicker({ onPick }: { onPick: (template: ShroTemplate | n
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block text-[11px] font-semibold uppercase tracking-wider text-purple-200/90">
-                  {template.category}
+                  {i18n._(TEMPLATE_CATEGORY_LABELS[template.category])}
                 </span>
-                <span className="block font-bold">{template.name}</span>
-                <span className="mt-0.5 block text-sm text-muted">{template.description}</span>
+                <span className="block font-bold">{i18n._(template.name)}</span>
+                <span className="mt-0.5 block text-sm text-muted">{i18n._(template.description)}</span>
               </span>
-              <ArrowRight className="size-5 shrink-0 text-muted transition-transform group-hover:translate-x-0.5" />
+              <ArrowRight className="size-5 shrink-0 text-muted transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5" />
             </button>
           </li>
         ))}
@@ -84,7 +96,7 @@ export function TemplatePicker({ onPick }: { onPick: (template: ShroTemplate | n
           className="inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold text-purple-300 underline underline-offset-4 hover:text-purple-200"
         >
           <PencilLine className="size-4" aria-hidden="true" />
-          Skip templates and create manually
+          <Trans>Skip templates and create manually</Trans>
         </button>
       </div>
     </section>

@@ -1,4 +1,6 @@
 import { TITLE_MAX } from '@contract/shros';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '@/components/field';
 import { Button } from '@/components/ui/button';
@@ -22,6 +24,7 @@ export function TemplateTitleCard({
   titleField: UseFormRegisterReturn<'title'>;
   onChangeTemplate: () => void;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <Card className="p-4 sm:p-6">
       <div className="flex items-center gap-3 rounded-2xl bg-base/50 p-3">
@@ -35,18 +38,20 @@ export function TemplateTitleCard({
           {template?.emoji ?? '✨'}
         </span>
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-semibold uppercase tracking-wide text-muted">Template</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+            <Trans>Template</Trans>
+          </p>
           <h2 id={FORM_HEADING_ID} tabIndex={-1} className="truncate font-bold outline-none">
-            {template?.name ?? 'Create manually'}
+            {template ? i18n._(template.name) : <Trans>Create manually</Trans>}
           </h2>
         </div>
         <Button type="button" variant="secondary" size="sm" className="h-11" onClick={onChangeTemplate}>
-          Change
+          <Trans>Change</Trans>
         </Button>
       </div>
-      <Field id={TITLE_INPUT_ID} label="Title" className="mt-4">
+      <Field id={TITLE_INPUT_ID} label={t`Title`} className="mt-4">
         {(control) => (
-          <Input {...control} {...titleField} maxLength={TITLE_MAX} placeholder={titlePlaceholder(template)} />
+          <Input {...control} {...titleField} maxLength={TITLE_MAX} placeholder={i18n._(titlePlaceholder(template))} />
         )}
       </Field>
     </Card>
@@ -56,14 +61,14 @@ export function TemplateTitleCard({
 function titlePlaceholder(template: ShroTemplate | null) {
   switch (template?.id) {
     case 'where-to-eat':
-      return 'Where should we eat tonight?';
+      return msg`Where should we eat tonight?`;
     case 'movie-night':
-      return 'Movie Night Decision';
+      return msg`Movie Night Decision`;
     case 'binge-watch':
-      return 'Binge Watch Choice';
+      return msg`Binge Watch Choice`;
     case 'custom-text':
-      return 'e.g. What should we do this weekend?';
+      return msg`e.g. What should we do this weekend?`;
     default:
-      return 'e.g. Which outfit for tonight?';
+      return msg`e.g. Which outfit for tonight?`;
   }
 }

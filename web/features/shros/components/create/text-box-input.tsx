@@ -1,5 +1,6 @@
 import { textBoxLabel } from '@contract/box-labels';
 import { OPTION_TEXT_MAX } from '@contract/shros';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Trophy } from 'lucide-react';
 import { Textarea } from '@/components/ui/input';
 import { boxGradient } from '@/lib/box-style';
@@ -16,7 +17,9 @@ export function TextBoxInput({
   isWinning: boolean;
   onText: (text: string) => void;
 }) {
-  const label = textBoxLabel(box.position);
+  const { t } = useLingui();
+  const position = box.position;
+  const label = textBoxLabel(position);
   const id = `box-text-${box.position}`;
   return (
     <div
@@ -39,8 +42,8 @@ export function TextBoxInput({
           {label}
         </label>
         {isWinning && (
-          <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">
-            <Trophy className="size-3" aria-hidden="true" /> Winner
+          <span className="ms-auto inline-flex items-center gap-1 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-amber-950">
+            <Trophy className="size-3" aria-hidden="true" /> <Trans>Winner</Trans>
           </span>
         )}
       </div>
@@ -49,7 +52,7 @@ export function TextBoxInput({
         rows={2}
         maxLength={OPTION_TEXT_MAX}
         value={box.textContent}
-        placeholder={`Option ${box.position}`}
+        placeholder={t`Option ${position}`}
         onChange={(e) => onText(e.target.value)}
         className="resize-none bg-transparent"
       />

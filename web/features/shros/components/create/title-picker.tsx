@@ -1,5 +1,6 @@
 import { posterUrl, type TitleKind, type TitleSearchResult } from '@contract/catalog';
 import { BOXES_PER_SHRO } from '@contract/shros';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Film, Plus, Star, Trophy, Tv, X } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/card';
@@ -29,10 +30,11 @@ export function TitlePicker({
   onAdd: (title: TitleSearchResult) => void;
   onRemove: (id: number) => void;
 }) {
+  const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
   const term = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const search = useTitleSearch(kind, term);
-  const noun = kind === 'movie' ? 'movies' : 'TV shows';
+  const movies = kind === 'movie';
   const full = picks.length >= BOXES_PER_SHRO;
   const Icon = kind === 'movie' ? Film : Tv;
   const typing = query.trim() !== term;
@@ -41,9 +43,11 @@ export function TitlePicker({
     <div className="space-y-4">
       {/* Poster beside its title, the remove button under the title: nothing covers the title,
           and long titles wrap at word boundaries instead of being cut. */}
-      <ol className="grid grid-cols-2 gap-2 lg:grid-cols-4" aria-label={`Chosen ${noun}`}>
+      <ol className="grid grid-cols-2 gap-2 lg:grid-cols-4" aria-label={movies ? t`Chosen movies` : t`Chosen TV shows`}>
         {Array.from({ length: BOXES_PER_SHRO }, (_, i) => {
           const pick = picks[i];
+          const position = i + 1;
+          const name = pick?.title;
           const poster = posterUrl(pick?.poster_path);
           const isWinning = winningBox === i + 1;
           return (
@@ -76,16 +80,16 @@ export function TitlePicker({
               <div className="flex min-w-0 flex-1 flex-col">
                 <div className="flex items-start justify-between gap-1">
                   <p className="flex items-center gap-1 pt-0.5 text-[10px] font-semibold uppercase tracking-wide text-muted">
-                    Box {i + 1}
-                    {isWinning && <Trophy className="size-3.5 text-amber-300" aria-label="Winning box" />}
+                    <Trans>Box {position}</Trans>
+                    {isWinning && <Trophy className="size-3.5 text-amber-300" aria-label={t`Winning box`} />}
                   </p>
                   {pick && (
                     <button
                       type="button"
                       onClick={() => onRemove(pick.id)}
-                      aria-label={`Remove ${pick.title}`}
-                      title="Remove"
-                      className="relative -mr-0.5 -mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-300 before:absolute before:-inset-1 hover:bg-white/10 hover:text-white"
+                      aria-label={t`Remove ${name}`}
+                      title={t`Remove`}
+                      className="relative -me-0.5 -mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-300 before:absolute before:-inset-1 hover:bg-white/10 hover:text-white"
                     >
                       <X className="size-4" aria-hidden="true" />
                     </button>
@@ -99,7 +103,9 @@ export function TitlePicker({
                     {pick.title}
                   </p>
                 ) : (
-                  <p className="text-xs text-muted">Empty</p>
+                  <p className="text-xs text-muted">
+                    <Trans>Empty</Trans>
+                  </p>
                 )}
               </div>
             </li>
@@ -110,35 +116,42 @@ export function TitlePicker({
       <PickerSearch
         full={full}
         id={`${kind}-search`}
-        label={`Search ${noun}`}
-        placeholder={kind === 'movie' ? 'e.g. Inception' : 'e.g. Breaking Bad'}
+        label={movies ? t`Search movies` : t`Search TV shows`}
+        placeholder={movies ? t`e.g. Inception` : t`e.g. Breaking Bad`}
         query={query}
         onQueryChange={setQuery}
         adornment={
           (search.isFetching || typing) &&
           query.trim().length >= TITLE_SEARCH_MIN_LENGTH && (
-            <Spinner className="absolute right-3.5 top-1/2 size-4 -translate-y-1/2" label="Searching" />
+            <Spinner className="absolute end-3.5 top-1/2 size-4 -translate-y-1/2" label={t`Searching`} />
           )
         }
       >
         {query.trim().length > 0 && query.trim().length < TITLE_SEARCH_MIN_LENGTH && (
-          <p className="text-xs text-muted">Type at least 3 characters to search</p>
+          <p className="text-xs text-muted">
+            <Trans>Type at least 3 characters to search</Trans>
+          </p>
         )}
         {search.isError && (
           <p role="alert" className="text-sm text-red-300">
-            {errorMessage(search.error, 'Search failed. Please try again.')}
+            {errorMessage(search.error, t`Search failed. Please try again.`)}
           </p>
         )}
         {search.data && term.length >= TITLE_SEARCH_MIN_LENGTH && (
-          <ul className="max-h-96 space-y-1.5 overflow-y-auto pr-1" aria-label={`${noun} results`}>
+          <ul
+            className="max-h-96 space-y-1.5 overflow-y-auto pe-1"
+            aria-label={movies ? t`movies results` : t`TV shows results`}
+          >
             {search.data.length === 0 && (
               <li className="px-1 py-3 text-sm text-muted">
-                No {noun} found for "{term}".
+                {movies ? <Trans>No movies found for "{term}".</Trans> : <Trans>No TV shows found for "{term}".</Trans>}
               </li>
             )}
             {search.data.map((result) => {
               const picked = picks.some((p) => p.id === result.id);
               const poster = posterUrl(result.poster_path);
+              const name = result.title;
+              const year = yearOf(result.release_date);
               return (
                 <li key={result.id}>
                   <button
@@ -148,8 +161,16 @@ export function TitlePicker({
                       playSound('click');
                       onAdd(result);
                     }}
-                    aria-label={`${picked ? 'Added' : 'Add'} ${result.title}${result.release_date ? ` (${yearOf(result.release_date)})` : ''}`}
-                    className="flex w-full items-center gap-3 rounded-xl border border-transparent bg-base/40 p-2 text-left transition-colors hover:border-brand/50 hover:bg-surface-2 disabled:opacity-60"
+                    aria-label={
+                      picked
+                        ? year
+                          ? t`Added ${name} (${year})`
+                          : t`Added ${name}`
+                        : year
+                          ? t`Add ${name} (${year})`
+                          : t`Add ${name}`
+                    }
+                    className="flex w-full items-center gap-3 rounded-xl border border-transparent bg-base/40 p-2 text-start transition-colors hover:border-brand/50 hover:bg-surface-2 disabled:opacity-60"
                   >
                     <span className="h-16 w-11 shrink-0 overflow-hidden rounded-lg bg-surface-2">
                       {poster && <img src={poster} alt="" loading="lazy" className="size-full object-cover" />}
@@ -161,7 +182,7 @@ export function TitlePicker({
                         {result.vote_average ? (
                           <span className="inline-flex items-center gap-0.5">
                             <Star className="size-3 fill-amber-300 text-amber-300" aria-hidden="true" />
-                            {result.vote_average.toFixed(1)}
+                            {i18n.number(result.vote_average, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
                           </span>
                         ) : null}
                       </span>

@@ -1,4 +1,5 @@
 import { BOXES_PER_SHRO } from '@contract/shros';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Trophy } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -12,11 +13,14 @@ export function WinningBoxPicker({
   winningBox: number | null;
   onToggle: (position: number) => void;
 }) {
+  const { t } = useLingui();
   return (
     <fieldset>
-      <legend className="text-sm font-semibold">Winning box (optional)</legend>
+      <legend className="text-sm font-semibold">
+        <Trans>Winning box (optional)</Trans>
+      </legend>
       <p className="mb-2 text-xs text-muted">
-        Mark the box you hope they find. Guessing it counts toward the Lucky Guesser achievement.
+        <Trans>Mark the box you hope they find. Guessing it counts toward the Lucky Guesser achievement.</Trans>
       </p>
       <div className="grid grid-cols-4 gap-2">
         {Array.from({ length: BOXES_PER_SHRO }, (_, i) => {
@@ -27,7 +31,7 @@ export function WinningBoxPicker({
               key={position}
               type="button"
               aria-pressed={active}
-              aria-label={`Winning box: Box ${position}`}
+              aria-label={t`Winning box: Box ${position}`}
               disabled={!filled.includes(position)}
               onClick={() => onToggle(position)}
               className={cn(

@@ -1,6 +1,8 @@
 import { PRODUCT_NAME } from '@contract/product';
 import type { ShroListItem } from '@contract/shro-views';
-import { useLingui } from '@lingui/react/macro';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownLeft, ArrowUpRight, Clapperboard, Eye, FileText, Image, Trash2, Tv } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -14,43 +16,51 @@ import { useDeleteShro } from '../../api/delete-shro';
 import { openPicksText } from '../../utils/open-status';
 import { StatusBadge } from './status-badge';
 
+/** Labels are message descriptors: render them with `i18n._(...)`. */
 const typeInfo = {
-  image: { label: 'Image', icon: Image },
-  text: { label: 'Text', icon: FileText },
-  movie: { label: 'Movie', icon: Clapperboard },
-  tv: { label: 'TV', icon: Tv },
+  image: { label: msg`Image`, icon: Image },
+  text: { label: msg`Text`, icon: FileText },
+  movie: { label: msg`Movie`, icon: Clapperboard },
+  tv: { label: msg`TV`, icon: Tv },
 } as const;
 
 /**
  * docs/product.md §2 recipient line: "Sent to Public", "@username", "N friends" or "Someone". A link Shro
  * went to no one in particular, so it says how it went out instead of "Someone".
  */
-function recipientLine(item: ShroListItem): string {
-  if (item.isPublic) return 'Sent to Public';
-  if (item.isShareable) return 'Shared by link';
-  if (item.recipientCount > 1) return `Sent to ${item.recipientCount} friends`;
-  if (item.recipient) return `Sent to ${userHandle(item.recipient.username)}`;
-  return 'Sent to Someone';
+function recipientLine(item: ShroListItem, i18n: I18n): string {
+  if (item.isPublic) return i18n._(msg`Sent to Public`);
+  if (item.isShareable) return i18n._(msg`Shared by link`);
+  const count = item.recipientCount;
+  if (count > 1) return i18n._(msg`${plural(count, { one: 'Sent to # friend', other: 'Sent to # friends' })}`);
+  if (item.recipient) {
+    const name = userHandle(item.recipient.username);
+    return i18n._(msg`Sent to ${name}`);
+  }
+  return i18n._(msg`Sent to Someone`);
 }
 
 export function HistoryCard({ item, onDeleted }: { item: ShroListItem; onDeleted: () => void }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteShro();
   const sent = item.direction === 'sent';
   const type = typeInfo[item.type];
   const Direction = sent ? ArrowUpRight : ArrowDownLeft;
+  const title = item.title;
+  const creator = item.creator.username;
+  const picks = item.participantCount;
 
   function confirmDelete() {
     remove.mutate(item.id, {
       onSuccess: () => {
         setConfirming(false);
-        toast({ title: `${PRODUCT_NAME} deleted successfully` });
+        toast({ title: t`${PRODUCT_NAME} deleted successfully` });
         onDeleted();
       },
       onError: () => {
         setConfirming(false);
-        toast({ title: `Failed to delete ${PRODUCT_NAME}`, variant: 'destructive' });
+        toast({ title: t`Failed to delete ${PRODUCT_NAME}`, variant: 'destructive' });
       },
     });
   }
@@ -66,7 +76,7 @@ export function HistoryCard({ item, onDeleted }: { item: ShroListItem; onDeleted
               sent ? 'from-brand to-brand-2' : 'from-sky-500 to-indigo-500',
             )}
           >
-            <Direction className="size-5" />
+            <Direction className="size-5 rtl:-scale-x-100" />
           </span>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -76,18 +86,18 @@ export function HistoryCard({ item, onDeleted }: { item: ShroListItem; onDeleted
               <StatusBadge status={item.status} text={openPicksText(item, i18n)} />
             </div>
             <p className="mt-1 text-sm text-zinc-300">
-              {sent ? recipientLine(item) : `From @${item.creator.username}`}
+              {sent ? recipientLine(item, i18n) : <Trans>From @{creator}</Trans>}
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-              <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
+              <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString(i18n.locale)}>
                 {formatRelativeTime(item.createdAt, i18n.locale)}
               </time>
               <span className="inline-flex items-center gap-1">
-                <type.icon className="size-3.5" aria-hidden="true" /> {type.label}
+                <type.icon className="size-3.5" aria-hidden="true" /> {i18n._(type.label)}
               </span>
               {(item.isShareable || item.isPublic) && (
                 <span>
-                  {item.participantCount} {item.participantCount === 1 ? 'pick' : 'picks'}
+                  <Plural value={picks} one="# pick" other="# picks" />
                 </span>
               )}
             </p>
@@ -95,31 +105,31 @@ export function HistoryCard({ item, onDeleted }: { item: ShroListItem; onDeleted
         </div>
         <div className="mt-4 flex gap-2 border-t border-border/60 pt-3">
           <Button asChild variant="secondary" size="sm" className="h-11 flex-1 sm:flex-none">
-            <Link href={`/session/${item.id}`} aria-label={`View ${item.title}`}>
-              <Eye /> View
+            <Link href={`/session/${item.id}`} aria-label={t`View ${title}`}>
+              <Eye /> <Trans>View</Trans>
             </Link>
           </Button>
           <ConfirmDialog
             open={confirming}
             onOpenChange={(open) => !remove.isPending && setConfirming(open)}
-            title={sent ? `Delete this ${PRODUCT_NAME}?` : 'Remove from your history?'}
+            title={sent ? t`Delete this ${PRODUCT_NAME}?` : t`Remove from your history?`}
             description={
               sent
-                ? `"${item.title}" will be deleted for everyone, with its boxes and images. This can't be undone.`
-                : `"${item.title}" will be removed from your history. @${item.creator.username} keeps their ${PRODUCT_NAME}.`
+                ? t`"${title}" will be deleted for everyone, with its boxes and images. This can't be undone.`
+                : t`"${title}" will be removed from your history. @${creator} keeps their ${PRODUCT_NAME}.`
             }
-            confirmLabel="Delete"
-            pendingLabel="Deleting..."
+            confirmLabel={t`Delete`}
+            pendingLabel={t`Deleting...`}
             pending={remove.isPending}
             onConfirm={confirmDelete}
             trigger={
               <Button
                 variant="ghost"
                 size="sm"
-                className="ml-auto h-11 text-red-300 hover:bg-red-500/10 hover:text-red-200"
-                aria-label={`Delete ${item.title}`}
+                className="ms-auto h-11 text-red-300 hover:bg-red-500/10 hover:text-red-200"
+                aria-label={t`Delete ${title}`}
               >
-                <Trash2 /> Delete
+                <Trash2 /> <Trans>Delete</Trans>
               </Button>
             }
           />

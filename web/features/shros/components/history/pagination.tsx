@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -21,18 +22,24 @@ export function Pagination({
   pageCount: number;
   onPage: (page: number) => void;
 }) {
+  const { t, i18n } = useLingui();
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-center gap-1.5">
+    <nav aria-label={t`Pagination`} className="flex items-center justify-center gap-1.5">
       <Button variant="secondary" size="sm" className="h-11" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft /> <span className="hidden sm:inline">Previous</span>
-        <span className="sr-only sm:hidden">Previous</span>
+        <ChevronLeft className="rtl:-scale-x-100" />{' '}
+        <span className="hidden sm:inline">
+          <Trans>Previous</Trans>
+        </span>
+        <span className="sr-only sm:hidden">
+          <Trans>Previous</Trans>
+        </span>
       </Button>
       {pageWindow(page, pageCount).map((n) => (
         <button
           key={n}
           type="button"
-          aria-label={`Page ${n}`}
+          aria-label={t`Page ${n}`}
           aria-current={n === page ? 'page' : undefined}
           onClick={() => onPage(n)}
           className={cn(
@@ -42,7 +49,7 @@ export function Pagination({
               : 'text-zinc-300 hover:bg-surface-2',
           )}
         >
-          {n}
+          {i18n.number(n)}
         </button>
       ))}
       <Button
@@ -52,8 +59,13 @@ export function Pagination({
         disabled={page >= pageCount}
         onClick={() => onPage(page + 1)}
       >
-        <span className="hidden sm:inline">Next</span>
-        <span className="sr-only sm:hidden">Next</span> <ChevronRight />
+        <span className="hidden sm:inline">
+          <Trans>Next</Trans>
+        </span>
+        <span className="sr-only sm:hidden">
+          <Trans>Next</Trans>
+        </span>{' '}
+        <ChevronRight className="rtl:-scale-x-100" />
       </Button>
     </nav>
   );

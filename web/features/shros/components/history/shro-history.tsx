@@ -1,6 +1,9 @@
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import type { HistoryTab } from '@contract/shro-inputs';
 import { HISTORY_PAGE_SIZE_DEFAULT, historyRangeText } from '@contract/shros';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Gift, Inbox, Plus, Send, UserPlus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect } from 'react';
@@ -17,27 +20,28 @@ import { Pagination } from './pagination';
 
 const PAGE_SIZE = HISTORY_PAGE_SIZE_DEFAULT;
 
-const tabs: { value: HistoryTab; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'sent', label: 'Sent' },
-  { value: 'received', label: 'Received' },
+/** Texts are message descriptors: render them with `i18n._(...)` from `useLingui()`. */
+const tabs: { value: HistoryTab; label: MessageDescriptor }[] = [
+  { value: 'all', label: msg`All` },
+  { value: 'sent', label: msg`Sent` },
+  { value: 'received', label: msg`Received` },
 ];
 
-const empty: Record<HistoryTab, { icon: typeof Gift; title: string; body: string }> = {
+const empty: Record<HistoryTab, { icon: typeof Gift; title: MessageDescriptor; body: MessageDescriptor }> = {
   all: {
     icon: Gift,
-    title: `No ${PRODUCT_NAME_PLURAL} yet`,
-    body: `Create a ${PRODUCT_NAME} for your friends, or open one someone sends you. They all show up here.`,
+    title: msg`No ${PRODUCT_NAME_PLURAL} yet`,
+    body: msg`Create a ${PRODUCT_NAME} for your friends, or open one someone sends you. They all show up here.`,
   },
   sent: {
     icon: Send,
-    title: `You haven't sent any ${PRODUCT_NAME_PLURAL} yet`,
-    body: 'Hide four options in four mystery boxes and let your friends pick one.',
+    title: msg`You haven't sent any ${PRODUCT_NAME_PLURAL} yet`,
+    body: msg`Hide four options in four mystery boxes and let your friends pick one.`,
   },
   received: {
     icon: Inbox,
-    title: `No ${PRODUCT_NAME_PLURAL} received yet`,
-    body: `When a friend sends you a ${PRODUCT_NAME}, or you open one by link, it shows up here. Add friends so they can send you one.`,
+    title: msg`No ${PRODUCT_NAME_PLURAL} received yet`,
+    body: msg`When a friend sends you a ${PRODUCT_NAME}, or you open one by link, it shows up here. Add friends so they can send you one.`,
   },
 };
 
@@ -57,7 +61,7 @@ function EmptyAction({ tab, sentCount }: { tab: HistoryTab; sentCount: number })
   const createFirst = (
     <Button asChild variant={tab === 'received' ? 'secondary' : undefined}>
       <Link href="/create">
-        <Plus /> Create Your First {PRODUCT_NAME}
+        <Plus /> <Trans>Create Your First {PRODUCT_NAME}</Trans>
       </Link>
     </Button>
   );
@@ -66,7 +70,7 @@ function EmptyAction({ tab, sentCount }: { tab: HistoryTab; sentCount: number })
     <div className="flex flex-wrap justify-center gap-2">
       <Button asChild>
         <Link href="/friends">
-          <UserPlus /> Add Friends
+          <UserPlus /> <Trans>Add Friends</Trans>
         </Link>
       </Button>
       {sentCount === 0 && createFirst}
@@ -79,6 +83,7 @@ function EmptyAction({ tab, sentCount }: { tab: HistoryTab; sentCount: number })
  * The tab and page live in the URL (`?tab=sent&page=2`), so Back and a shared link keep them.
  */
 export function ShroHistory() {
+  const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParamState();
   const rawTab = params.get('tab');
   const tab: HistoryTab = isTab(rawTab) ? rawTab : 'all';
@@ -109,21 +114,23 @@ export function ShroHistory() {
         <div>
           <h1 className="text-3xl font-black tracking-tight sm:text-4xl">
             <span className="bg-gradient-to-r from-purple-200 via-fuchsia-200 to-pink-200 bg-clip-text text-transparent">
-              Your {PRODUCT_NAME} History
+              <Trans>Your {PRODUCT_NAME} History</Trans>
             </span>
           </h1>
-          <p className="mt-1 text-muted">Everything you sent and received, newest first.</p>
+          <p className="mt-1 text-muted">
+            <Trans>Everything you sent and received, newest first.</Trans>
+          </p>
         </div>
         <Button asChild>
           <Link href="/create">
-            <Plus /> Create {PRODUCT_NAME}
+            <Plus /> <Trans>Create {PRODUCT_NAME}</Trans>
           </Link>
         </Button>
       </header>
 
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value === 'all' ? null : value, page: null })}>
         <Tabs.List
-          aria-label={`${PRODUCT_NAME} history`}
+          aria-label={t`${PRODUCT_NAME} history`}
           className="grid grid-cols-3 gap-1 rounded-2xl border border-border/70 bg-surface/70 p-1"
         >
           {tabs.map(({ value, label }) => (
@@ -132,8 +139,10 @@ export function ShroHistory() {
               value={value}
               className="flex h-11 items-center justify-center gap-2 rounded-xl text-sm font-semibold text-zinc-300 transition-colors hover:text-white data-[state=active]:bg-gradient-to-r data-[state=active]:from-brand data-[state=active]:to-brand-2 data-[state=active]:text-white data-[state=active]:shadow"
             >
-              {label}
-              <span className="rounded-full bg-black/25 px-2 py-0.5 text-xs tabular-nums">{counts?.[value] ?? 0}</span>
+              {i18n._(label)}
+              <span className="rounded-full bg-black/25 px-2 py-0.5 text-xs tabular-nums">
+                {i18n.number(counts?.[value] ?? 0)}
+              </span>
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -141,7 +150,7 @@ export function ShroHistory() {
         {tabs.map(({ value }) => (
           <Tabs.Content key={value} value={value} className="mt-5 outline-none">
             {query.isError ? (
-              <Alert variant="destructive">{errorMessage(query.error, 'Could not load your history.')}</Alert>
+              <Alert variant="destructive">{errorMessage(query.error, t`Could not load your history.`)}</Alert>
             ) : !current ? (
               <PendingRead>
                 <HistorySkeleton />
@@ -150,10 +159,10 @@ export function ShroHistory() {
               <Card>
                 <EmptyState
                   icon={empty[value].icon}
-                  title={empty[value].title}
+                  title={i18n._(empty[value].title)}
                   action={<EmptyAction tab={value} sentCount={counts?.sent ?? 0} />}
                 >
-                  {empty[value].body}
+                  {i18n._(empty[value].body)}
                 </EmptyState>
               </Card>
             ) : (
@@ -183,8 +192,9 @@ export function ShroHistory() {
 }
 
 function HistorySkeleton() {
+  const { t } = useLingui();
   return (
-    <ul className="space-y-3" aria-label="Loading history">
+    <ul className="space-y-3" aria-label={t`Loading history`}>
       {[0, 1, 2].map((i) => (
         <li key={i} className="animate-pulse rounded-2xl border border-border/50 bg-surface/60 p-5">
           <div className="flex gap-3">
