@@ -25,6 +25,9 @@ export const INVITE_MESSAGES = {
   shroNotLink: 'Only a link Shro you made, still open, can carry your invite.',
 } as const;
 
+/** The `code` of an error answer refusing an invite (docs/decisions/167-server-texts.md). */
+export const INVITE_INVALID_CODE = 'invite.invalid';
+
 /** An invite token in a body (POST /api/register): anything malformed is just an invalid invite. */
 export const inviteTokenSchema = z
   .string({ error: INVITE_MESSAGES.invalid })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITE_INVALID_CODE, INVITE_MESSAGES } from '../../contract/invites';
 import { LOCALE_COOKIE, LOCALES } from '../../contract/locales';
 import { SHRO_MESSAGES } from '../../contract/shros';
 import { NOTIFICATION_TEXTS } from '../features/notifications/texts';
@@ -18,6 +19,8 @@ describe('server texts', () => {
     const codes = [...serverTexts().values()];
     expect(new Set(codes).size).toBe(codes.length);
     expect(serverTexts().get(SHRO_MESSAGES.notFound)).toBe('shro.notFound');
+    // The codes the web decides by.
+    expect(serverTexts().get(INVITE_MESSAGES.invalid)).toBe(INVITE_INVALID_CODE);
     expect(Object.keys(SERVER_TEXTS)).toContain('server');
   });
 

@@ -8,15 +8,15 @@ import {
 } from '../../contract/auth';
 import { BLOCK_MESSAGES } from '../../contract/blocks';
 import { CHAT_MESSAGES } from '../../contract/chat';
-import { CONTENT_FILTER_MESSAGES } from '../../contract/content-filter';
+import { CONTENT_FILTER_MESSAGES, CREATOR_MODERATION_NOTES } from '../../contract/content-filter';
 import { EXPLORE_MESSAGES } from '../../contract/explore-limits';
 import { FRIEND_MESSAGES } from '../../contract/friends';
 import { INVITE_MESSAGES } from '../../contract/invites';
 import { LOCALE_MESSAGES } from '../../contract/locales';
-import { MODERATION_MESSAGES } from '../../contract/moderation';
+import { MODERATION_MESSAGES, REPORT_REASON_LABELS } from '../../contract/moderation';
 import { NOTIFICATION_NOT_FOUND_MESSAGE } from '../../contract/notifications';
 import { USER_NOT_FOUND_MESSAGE } from '../../contract/profiles';
-import { PUSH_MESSAGES } from '../../contract/push';
+import { NOTIFICATION_KIND_LABELS, PUSH_MESSAGES } from '../../contract/push';
 import { pageMeta } from '../../contract/seo';
 import { COPY_MESSAGES } from '../../contract/shro-copy';
 import { SHRO_MESSAGES } from '../../contract/shros';
@@ -59,6 +59,9 @@ export const SERVER_TEXTS = {
   chat: CHAT_MESSAGES,
   block: BLOCK_MESSAGES,
   moderation: MODERATION_MESSAGES,
+  reportReason: REPORT_REASON_LABELS,
+  moderationNote: CREATOR_MODERATION_NOTES,
+  notificationKind: NOTIFICATION_KIND_LABELS,
   contentFilter: CONTENT_FILTER_MESSAGES,
   push: PUSH_MESSAGES,
   locale: LOCALE_MESSAGES,

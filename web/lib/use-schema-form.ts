@@ -47,17 +47,17 @@ export const FORM_ERROR = 'root.server' as const;
 /**
  * Shows a failed call's message (the server's `{message}`) where it belongs, chosen by status code
  * and never by the message text (decision 095): the field `fieldByStatus` names for the status,
- * else the form as a whole. Returns the field it went to, if any. With `i18n` (from `useLingui()`),
- * the web's own texts (offline) are in the reader's language.
+ * else the form as a whole. Returns the field it went to, if any. `i18n` (from `useLingui()`)
+ * words the web's own texts (offline) in the reader's language.
  */
 export function showServerError<T extends FieldValues>(
   form: Pick<UseFormReturn<T, unknown, FieldValues>, 'setError'>,
   error: unknown,
+  i18n: I18n,
   fieldByStatus: Partial<Record<number, Path<T>>> = {},
-  i18n?: I18n,
 ): Path<T> | undefined {
   const field = error instanceof ApiError ? fieldByStatus[error.status] : undefined;
-  const message = i18n ? errorMessage(error, i18n) : errorMessage(error);
+  const message = errorMessage(error, i18n);
   form.setError(field ?? FORM_ERROR, { type: 'server', message }, { shouldFocus: !!field });
   return field;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -30,11 +31,16 @@ export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('text-sm font-medium text-zinc-200', className)} {...props} />;
 }
 
+/**
+ * A field's refusal. Most are the contract's texts (a schema's message), translated in the
+ * server's catalogs, which the page loads with its own (decision 167).
+ */
 export function FieldError({ id, message }: { id: string; message?: string }) {
+  const { i18n } = useLingui();
   if (!message) return null;
   return (
     <p id={id} role="alert" className="text-sm text-red-400">
-      {message}
+      {i18n._(message)}
     </p>
   );
 }

@@ -17,7 +17,7 @@ import { useDownloadExport } from '../api/export-account';
 
 /** Settings' "Your data" section: download everything, or delete the account (decisions 114, 115). */
 export function YourDataSection() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   return (
     <SectionCard title={t`Your data`} icon={FolderLock}>
       <div className="space-y-8">
@@ -29,7 +29,7 @@ export function YourDataSection() {
 }
 
 function DownloadData() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const download = useDownloadExport();
   return (
     <section aria-labelledby="download-data-title" className="space-y-3">
@@ -52,7 +52,7 @@ function DownloadData() {
               toast({
                 variant: 'destructive',
                 title: t`Could not download your data`,
-                description: errorMessage(error),
+                description: errorMessage(error, i18n),
               }),
           })
         }
@@ -84,14 +84,14 @@ function DeleteAccount() {
 }
 
 function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const form = useSchemaForm(deleteAccountInputSchema, { password: '' });
   const remove = useDeleteAccount();
   const { errors } = form.formState;
   const submit = form.handleSubmit((input) =>
     remove.mutate(input, {
       // A wrong password is a 400 on its field; anything else (429, network) above the buttons.
-      onError: (error) => showServerError(form, error, { 400: 'password' }),
+      onError: (error) => showServerError(form, error, i18n, { 400: 'password' }),
     }),
   );
   const passwordError = errors.password?.message;

@@ -13,7 +13,7 @@ export function ChangePasswordForm() {
   const form = useSchemaForm(changePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useChangePassword();
   const { errors } = form.formState;
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
 
   const submit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
@@ -29,7 +29,7 @@ export function ChangePasswordForm() {
           });
         },
         // A wrong current password is a 400 on its field; anything else (429, network) above the button.
-        onError: (error) => showServerError(form, error, { 400: 'currentPassword' }),
+        onError: (error) => showServerError(form, error, i18n, { 400: 'currentPassword' }),
       },
     ),
   );

@@ -16,7 +16,7 @@ export function ForgotPasswordForm() {
   const form = useSchemaForm(passwordResetRequestSchema, { login: '' });
   const { errors } = form.formState;
   const emailOff = status.data?.emailEnabled === false;
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
 
   // Without email there is nothing to ask for: the explanation and the way back, no form.
   if (emailOff) {
@@ -55,7 +55,9 @@ export function ForgotPasswordForm() {
       ref={form.formRef}
       noValidate
       className="space-y-4"
-      onSubmit={form.handleSubmit((data) => request.mutate(data, { onError: (error) => showServerError(form, error) }))}
+      onSubmit={form.handleSubmit((data) =>
+        request.mutate(data, { onError: (error) => showServerError(form, error, i18n) }),
+      )}
     >
       {errors.root?.server?.message && <Alert variant="destructive">{errors.root.server.message}</Alert>}
       <InputField

@@ -11,14 +11,14 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const login = useLogin(redirectTo);
   const form = useSchemaForm(loginInputSchema, { username: '', password: '' });
   const { errors } = form.formState;
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
 
   return (
     <AuthForm
       formRef={form.formRef}
       onSubmit={form.handleSubmit((data) =>
         // docs/product.md §8: every login failure is the server's message above the form.
-        login.mutate(data, { onError: (error) => showServerError(form, error) }),
+        login.mutate(data, { onError: (error) => showServerError(form, error, i18n) }),
       )}
       serverError={errors.root?.server?.message}
       call={login}

@@ -1,8 +1,8 @@
 import { PASSWORD_MIN, registerInputSchema, USERNAME_MAX, USERNAME_MIN } from '@contract/auth';
-import { INVITE_MESSAGES } from '@contract/invites';
+import { INVITE_INVALID_CODE } from '@contract/invites';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckboxField, InputField } from '@/components/field';
-import { errorMessage } from '@/lib/error-message';
+import { ApiError } from '@/lib/api-client';
 import { showServerError, useSchemaForm } from '@/lib/use-schema-form';
 import { useRegister } from '../api/register';
 import { AuthForm, AuthSwitchLink } from './auth-form';
@@ -31,7 +31,7 @@ export function RegisterForm({
     confirmPassword: '',
   });
   const { errors } = form.formState;
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
 
   return (
     <AuthForm
@@ -42,8 +42,9 @@ export function RegisterForm({
           { ...data, ...(inviteToken ? { inviteToken } : {}) },
           {
             onError: (error) => {
-              showServerError(form, error);
-              if (errorMessage(error) === INVITE_MESSAGES.invalid) onInviteRejected?.();
+              showServerError(form, error, i18n);
+              // By its code: the words are in the reader's language (decision 167).
+              if (error instanceof ApiError && error.code === INVITE_INVALID_CODE) onInviteRejected?.();
             },
           },
         ),

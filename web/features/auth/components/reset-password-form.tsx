@@ -16,7 +16,7 @@ export function ResetPasswordForm({ token, onChanged }: { token: string; onChang
   const { errors } = form.formState;
   // A bad token is the form's problem, not a field's: the link itself is no good.
   const tokenProblem = errors.token?.message;
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
 
   if (confirm.isSuccess) {
     return (
@@ -41,7 +41,7 @@ export function ResetPasswordForm({ token, onChanged }: { token: string; onChang
       onSubmit={form.handleSubmit(({ token: value, newPassword }) =>
         confirm.mutate(
           { token: value, newPassword },
-          { onSuccess: () => onChanged?.(), onError: (error) => showServerError(form, error) },
+          { onSuccess: () => onChanged?.(), onError: (error) => showServerError(form, error, i18n) },
         ),
       )}
     >

@@ -24,7 +24,7 @@ const formatWhen = (iso: string, locale: string) =>
 
 /** Settings' "Security" section: change password and the signed-in devices (decision 102). */
 export function SecuritySection() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   return (
     <SectionCard title={t`Security`} icon={ShieldCheck}>
       <div className="space-y-8">
@@ -51,7 +51,7 @@ function DeviceList() {
   const deviceName = (session: AuthSession) => session.userAgent ?? t`Unknown device`;
 
   const onError = (error: unknown) =>
-    toast({ variant: 'destructive', title: t`Could not sign out`, description: errorMessage(error) });
+    toast({ variant: 'destructive', title: t`Could not sign out`, description: errorMessage(error, i18n) });
   const confirm = () => {
     const done = { onSettled: () => setTarget(null), onError };
     if (target === 'others') {
@@ -75,7 +75,7 @@ function DeviceList() {
         <Spinner className="mx-auto block" label={t`Loading devices`} />
       ) : sessions.isError ? (
         <p role="alert" className="text-sm text-red-400">
-          {errorMessage(sessions.error)}
+          {errorMessage(sessions.error, i18n)}
         </p>
       ) : (
         <ul className="divide-y divide-border rounded-2xl border border-border">

@@ -16,7 +16,7 @@ export default function TermsDialog() {
   const accept = useAcceptTerms();
   const logout = useLogout();
   const busy = accept.isPending || logout.isPending;
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   return (
     <AlertDialogPrimitive.Root open>
       <AlertDialogPrimitive.Portal>
@@ -57,7 +57,7 @@ export default function TermsDialog() {
           </AlertDialogPrimitive.Description>
           {accept.isError && (
             <Alert variant="destructive" className="mt-4">
-              {errorMessage(accept.error)}
+              {errorMessage(accept.error, i18n)}
             </Alert>
           )}
           <div className="mt-6 grid grid-cols-2 gap-3">

@@ -17,7 +17,7 @@ export function UsernameCard({ currentUsername }: { currentUsername: string }) {
   const update = useUpdateUsername();
   const trimmed = form.watch('username').trim();
   const error = form.formState.errors.username?.message;
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
 
   const submit = form.handleSubmit((data) =>
     update.mutate(data, {
@@ -28,8 +28,8 @@ export function UsernameCard({ currentUsername }: { currentUsername: string }) {
       },
       onError: (err) => {
         // A taken name (409) also marks the field; the toast says it either way.
-        showServerError(form, err, { 409: 'username' });
-        toast({ variant: 'destructive', title: t`Failed to update username`, description: errorMessage(err) });
+        showServerError(form, err, i18n, { 409: 'username' });
+        toast({ variant: 'destructive', title: t`Failed to update username`, description: errorMessage(err, i18n) });
       },
     }),
   );

@@ -27,7 +27,7 @@ import { MessageComposer } from './message-composer';
  * keeps theirs) and closes the chat; a new message brings the conversation back.
  */
 function ConversationMenu({ other, name, personItems }: { other: PublicUser; name: string; personItems: ReactNode }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteConversation(other.id);
   const [, navigate] = useLocation();
@@ -65,7 +65,7 @@ function ConversationMenu({ other, name, personItems }: { other: PublicUser; nam
               toast({
                 variant: 'destructive',
                 title: t`Failed to delete conversation`,
-                description: errorMessage(error),
+                description: errorMessage(error, i18n),
               });
             },
           })
@@ -97,7 +97,7 @@ export function MessagePane({
   /** Actions on one of their messages (report), from another feature; not on the user's own. */
   messageActions?: (message: ChatMessage) => ReactNode;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const messages = useMessages(other.id);
   const end = useRef<HTMLDivElement>(null);
   const list = messages.data ?? [];

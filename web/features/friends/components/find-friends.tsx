@@ -58,7 +58,7 @@ function ResultAction({ result }: { result: FriendSearchResult }) {
 
 /** The Find Friends tab: username search, debounced, then an invite link for friends not on Shro yet. */
 export function FindFriends() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const [input, setInput] = useState('');
   const term = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const search = useSearchUsers(term);
@@ -95,7 +95,7 @@ export function FindFriends() {
           <Trans>Search for people by their username, then send a friend request.</Trans>
         </EmptyState>
       ) : search.isError ? (
-        <Alert variant="destructive">{errorMessage(search.error)}</Alert>
+        <Alert variant="destructive">{errorMessage(search.error, i18n)}</Alert>
       ) : search.isLoading ? (
         <Spinner className="mx-auto my-8 block" label={t`Searching`} />
       ) : search.data && search.data.length > 0 ? (

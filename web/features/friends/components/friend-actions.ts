@@ -24,7 +24,7 @@ export async function runFriendAction<T>(
     const result = await action();
     showFriendToast(i18n, success(result));
   } catch (error) {
-    toast({ variant: 'destructive', title: errorMessage(error, i18n._(msg`Something went wrong`)) });
+    toast({ variant: 'destructive', title: errorMessage(error, i18n, i18n._(msg`Something went wrong`)) });
   }
 }
 

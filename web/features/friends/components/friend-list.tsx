@@ -22,7 +22,7 @@ export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
         <Spinner className="mx-auto my-10 block" label={t`Loading friends`} />
       </PendingRead>
     );
-  if (friends.isError) return <Alert variant="destructive">{errorMessage(friends.error)}</Alert>;
+  if (friends.isError) return <Alert variant="destructive">{errorMessage(friends.error, i18n)}</Alert>;
   if (!friends.data?.length) {
     return (
       <EmptyState

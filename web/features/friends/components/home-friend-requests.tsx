@@ -21,7 +21,7 @@ export function HomeFriendRequests() {
           <Spinner className="mx-auto my-4 block" label={t`Loading friend requests`} />
         </PendingRead>
       ) : requests.isError ? (
-        <Alert variant="destructive">{errorMessage(requests.error)}</Alert>
+        <Alert variant="destructive">{errorMessage(requests.error, i18n)}</Alert>
       ) : received.length === 0 ? (
         <FirstStep
           text={t`No friend requests right now. Add a friend to send each other Shros.`}

@@ -43,7 +43,8 @@ function InviteRow({ invite }: { invite: InviteSummary }) {
         onClick={() =>
           revoke.mutate(invite.id, {
             onSuccess: () => toast({ title: t`Invite link revoked`, description: t`It no longer works.` }),
-            onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, t`Could not revoke it`) }),
+            onError: (error) =>
+              toast({ variant: 'destructive', title: errorMessage(error, i18n, t`Could not revoke it`) }),
           })
         }
       >
@@ -59,7 +60,7 @@ function InviteRow({ invite }: { invite: InviteSummary }) {
  * work are listed, each revocable.
  */
 export function InviteFriendCard() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const create = useCreateInvite();
   const invites = useInvites();
   const [link, setLink] = useState<string | null>(null);
@@ -76,7 +77,7 @@ export function InviteFriendCard() {
         setOpen(true);
       },
       onError: (error) =>
-        toast({ variant: 'destructive', title: errorMessage(error, t`Could not make an invite link`) }),
+        toast({ variant: 'destructive', title: errorMessage(error, i18n, t`Could not make an invite link`) }),
     });
   }
 

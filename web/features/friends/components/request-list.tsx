@@ -24,7 +24,7 @@ export function RequestList({ onFindFriends }: { onFindFriends: () => void }) {
       </PendingRead>
     );
   const error = incoming.error ?? sent.error;
-  if (error) return <Alert variant="destructive">{errorMessage(error)}</Alert>;
+  if (error) return <Alert variant="destructive">{errorMessage(error, i18n)}</Alert>;
   const received = incoming.data ?? [];
   const pending = sent.data ?? [];
   const receivedCount = received.length;

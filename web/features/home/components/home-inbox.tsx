@@ -23,7 +23,7 @@ import { useHomeInbox } from '../api/get-home-inbox';
  * own Shros still open, with opened counts that follow live events. Each empty state offers a first step.
  */
 export function HomeInbox({ friendRequests }: { friendRequests: ReactNode }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const inbox = useHomeInbox();
   return (
     // One column at every width: side by side, a short card left a tall empty area beside a long list.
@@ -34,7 +34,7 @@ export function HomeInbox({ friendRequests }: { friendRequests: ReactNode }) {
             <Spinner className="mx-auto my-4 block" label={t`Loading what waits for you`} />
           </PendingRead>
         ) : inbox.isError ? (
-          <Alert variant="destructive">{errorMessage(inbox.error)}</Alert>
+          <Alert variant="destructive">{errorMessage(inbox.error, i18n)}</Alert>
         ) : inbox.data.waiting.length === 0 ? (
           <FirstStep
             text={t`Nothing waiting for you yet. When a friend sends you a ${PRODUCT_NAME}, it lands here. Meanwhile, open one on Explore.`}

@@ -41,7 +41,7 @@ function QueueCard({ item, onReview }: { item: ModerationQueueItem; onReview: (t
   const heading = item.preview ?? (item.gone ? t`Already deleted` : type);
   const owner = item.owner?.username;
   const count = item.reporterCount;
-  const reasons = item.reasons.map((r) => REPORT_REASON_LABELS[r]).join(', ');
+  const reasons = item.reasons.map((r) => i18n._(REPORT_REASON_LABELS[r])).join(', ');
   const since = formatRelativeTime(item.oldestAt, i18n.locale);
   return (
     <li>

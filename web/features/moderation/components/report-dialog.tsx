@@ -117,7 +117,7 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
         {done ? (
           <div className="flex flex-col items-center py-4 text-center" role="status">
             <CheckCircle2 className="size-12 text-emerald-400" aria-hidden="true" />
-            <DialogTitle className="mt-3 pe-0">{MODERATION_MESSAGES.reportThanks}</DialogTitle>
+            <DialogTitle className="mt-3 pe-0">{i18n._(MODERATION_MESSAGES.reportThanks)}</DialogTitle>
             <DialogDescription id={`${id}-description`}>
               {done.blocked && personName ? (
                 <Trans>
@@ -181,7 +181,7 @@ export default function ReportDialog({ trigger, defaultOpen, targets, person, ti
                       setProblem(null);
                     }}
                   />
-                  {REPORT_REASON_LABELS[value]}
+                  {i18n._(REPORT_REASON_LABELS[value])}
                 </label>
               ))}
             </fieldset>

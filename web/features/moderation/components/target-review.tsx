@@ -53,7 +53,7 @@ export function TargetReview({ target, onBack }: { target: Selected; onBack: () 
               <ul className="mt-2 space-y-2">
                 {data.reports.map((report, index) => (
                   <li key={`${report.createdAt}-${index}`} className="rounded-xl bg-surface-2 px-3 py-2 text-sm">
-                    <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span>
+                    <span className="font-semibold">{i18n._(REPORT_REASON_LABELS[report.reason])}</span>
                     <span className="text-muted"> · {formatRelativeTime(report.createdAt, i18n.locale)}</span>
                     {report.details && <p className="mt-1 whitespace-pre-wrap break-words">{report.details}</p>}
                   </li>

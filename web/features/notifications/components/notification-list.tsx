@@ -158,7 +158,7 @@ export function NotificationList({
 }: {
   itemActions?: (notification: NotificationItem) => ReactNode;
 } = {}) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   // The header already holds this query; the page asks again on every visit so it is current.
   const notifications = useNotifications(true, { refetchOnMount: 'always' });
   const markAll = useMarkAllNotificationsRead();
@@ -205,7 +205,7 @@ export function NotificationList({
             <Spinner className="mx-auto my-10 block" label={t`Loading notifications`} />
           </PendingRead>
         ) : notifications.isError ? (
-          <Alert variant="destructive">{errorMessage(notifications.error)}</Alert>
+          <Alert variant="destructive">{errorMessage(notifications.error, i18n)}</Alert>
         ) : items.length === 0 ? (
           <EmptyState icon={Bell} title={t`No notifications yet`}>
             <Trans>

@@ -21,14 +21,18 @@ import { PUSH_DENIED_TEXT, pushFailureToast } from '../utils/push-failure';
 
 /** Settings' "Notifications" section: push on this device, each kind per channel, quiet hours (decision 117). */
 export function NotificationSettingsSection() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
 
   const update = (next: NotificationSettings) =>
     save.mutate(next, {
       onError: (error) =>
-        toast({ variant: 'destructive', title: t`Could not save your settings`, description: errorMessage(error) }),
+        toast({
+          variant: 'destructive',
+          title: t`Could not save your settings`,
+          description: errorMessage(error, i18n),
+        }),
     });
 
   return (
@@ -39,7 +43,7 @@ export function NotificationSettingsSection() {
           <Spinner className="mx-auto block" label={t`Loading notification settings`} />
         ) : settings.isError || !settings.data ? (
           <p role="alert" className="text-sm text-red-400">
-            {errorMessage(settings.error)}
+            {errorMessage(settings.error, i18n)}
           </p>
         ) : (
           <>
@@ -79,7 +83,11 @@ function PushOnThisDevice() {
       await push.disable();
       toast({ title: t`Push notifications are off on this device` });
     } catch (error) {
-      toast({ variant: 'destructive', title: t`Could not turn off notifications`, description: errorMessage(error) });
+      toast({
+        variant: 'destructive',
+        title: t`Could not turn off notifications`,
+        description: errorMessage(error, i18n),
+      });
     }
   };
 
@@ -123,7 +131,7 @@ function KindsGrid({
   settings: NotificationSettings;
   onChange: (next: NotificationSettings) => void;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const set = (kind: NotificationKind, channel: 'inApp' | 'push', on: boolean) =>
     onChange({ ...settings, kinds: { ...settings.kinds, [kind]: { ...settings.kinds[kind], [channel]: on } } });
 
@@ -156,7 +164,7 @@ function KindsGrid({
         <tbody className="divide-y divide-border">
           {NOTIFICATION_KINDS.map((kind) => {
             // The kinds' names are the contract's (contract/push.ts), in English for now.
-            const label = NOTIFICATION_KIND_LABELS[kind];
+            const label = i18n._(NOTIFICATION_KIND_LABELS[kind]);
             return (
               <tr key={kind}>
                 <th scope="row" className="py-3 pe-2 text-start font-normal text-zinc-100">
@@ -189,7 +197,7 @@ function QuietHours({
   settings: NotificationSettings;
   onChange: (next: NotificationSettings) => void;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const id = useId();
   const saved = settings.quietHours;
   const [start, setStart] = useState(saved?.start ?? '22:00');

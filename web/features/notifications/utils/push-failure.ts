@@ -36,6 +36,6 @@ export function pushFailureToast(i18n: I18n, error: unknown) {
   return {
     variant: 'destructive' as const,
     title: i18n._(msg`Could not turn on notifications`),
-    description: errorMessage(error),
+    description: errorMessage(error, i18n),
   };
 }

@@ -92,8 +92,12 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
         },
         onError: (error) => {
           // A taken username (409) also marks its field; the toast says it either way.
-          showServerError(form, error, { 409: 'username' });
-          toast({ variant: 'destructive', title: t`Failed to update profile.`, description: errorMessage(error) });
+          showServerError(form, error, i18n, { 409: 'username' });
+          toast({
+            variant: 'destructive',
+            title: t`Failed to update profile.`,
+            description: errorMessage(error, i18n),
+          });
         },
       },
     );

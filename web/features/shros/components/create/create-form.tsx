@@ -1,6 +1,7 @@
 import type { Friend } from '@contract/friends';
 import { PRODUCT_NAME } from '@contract/product';
 import { SHRO_MESSAGES } from '@contract/shros';
+import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Hash } from 'lucide-react';
 import type { FieldErrors } from 'react-hook-form';
@@ -43,8 +44,8 @@ export function CreateForm({
   friendsLoading: boolean;
   onChangeTemplate: () => void;
 }) {
-  const { t } = useLingui();
-  const onSubmit = form.handleSubmit(submit.send, showProblem);
+  const { i18n, t } = useLingui();
+  const onSubmit = form.handleSubmit(submit.send, (errors) => showProblem(errors, i18n));
   return (
     <form
       noValidate
@@ -95,7 +96,7 @@ export function CreateForm({
           label={t`Hashtags, comma separated`}
           labelClassName="sr-only"
           error={form.formState.errors.hashtags?.message}
-          hint={SHRO_MESSAGES.hashtagInvalid}
+          hint={i18n._(SHRO_MESSAGES.hashtagInvalid)}
           hintClassName="text-xs"
         >
           {(control) => (
@@ -121,12 +122,14 @@ export function CreateForm({
  * docs/product.md §5: the first problem as a destructive toast; focus goes to where it is. A bad
  * hashtag is shown on its field instead (the spec has no toast for it), where it names the tag.
  */
-function showProblem(errors: FieldErrors<CreateFormState>) {
+function showProblem(errors: FieldErrors<CreateFormState>, i18n: I18n) {
   const field = (['title', 'boxes', 'recipients', 'hashtags'] as const).find((name) => errors[name]);
   if (!field) return;
   // The resolver puts the toast title in `type` (see createFormResolver).
   const error = errors[field] as { type?: string; message?: string };
-  if (field !== 'hashtags') toast({ title: error.type, description: error.message, variant: 'destructive' });
+  // The description is a contract text, translated in the server's catalogs (decision 167).
+  const description = error.message && i18n._(error.message);
+  if (field !== 'hashtags') toast({ title: error.type, description, variant: 'destructive' });
   const target = document.getElementById(PROBLEM_TARGETS[field]);
   target?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   if (target instanceof HTMLInputElement) target.focus({ preventScroll: true });

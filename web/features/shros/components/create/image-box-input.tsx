@@ -46,15 +46,16 @@ export function ImageBoxInput({
   onFile: (file: File | null, preview: string | null) => void;
   onLabel: (label: string) => void;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const inputId = useId();
   const position = box.position;
   // The box's name on screen; the label a box gets by default (imageBoxLabel) is the Shro's content.
   const name = t`Box ${position}`;
 
   // Each refusal names the box, so with four boxes the creator knows which file to change.
+  // The problem is a contract text, translated in the server's catalogs (decision 167).
   function refuse(title: string, problem: string) {
-    toast({ title, description: problem, variant: 'destructive' });
+    toast({ title, description: i18n._(problem), variant: 'destructive' });
   }
 
   async function choose(event: React.ChangeEvent<HTMLInputElement>) {
@@ -67,7 +68,7 @@ export function ImageBoxInput({
       return;
     }
     if (!(await canDecodeImage(file))) {
-      const imageType = SHRO_MESSAGES.imageType;
+      const imageType = i18n._(SHRO_MESSAGES.imageType);
       refuse(t`${name}: Not a real image`, t`This file could not be opened as a picture. ${imageType}`);
       return;
     }

@@ -134,7 +134,7 @@ export function TitlePicker({
         )}
         {search.isError && (
           <p role="alert" className="text-sm text-red-300">
-            {errorMessage(search.error, t`Search failed. Please try again.`)}
+            {errorMessage(search.error, i18n, t`Search failed. Please try again.`)}
           </p>
         )}
         {search.data && term.length >= TITLE_SEARCH_MIN_LENGTH && (

@@ -150,7 +150,7 @@ export function ShroHistory() {
         {tabs.map(({ value }) => (
           <Tabs.Content key={value} value={value} className="mt-5 outline-none">
             {query.isError ? (
-              <Alert variant="destructive">{errorMessage(query.error, t`Could not load your history.`)}</Alert>
+              <Alert variant="destructive">{errorMessage(query.error, i18n, t`Could not load your history.`)}</Alert>
             ) : !current ? (
               <PendingRead>
                 <HistorySkeleton />
@@ -192,7 +192,7 @@ export function ShroHistory() {
 }
 
 function HistorySkeleton() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   return (
     <ul className="space-y-3" aria-label={t`Loading history`}>
       {[0, 1, 2].map((i) => (

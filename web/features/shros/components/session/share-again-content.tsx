@@ -84,7 +84,7 @@ export default function ShareAgainContent({ shro, trigger, defaultOpen }: Loaded
         </fieldset>
         {copy.isError && (
           <Alert variant="destructive" className="mt-4">
-            {errorMessage(copy.error)}
+            {errorMessage(copy.error, i18n)}
           </Alert>
         )}
         <Button size="lg" className="mt-5 w-full" onClick={shareAgain} disabled={copy.isPending}>
