@@ -17,7 +17,7 @@ import { useDownloadExport } from '../api/export-account';
 
 /** Settings' "Your data" section: download everything, or delete the account (decisions 114, 115). */
 export function YourDataSection() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   return (
     <SectionCard title={t`Your data`} icon={FolderLock}>
       <div className="space-y-8">

@@ -24,7 +24,7 @@ const formatWhen = (iso: string, locale: string) =>
 
 /** Settings' "Security" section: change password and the signed-in devices (decision 102). */
 export function SecuritySection() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   return (
     <SectionCard title={t`Security`} icon={ShieldCheck}>
       <div className="space-y-8">

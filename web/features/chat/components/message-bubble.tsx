@@ -11,7 +11,7 @@ import { formatMessageTime } from './message-time';
 const tickLabels = {
   read: msg({ message: 'Read', comment: 'A chat message the other person has read' }),
   delivered: msg({ message: 'Delivered', comment: 'A chat message that reached the other person' }),
-  sent: msg({ message: 'Sent', comment: 'A chat message that left this device' }),
+  sent: msg({ message: 'Sent', context: 'chat message status', comment: 'A chat message that left this device' }),
 };
 
 /** Sent (one check), delivered (two checks) or read (two coloured checks). */

@@ -97,7 +97,7 @@ export function MessagePane({
   /** Actions on one of their messages (report), from another feature; not on the user's own. */
   messageActions?: (message: ChatMessage) => ReactNode;
 }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const messages = useMessages(other.id);
   const end = useRef<HTMLDivElement>(null);
   const list = messages.data ?? [];

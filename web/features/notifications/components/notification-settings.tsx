@@ -197,7 +197,7 @@ function QuietHours({
   settings: NotificationSettings;
   onChange: (next: NotificationSettings) => void;
 }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const id = useId();
   const saved = settings.quietHours;
   const [start, setStart] = useState(saved?.start ?? '22:00');

@@ -192,7 +192,7 @@ export function ShroHistory() {
 }
 
 function HistorySkeleton() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   return (
     <ul className="space-y-3" aria-label={t`Loading history`}>
       {[0, 1, 2].map((i) => (
