@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createShroFieldsSchema } from './shro-create-input';
 import { normaliseHashtags } from './shro-create-rules';
 import { listShrosQuerySchema, reactInputSchema, selectBoxInputSchema } from './shro-inputs';
-import { hashtagInvalidMessage, historyRangeText, REACTION_EMOJIS, SHRO_MESSAGES } from './shros';
+import { hashtagInvalidMessage, historyRange, REACTION_EMOJIS, SHRO_MESSAGES } from './shros';
 
 describe('normaliseHashtags', () => {
   it('lower-cases, strips # and spaces, drops empties and duplicates', () => {
@@ -91,8 +91,8 @@ describe('small call schemas', () => {
   });
 
   it('writes the history range line', () => {
-    expect(historyRangeText(1, 10, 42)).toBe('Showing 1 to 10 of 42 Shros');
-    expect(historyRangeText(5, 10, 42)).toBe('Showing 41 to 42 of 42 Shros');
-    expect(historyRangeText(1, 10, 0)).toBe('Showing 0 to 0 of 0 Shros');
+    expect(historyRange(1, 10, 42)).toEqual({ from: 1, to: 10 });
+    expect(historyRange(5, 10, 42)).toEqual({ from: 41, to: 42 });
+    expect(historyRange(1, 10, 0)).toEqual({ from: 0, to: 0 });
   });
 });

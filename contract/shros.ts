@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from './product';
+import { PRODUCT_NAME } from './product';
 
 /**
  * The game (a "Shro": four hidden boxes), shared by the server and the web. The API keeps the
@@ -94,9 +94,7 @@ export function hashtagInvalidMessage(tag: string): string {
   return `"${quoted}" can't be a hashtag. ${SHRO_MESSAGES.hashtagInvalid}`;
 }
 
-/** "Showing X to Y of Z Shros" (docs/product.md §2 History). */
-export function historyRangeText(page: number, pageSize: number, total: number): string {
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  return `Showing ${from} to ${to} of ${total} ${PRODUCT_NAME_PLURAL}`;
+/** The items a history page shows, numbered from 1: "Showing X to Y of Z Shros" (docs/product.md §2 History). */
+export function historyRange(page: number, pageSize: number, total: number): { from: number; to: number } {
+  return { from: total === 0 ? 0 : (page - 1) * pageSize + 1, to: Math.min(page * pageSize, total) };
 }

@@ -1,9 +1,9 @@
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import type { HistoryTab } from '@contract/shro-inputs';
-import { HISTORY_PAGE_SIZE_DEFAULT, historyRangeText } from '@contract/shros';
+import { HISTORY_PAGE_SIZE_DEFAULT, historyRange } from '@contract/shros';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Gift, Inbox, Plus, Send, UserPlus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect } from 'react';
@@ -180,7 +180,9 @@ export function ShroHistory() {
                 </ul>
                 <div className="mt-6 flex flex-col items-center gap-3">
                   <Pagination page={page} pageCount={pageCount} onPage={goTo} />
-                  <p className="text-sm text-muted">{historyRangeText(page, PAGE_SIZE, current.total)}</p>
+                  <p className="text-sm text-muted">
+                    <RangeText page={page} total={current.total} />
+                  </p>
                 </div>
               </>
             )}
@@ -207,5 +209,17 @@ function HistorySkeleton() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** "Showing 1 to 10 of 42 Shros" (docs/product.md §2), a plural for languages whose noun follows the count. */
+function RangeText({ page, total }: { page: number; total: number }) {
+  const { from, to } = historyRange(page, PAGE_SIZE, total);
+  return (
+    <Plural
+      value={total}
+      one={`Showing ${from} to ${to} of # ${PRODUCT_NAME_PLURAL}`}
+      other={`Showing ${from} to ${to} of # ${PRODUCT_NAME_PLURAL}`}
+    />
   );
 }
