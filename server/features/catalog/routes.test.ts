@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -14,6 +15,8 @@ describe('catalog routes', () => {
     app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
+    // The error handler answers in the request's language, read from cookies among others.
+    await app.register(cookie);
     await app.register(errorHandler);
     await app.register(catalogRoutes, {
       tmdbBaseUrl: 'http://127.0.0.1:1/3',
