@@ -4,6 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export interface WebBundles {
   routes: { route: string; jsGzip: number; jsBrotli: number; cssGzip: number; files: number }[];
+  /** Each language's catalogs (the web's and the server's contract texts), which a page in it preloads (decision 166). */
+  locales: { locale: string; jsGzip: number; jsBrotli: number }[];
 }
 
 /** Route → the lazy page chunk the router imports for it (every page is one, decision 094). */
@@ -81,5 +83,17 @@ export function measureWebBundles(dist: string): WebBundles | null {
     }
     return { route, jsGzip, jsBrotli, cssGzip, files: files.size };
   });
-  return { routes };
+  const preloadsPath = path.join(dist, 'page-preloads.json');
+  const catalogs: Record<string, string[]> = fs.existsSync(preloadsPath)
+    ? (JSON.parse(fs.readFileSync(preloadsPath, 'utf8')) as { locales: Record<string, string[]> }).locales
+    : {};
+  const locales = Object.entries(catalogs).map(([locale, paths]) => {
+    const files = paths.map((file) => file.replace(/^\//, '')).filter((file) => file.endsWith('.js'));
+    return {
+      locale,
+      jsGzip: files.reduce((sum, file) => sum + size(file).gzip, 0),
+      jsBrotli: files.reduce((sum, file) => sum + size(file).brotli, 0),
+    };
+  });
+  return { routes, locales };
 }
