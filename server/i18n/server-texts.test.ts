@@ -15,6 +15,15 @@ describe('server texts', () => {
     for (const english of serverTexts().keys()) expect(translate('en', english)).toBe(english);
   });
 
+  it('with placeholders filled, come out in English exactly as the placeholders say (quotes and apostrophes kept)', () => {
+    const simple = [...serverTexts().keys()].filter((text) => /\{\w+\}/.test(text) && !/, (plural|select),/.test(text));
+    expect(simple.length).toBeGreaterThan(10);
+    for (const english of simple) {
+      const values = Object.fromEntries([...english.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, `<${name}>`]));
+      expect(translate('en', english, values)).toBe(english.replace(/\{(\w+)\}/g, '<$1>'));
+    }
+  });
+
   it('have one code per text, named after the table that owns it', () => {
     const codes = [...serverTexts().values()];
     expect(new Set(codes).size).toBe(codes.length);

@@ -70,11 +70,12 @@ export function setPushSink(next: PushSink): () => void {
 }
 
 /**
- * Call in the transaction that inserts `rows`: words each in its owner's saved language, drops those their owner muted or that a block
- * separates from their owner (blocks/queries.ts's `deliverableTo` rule, decision 104), queues the
- * rest's pushes for after the commit, whatever the in-app channel keeps (decisions 116, 117), and
- * returns the rows whose owners keep their kind in the app. One statement for all of it (decision
- * 144): the settings and the push check are read for every owner, the silenced ones too. When
+ * Call in the transaction that inserts `rows`: words each in its owner's saved language (decision
+ * 167), drops those their owner muted or that a block separates from their owner
+ * (blocks/queries.ts's `deliverableTo` rule, decision 104), queues the rest's pushes for after the
+ * commit, whatever the in-app channel keeps (decisions 116, 117), and returns the rows whose
+ * owners keep their kind in the app. One statement for all of it (decision 144): the settings,
+ * the languages and the push check are read for every owner, the silenced ones too. When
  * only a silenced owner has a subscription, the kept rows are queued all the same: the sender
  * waits for the commit and reads each kept owner's settings and subscriptions, finds none and
  * sends nothing (two or three queries per row, after the answer, in a rare mixed batch).
