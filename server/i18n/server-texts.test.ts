@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_INVALID_CODE, INVITE_MESSAGES } from '../../contract/invites';
 import { LOCALE_COOKIE, LOCALES } from '../../contract/locales';
 import { SHRO_MESSAGES } from '../../contract/shros';
+import { achievements } from '../db/schema/index';
+import { ACHIEVEMENT_TEXTS } from '../features/achievements/texts';
 import { NOTIFICATION_TEXTS } from '../features/notifications/texts';
 import { createUser } from '../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../test/test-app';
@@ -105,6 +107,28 @@ describe('error answers', () => {
       const response = await create(language);
       expect([response.statusCode, response.json()]).toEqual([400, { message: expected, code: 'shro.titleRequired' }]);
     }
+  });
+
+  it("list the achievement catalogue as it is seeded, and serve it in the reader's language", async () => {
+    const seeded = await ctx.database.db
+      .select({ id: achievements.id, name: achievements.name, description: achievements.description })
+      .from(achievements);
+    expect(Object.fromEntries(seeded.map(({ id, ...texts }) => [id, texts]))).toEqual(ACHIEVEMENT_TEXTS);
+
+    const user = await createUser(ctx);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/achievements',
+      headers: { cookie: user.cookie, 'accept-language': 'de' },
+    });
+    const first = (list.json() as { id: string; achievement: { name: string; description: string } }[]).find(
+      (entry) => entry.id === 'first-shro',
+    )!;
+    expect(first.achievement).toMatchObject({
+      name: translate('de', ACHIEVEMENT_TEXTS['first-shro']!.name),
+      description: translate('de', ACHIEVEMENT_TEXTS['first-shro']!.description),
+    });
+    expect(first.achievement.description).not.toBe(ACHIEVEMENT_TEXTS['first-shro']!.description);
   });
 
   it('name the kind of refusal when no text of ours words it', async () => {

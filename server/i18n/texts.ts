@@ -21,6 +21,7 @@ import { pageMeta } from '../../contract/seo';
 import { COPY_MESSAGES } from '../../contract/shro-copy';
 import { SHRO_MESSAGES } from '../../contract/shros';
 import { TERMS_OUTDATED_MESSAGE, TERMS_REQUIRED_MESSAGE } from '../../contract/terms';
+import { ACHIEVEMENT_TEXTS } from '../features/achievements/texts';
 import { RESET_EMAIL_TEXTS } from '../features/auth/password-reset';
 import { NOTIFICATION_TEXTS } from '../features/notifications/texts';
 import { PAGE_META_TEXTS } from '../features/seo/render-meta';
@@ -65,6 +66,12 @@ export const SERVER_TEXTS = {
   contentFilter: CONTENT_FILTER_MESSAGES,
   push: PUSH_MESSAGES,
   locale: LOCALE_MESSAGES,
+  achievement: Object.fromEntries(
+    Object.entries(ACHIEVEMENT_TEXTS).flatMap(([id, texts]) => [
+      [`${id}.name`, texts.name],
+      [`${id}.description`, texts.description],
+    ]),
+  ),
   page: {
     homeTitle: pageMeta.home.title,
     homeDescription: pageMeta.home.description,

@@ -30,6 +30,8 @@ export function LanguagePicker({ signedIn, className }: { signedIn: boolean; cla
       await apiRequest<UpdateLocaleResponse>('PUT', apiPaths.accountLocale, {
         locale,
       } satisfies UpdateLocaleInput).catch(() => {});
+    // What the server words (achievement names, page texts) is asked again in the new language.
+    await queryClient.invalidateQueries();
   };
   return (
     <div className={className ?? 'flex items-center gap-2'}>

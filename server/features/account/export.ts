@@ -7,6 +7,7 @@ import {
   EXPORT_IMAGES_FOLDER,
   EXPORT_JSON_NAME,
 } from '../../../contract/account';
+import { SOURCE_LOCALE } from '../../../contract/locales';
 import type { Shro } from '../../../contract/shro-views';
 import { HttpError, SERVER_MESSAGES } from '../../lib/http-errors';
 import { getAchievements } from '../achievements/service';
@@ -122,7 +123,7 @@ async function* documentParts(
   // Every achievement begun or unlocked, its progress as GET /api/achievements shows it (decision 147).
   yield [
     'achievements',
-    (await getAchievements(db, userId, now))
+    (await getAchievements(db, userId, SOURCE_LOCALE, now))
       .filter((entry) => entry.isUnlocked || entry.progress > 0)
       .map((entry) => ({
         id: entry.id,

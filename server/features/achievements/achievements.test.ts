@@ -261,7 +261,7 @@ describe('each achievement unlocks exactly at its requirement, once, with one no
       await ctx.database.db.transaction((tx) =>
         bumpStats(tx, user.id, {}, { activity: true, now: new Date(now.getTime() + 3_600_000) }),
       );
-      const list = await getAchievements(ctx.database.db, user.id, now);
+      const list = await getAchievements(ctx.database.db, user.id, 'en', now);
       for (const id of ids) {
         const requirement = CATALOGUE.find((c) => c[0] === id)![4];
         const entry = list.find((a) => a.id === id) as UserAchievement;

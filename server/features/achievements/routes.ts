@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userAchievementSchema } from '../../../contract/achievements';
+import { requestLocale } from '../../lib/request-locale';
 import { getAchievements } from './service';
 
 /** GET /api/achievements: the signed-in user's catalogue with progress (docs/product.md §3 "User achievement"). */
@@ -9,6 +10,6 @@ export async function achievementsRoutes(app: FastifyInstance) {
   app.get(
     '/api/achievements',
     { onRequest: app.requireUser, schema: { response: { 200: z.array(userAchievementSchema) } } },
-    async (request) => getAchievements(db, request.user!.id),
+    async (request) => getAchievements(db, request.user!.id, requestLocale(request)),
   );
 }

@@ -1,6 +1,8 @@
 import type { UserAchievement } from '../../../contract/achievements';
+import type { Locale } from '../../../contract/locales';
 import { type UnlockedAchievement, USER_NOT_FOUND_MESSAGE, type UserStats } from '../../../contract/profiles';
 import type { Db } from '../../db/client';
+import { translate } from '../../i18n/catalogs';
 import { notFound } from '../../lib/http-errors';
 import { assertUserShownTo } from '../profiles/visibility';
 import {
@@ -86,7 +88,12 @@ function statsOf(values: UserStats): UserStats {
  * keep the progress they unlocked with; locked ones show the counter as it reads now, capped at
  * the requirement, so the page agrees with GET /api/stats (a lapsed streak reads 0 in both).
  */
-export async function getAchievements(db: Db, userId: string, now = new Date()): Promise<UserAchievement[]> {
+export async function getAchievements(
+  db: Db,
+  userId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<UserAchievement[]> {
   const [row, catalogue] = await Promise.all([statsRowOf(db, userId), listCatalogueWithProgress(db, userId)]);
   const values = metricValues(row, now);
   return catalogue.map((entry) => {
@@ -98,8 +105,8 @@ export async function getAchievements(db: Db, userId: string, now = new Date()):
       unlockedAt: entry.unlockedAt?.toISOString() ?? null,
       progress: isUnlocked ? (entry.progress ?? entry.requirement) : Math.min(live, entry.requirement),
       achievement: {
-        name: entry.name,
-        description: entry.description,
+        name: translate(locale, entry.name),
+        description: translate(locale, entry.description),
         icon: entry.icon,
         rarity: entry.rarity,
         category: entry.category,
@@ -114,6 +121,7 @@ export async function getUnlockedAchievements(
   db: Db,
   userId: string,
   viewerId: string | null,
+  locale: Locale,
 ): Promise<UnlockedAchievement[]> {
   await assertUserShownTo(db, userId, viewerId);
   await statsRowOf(db, userId);
@@ -124,8 +132,8 @@ export async function getUnlockedAchievements(
     unlockedAt: r.unlockedAt!.toISOString(),
     progress: r.progress,
     achievement: {
-      name: r.name,
-      description: r.description,
+      name: translate(locale, r.name),
+      description: translate(locale, r.description),
       icon: r.icon,
       rarity: r.rarity,
       category: r.category,

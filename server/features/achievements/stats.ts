@@ -145,8 +145,8 @@ async function bumpStatsMany(db: Db, ops: StatsOp[]): Promise<Map<string, Unlock
         title: wording(TEXTS.achievementTitle),
         message: wording(TEXTS.achievement, {
           icon: achievement.icon,
-          name: achievement.name,
-          description: achievement.description,
+          name: wording(achievement.name),
+          description: wording(achievement.description),
         }),
       })),
     ),

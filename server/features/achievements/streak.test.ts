@@ -102,7 +102,7 @@ describe('streak days are calendar days in the user’s own zone', () => {
     const read = async (iso: string) => {
       const now = new Date(iso);
       const stats = await getUserStats(ctx.database.db, user.id, now);
-      const daily = (await getAchievements(ctx.database.db, user.id, now)).find((a) => a.id === 'daily-shroer')!;
+      const daily = (await getAchievements(ctx.database.db, user.id, 'en', now)).find((a) => a.id === 'daily-shroer')!;
       return [stats.streakDays, daily.progress];
     };
     expect(await read('2026-03-11T06:59:00Z')).toEqual([2, 2]); // 10 March, 23:59 in LA: still alive

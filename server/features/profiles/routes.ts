@@ -12,6 +12,7 @@ import {
 import { errorAnswers } from '../../lib/error-answers';
 import { reencodeImage } from '../../lib/images';
 import { parseInput } from '../../lib/parse';
+import { requestLocale } from '../../lib/request-locale';
 import { getUnlockedAchievements, getUserStats, getUserStatsFor } from '../achievements/service';
 import { currentUserPresenter } from '../auth/present';
 import { readProfileForm } from './profile-form';
@@ -65,7 +66,7 @@ export async function profilesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/achievements/:id',
     { ...ofUser, schema: { ...ofUser.schema, response: unlocked } },
-    async (request) => getUnlockedAchievements(db, request.params.id, request.user?.id ?? null),
+    async (request) => getUnlockedAchievements(db, request.params.id, request.user?.id ?? null, requestLocale(request)),
   );
 
   // The signed-in user's own counters; the achievements page and the profile read them.
