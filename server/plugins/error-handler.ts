@@ -70,7 +70,8 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     // The database or its connection is down or restarting: fail fast and say so, so clients retry.
     if (isConnectionError(error)) {
       request.log.warn({ code: errorCode(error) }, 'database unavailable');
-      return answer(503, SERVER_MESSAGES.unavailable).header('retry-after', '5');
+      reply.header('retry-after', '5');
+      return answer(503, SERVER_MESSAGES.unavailable);
     }
     // Bad input that only the database noticed (a NUL character in text): the client's fault.
     const sqlState = pgErrorCode(error);

@@ -484,6 +484,7 @@ describe('upload cost: upload slots per user and the image storage quota (defaul
     expect(full.status, full.body).toBe(413);
     expect(JSON.parse(full.body)).toEqual({
       message: `You have used your ${config.uploadQuotaBytesPerUser / 1024 / 1024} MB of image storage. Delete some Shros to upload more.`,
+      code: expect.any(String),
     });
     recordFigure('uploadLimits', {
       concurrentUploadsPerUser: config.uploadMaxConcurrentPerUser,

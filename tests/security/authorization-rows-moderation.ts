@@ -61,7 +61,10 @@ const nobodyLogs =
   (targetId: (world: World) => string) =>
   async ({ ctx, world, role }: Call, response: LightMyRequestResponse) => {
     expect((await logEntries(ctx)).filter((e) => e.targetId === targetId(world))).toEqual([]);
-    expect(response.json()).toEqual({ message: role === 'visitor' ? 'Unauthorized' : 'Not found' });
+    expect(response.json()).toEqual({
+      message: role === 'visitor' ? 'Unauthorized' : 'Not found',
+      code: expect.any(String),
+    });
   };
 
 /** Nothing but the moderator's own call writes the audit log, one entry, in the moderator's name. */
@@ -71,7 +74,10 @@ const onlyModeratorsLog =
     const entries = (await logEntries(ctx)).filter((e) => e.action === action && e.targetId === targetId(world));
     expect(entries.filter((e) => e.moderatorId !== world.moderator.id)).toEqual([]);
     if (role !== 'moderator') {
-      expect(response.json()).toEqual({ message: role === 'visitor' ? 'Unauthorized' : 'Not found' });
+      expect(response.json()).toEqual({
+        message: role === 'visitor' ? 'Unauthorized' : 'Not found',
+        code: expect.any(String),
+      });
     } else {
       expect(entries).toHaveLength(1);
     }

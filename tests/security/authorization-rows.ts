@@ -547,7 +547,8 @@ export const scenarios: Scenario[] = [
     expect: { visitor: 404, stranger: 404, blocked: 404, moderator: 404, friend: 404, owner: 200 },
     request: ({ world, cookie }) => ({ method: 'GET', url: `/api/uploads/${world.unopenedImageKey}`, headers: cookie }),
     check: (_call, response) => {
-      if (response.statusCode === 404) expect(json(response)).toEqual({ message: 'Image not found' });
+      if (response.statusCode === 404)
+        expect(json(response)).toEqual({ message: 'Image not found', code: expect.any(String) });
       else expect(response.headers['content-type']).toBe('image/webp');
     },
   },
