@@ -1,53 +1,37 @@
-import fs from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
-import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import { linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type IndexHtmlTransformContext, type Plugin, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { LOCALES, SOURCE_LOCALE } from './contract/locales';
+import { LOCALES } from './contract/locales';
 import { pageModuleOf } from './contract/page-for-path';
 import { type AppPageName, appPages } from './contract/pages';
 import { sessionPartNames } from './contract/session-parts';
-import { parseServerCatalog } from './server/i18n/catalogs';
+import { catalogParts } from './scripts/catalog-parts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
+/** Modules of a Shro page that other pages share, in one chunk (the build's `shro-parts` group). */
+const SHRO_PARTS =
+  /web[\\/](lib[\\/]box-style|components[\\/]mystery-box-art|features[\\/]shros[\\/](components[\\/]session[\\/]closes-in-note|utils[\\/]option-count))\.tsx?$|contract[\\/](time-left|invite-links)\.ts$|lucide-react[\\/].*[\\/]icons[\\/](search-x|sparkles|timer-off|plus|users|share-2)\.mjs$/;
+/** What a member's view shares with the pages that list people and Shros (`member-parts`). */
+const MEMBER_PARTS =
+  /web[\\/](components[\\/](user-avatar|sound-toggle)|lib[\\/](relative-time|copy-text|use-copy-link|sounds)|features[\\/]shros[\\/]utils[\\/]year-of)\.tsx?$|contract[\\/](shros|deleted-user)\.ts$|lucide-react[\\/].*[\\/]icons[\\/](check|link-2|circle-check|clock|volume-2|volume-x|repeat|shield-exclamation-point)\.mjs$/;
+
 /**
  * Lingui's macros, compiled by Babel in the files that use them, keeping each message's English
- * beside its id: English needs no catalog, and a catalog still loading shows English, never an id.
- * PO catalogs are compiled when imported (decision 166). Not the plugin's native transform: npm,
- * run by the machine's older Node, skips its binary (an optional package requiring a newer Node).
+ * beside its id for unit tests, which render screens without catalogs; the app loads its catalogs
+ * compiled, in parts (scripts/catalog-parts.ts, decision 169). Not the plugin's native transform:
+ * npm, run by the machine's older Node, skips its binary (an optional package requiring a newer Node).
  */
 export function linguiPlugins(): PluginOption[] {
   process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
   return [
-    serverTexts(),
+    catalogParts([SHRO_PARTS, MEMBER_PARTS]),
     babel({ presets: [linguiTransformerBabelPreset({ descriptorFields: 'message' })] }),
-    ...lingui({ failOnCompileError: true }),
   ];
-}
-
-/**
- * The server's catalogs (decision 167) as modules of the web, `{english: translation}`: the texts
- * the web shows from `contract/` tables (a refusal it finds before asking) are translated once,
- * there. Imported as `server/i18n/locales/{locale}.po?server-texts`.
- */
-function serverTexts(): Plugin {
-  // Groups of server/i18n/texts.ts that only the server words (notifications, email, transport).
-  const SERVER_ONLY = new Set(['server', 'transport', 'notification', 'resetEmail', 'imageError']);
-  return {
-    name: 'shro-server-texts',
-    enforce: 'pre',
-    load(id) {
-      const [file, query] = id.split('?');
-      if (query !== 'server-texts' || !file?.endsWith('.po')) return undefined;
-      this.addWatchFile(file);
-      const texts = parseServerCatalog(fs.readFileSync(file, 'utf8'), (code) => !SERVER_ONLY.has(code.split('.')[0]!));
-      return `export default ${JSON.stringify(Object.fromEntries(texts))};`;
-    },
-  };
 }
 
 /**
@@ -122,18 +106,14 @@ function pagePreloads(): Plugin {
       // that load on their own by theirs (contract/session-parts.ts).
       const pages: Record<string, string[]> = {};
       const parts: Record<string, string[]> = {};
-      // Each language's catalogs, the web's and the server's (web/lib/i18n.ts), preloaded with the
-      // page that shows in it.
+      // Each language's catalog (web/lib/i18n.ts): its first part, preloaded with the page that shows
+      // in it, and the rest, which the service worker keeps for an offline start (decision 169).
       const locales: Record<string, string[]> = {};
-      const catalogCount: Record<string, number> = {};
+      const catalogRests: Record<string, string[]> = {};
       for (const chunk of chunks) {
-        const locale = /[\\/](?:web|server[\\/]i18n)[\\/]locales[\\/]([A-Za-z-]+)\.po(?:\?server-texts)?$/.exec(
-          chunk.facadeModuleId ?? '',
-        )?.[1];
-        if (locale) {
-          locales[locale] = [...(locales[locale] ?? []), ...filesOf(chunk)];
-          catalogCount[locale] = (catalogCount[locale] ?? 0) + 1;
-        }
+        const [, locale, part] =
+          /[\\/]web[\\/]locales[\\/]([A-Za-z-]+)\.po\?part=(first|rest)$/.exec(chunk.facadeModuleId ?? '') ?? [];
+        if (locale) (part === 'first' ? locales : catalogRests)[locale] = filesOf(chunk);
         for (const id of chunk.moduleIds) {
           const page = /[\\/]web[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/.exec(id)?.[1];
           if (page) pages[page] = filesOf(chunk);
@@ -153,13 +133,13 @@ function pagePreloads(): Plugin {
       const missing = [
         ...wanted.filter((page) => !pages[page]),
         ...sessionPartNames.filter((part) => !parts[part]),
-        ...LOCALES.filter((locale) => locale !== SOURCE_LOCALE && catalogCount[locale] !== 2),
+        ...LOCALES.filter((locale) => !locales[locale] || !catalogRests[locale]),
       ];
       if (missing.length > 0) throw new Error(`pagePreloads: no chunk holds ${missing.join(', ')}`);
       this.emitFile({
         type: 'asset',
         fileName: 'page-preloads.json',
-        source: JSON.stringify({ pages, parts, locales }),
+        source: JSON.stringify({ pages, parts, locales, catalogRests }),
       });
     },
   };
@@ -227,12 +207,12 @@ export default defineConfig({
             // have the shell); the member's report, mute and block buttons with the reads they make.
             {
               name: 'shro-parts',
-              test: /web[\\/](lib[\\/]box-style|components[\\/]mystery-box-art|features[\\/]shros[\\/](components[\\/]session[\\/]closes-in-note|utils[\\/]option-count))\.tsx?$|contract[\\/](time-left|invite-links)\.ts$|lucide-react[\\/].*[\\/]icons[\\/](search-x|sparkles|timer-off|plus|users|share-2)\.mjs$/,
+              test: SHRO_PARTS,
               priority: 15,
             },
             {
               name: 'member-parts',
-              test: /web[\\/](components[\\/](user-avatar|sound-toggle)|lib[\\/](relative-time|copy-text|use-copy-link|sounds)|features[\\/]shros[\\/]utils[\\/]year-of)\.tsx?$|contract[\\/](shros|deleted-user)\.ts$|lucide-react[\\/].*[\\/]icons[\\/](check|link-2|circle-check|clock|volume-2|volume-x|repeat|shield-exclamation-point)\.mjs$/,
+              test: MEMBER_PARTS,
               priority: 15,
             },
             {

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export interface WebBundles {
   routes: { route: string; jsGzip: number; jsBrotli: number; cssGzip: number; files: number }[];
-  /** Each language's catalogs (the web's and the server's contract texts), which a page in it preloads (decision 166). */
+  /** Each language's first part of the catalog, which a page in it preloads (decision 169). */
   locales: { locale: string; jsGzip: number; jsBrotli: number }[];
 }
 
@@ -24,7 +24,7 @@ export function measureWebBundles(dist: string): WebBundles | null {
   const html = fs.readFileSync(indexPath, 'utf8');
   const initial = new Set<string>();
   for (const match of html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)) initial.add(match[1]!);
-  const entry = [...initial].find((file) => /assets\/index-[^/]+\.js$/.test(file));
+  const entry = [...initial].find((file) => /assets\/(?:index|initial)-[^/]+\.js$/.test(file));
   const entrySource = entry ? fs.readFileSync(path.join(dist, entry), 'utf8') : '';
 
   const deps =

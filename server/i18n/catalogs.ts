@@ -15,17 +15,11 @@ const SERVER_CATALOG_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)
 
 export const serverCatalogPath = (locale: Locale) => path.join(SERVER_CATALOG_DIR, `${locale}.po`);
 
-/**
- * A catalog file's translations by English text; an entry not yet translated is left out, and so
- * is one whose code (`group.key`, its comment) `keep` refuses.
- */
-export function parseServerCatalog(text: string, keep: (code: string) => boolean = () => true): Map<string, string> {
+/** A catalog file's translations by English text; an entry not yet translated is left out. */
+function parseServerCatalog(text: string): Map<string, string> {
   const translations = new Map<string, string>();
-  for (const item of parsePo(text).items) {
-    if (item.msgid && item.msgstr[0] && keep(item.extractedComments[0] ?? '')) {
-      translations.set(item.msgid, item.msgstr[0]);
-    }
-  }
+  for (const item of parsePo(text).items)
+    if (item.msgid && item.msgstr[0]) translations.set(item.msgid, item.msgstr[0]);
   return translations;
 }
 

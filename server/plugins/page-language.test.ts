@@ -35,7 +35,7 @@ describe("a page's language", () => {
     expect(answer.body).toContain('href="/assets/ar.js"');
   });
 
-  it('is English, which needs no catalog, for a language Shro does not speak or a cookie it does not know', async () => {
+  it('is English for a language Shro does not speak or a cookie it does not know', async () => {
     const cases: Record<string, string>[] = [
       { 'accept-language': 'zh-CN' },
       { cookie: 'shro_locale=xx"><script>' },

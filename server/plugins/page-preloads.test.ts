@@ -29,6 +29,9 @@ beforeAll(async () => {
       'moderation-note': ['/assets/moderation-note-K2.js'],
       'opened-box': ['/assets/opened-box-L3.js', '/assets/opened-box-M4.css'],
     },
+    // Only Spanish is listed, so that the other cases see their page's own files alone.
+    locales: { es: ['/assets/es-P6.js'] },
+    catalogRests: { es: ['/assets/es-R8.js'] },
   });
   ctx = await createTestApp({ webDist: webDist.dir });
   creator = await createUser(ctx);
@@ -130,6 +133,13 @@ describe("a page's HTML preloads the page's code", () => {
     const missing = await page('/no-such-page');
     expect(missing.statusCode).toBe(404);
     expect(linksOf(missing.body)).toEqual(['modulepreload /assets/not-found-F6.js']);
+  });
+
+  it("the first part of the page's catalog in its language, the rest named for the service worker only (decision 169)", async () => {
+    const spanish = (await page('/explore?lang=es')).body;
+    expect(linksOf(spanish)).toEqual(['modulepreload /assets/es-P6.js', 'modulepreload /assets/login-required-E5.js']);
+    expect(spanish).toContain('<meta name="offline-catalog" content="/assets/es-R8.js">');
+    expect((await page('/explore')).body).not.toContain('offline-catalog');
   });
 
   it('links only files under /assets/: anything else in the list is left out, nothing is pasted into the page', async () => {

@@ -25,6 +25,8 @@ interface PagePreloads {
   pages: ReadonlyMap<string, readonly string[]>;
   parts: ReadonlyMap<string, readonly string[]>;
   locales: ReadonlyMap<string, readonly string[]>;
+  /** Each language's rest of the catalog, which the page does not preload (decision 169). */
+  catalogRests: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -46,7 +48,12 @@ function readPagePreloads(root: string): PagePreloads {
           : [],
       ]),
     );
-  return { pages: section(listed.pages), parts: section(listed.parts), locales: section(listed.locales) };
+  return {
+    pages: section(listed.pages),
+    parts: section(listed.parts),
+    locales: section(listed.locales),
+    catalogRests: section(listed.catalogRests),
+  };
 }
 
 /**
@@ -154,10 +161,14 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
         ...((module && pagePreloads.pages.get(module)) || []),
         ...(data?.parts ?? []).flatMap((part) => pagePreloads.parts.get(part) ?? []),
       ]);
+      // The service worker keeps every /assets/ file the page names for an offline start, the rest
+      // of the page's catalog included, which no page preloads (web/public/sw.js, decision 169).
+      const offlineCatalog = (pagePreloads.catalogRests.get(locale) ?? []).join(' ');
+      const head = `${preloads}${offlineCatalog && `<meta name="offline-catalog" content="${offlineCatalog}">`}</head>`;
       const html = withLanguage(
         injectMeta(indexHtml, metaIn(meta, locale), pageOrigin(request), addressedLocale(request)).replace(
           '</head>',
-          () => `${preloads}</head>`,
+          () => head,
         ),
         locale,
       );

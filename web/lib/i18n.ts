@@ -8,38 +8,19 @@ import {
   SOURCE_LOCALE,
 } from '@contract/locales';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 /** A catalog the page can show: the shipped locales, and the tests' pseudo-locale. */
 export type CatalogLocale = Locale | 'pseudo';
 
 /**
- * Each locale's catalog is a chunk of its own, so a phone downloads only its language's
- * (docs/decisions/166-languages.md); the server preloads the page's beside the entry. English is
- * in the code itself, beside each message's id.
+ * Each locale's catalog in two chunks of its own, compiled at build time (docs/decisions/
+ * 169-catalog-parts.md): the first holds what a first visit shows and the `contract/` texts the
+ * web words (decision 167), and the server preloads it beside the entry; the rest loads when a
+ * module that needs it does. A phone downloads only its own language's.
  */
-const catalogs: Record<CatalogLocale, () => Promise<{ messages: Messages }>> = {
-  en: async () => ({ messages: {} }),
-  es: () => import('../locales/es.po'),
-  'pt-BR': () => import('../locales/pt-BR.po'),
-  fr: () => import('../locales/fr.po'),
-  de: () => import('../locales/de.po'),
-  ja: () => import('../locales/ja.po'),
-  ar: () => import('../locales/ar.po'),
-  hi: () => import('../locales/hi.po'),
-  pseudo: () => import('../locales/pseudo.po'),
-};
-
-/**
- * The server's catalogs (decision 167), by English text: the `contract/` texts the web shows
- * before asking the server (a form's refusal) are translated there, once. Loaded with the web's.
- */
-const serverCatalogs = import.meta.glob<Messages>('../../server/i18n/locales/*.po', {
-  query: '?server-texts',
-  import: 'default',
-});
-const serverTextsOf = (locale: CatalogLocale): Promise<Messages> =>
-  serverCatalogs[`../../server/i18n/locales/${locale}.po`]?.() ?? Promise.resolve({});
+const firstParts = import.meta.glob<Messages>('../locales/*.po', { query: '?part=first', import: 'messages' });
+const restParts = import.meta.glob<Messages>('../locales/*.po', { query: '?part=rest', import: 'messages' });
+const partOf = (parts: typeof firstParts, locale: CatalogLocale) => parts[`../locales/${locale}.po`]!();
 
 const isCatalogLocale = (value: string): value is CatalogLocale => value === 'pseudo' || isLocale(value);
 
@@ -50,20 +31,35 @@ export function pageLocale(): CatalogLocale {
 }
 
 /**
- * The app's one i18n instance, handed to components through the provider. English has no catalog
- * (decision 166): its messages are compiled from the English kept in the code when first shown,
- * placeholders and plurals included, which a production build does only with a compiler set.
+ * The app's one i18n instance, handed to components through the provider. Catalogs come compiled;
+ * a text that is not in them (the server's message, already in the reader's language) is shown
+ * as it is, never parsed.
  */
 export const i18n: I18n = setupI18n();
-i18n.setMessagesCompiler(compileMessage);
+i18n.setMessagesCompiler((text) => [text]);
 
-/** Loads a locale's catalogs and makes it the page's language: texts, `lang` and direction. */
+/** Whether a module has needed the rest of the catalog: a language switch then loads both parts. */
+let restWanted = false;
+
+/** Loads a locale's catalog and makes it the page's language: texts, `lang` and direction. */
 export async function activateLocale(locale: CatalogLocale): Promise<void> {
-  const [{ messages }, serverTexts] = await Promise.all([catalogs[locale](), serverTextsOf(locale)]);
-  i18n.loadAndActivate({ locale, messages: { ...serverTexts, ...messages } });
+  const parts = await Promise.all([partOf(firstParts, locale), restWanted ? partOf(restParts, locale) : {}]);
+  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts) });
   const root = document.documentElement;
   root.lang = locale;
   root.dir = locale === 'pseudo' ? 'ltr' : directionOf(locale);
+}
+
+/**
+ * The rest of the active language's catalog, which every module whose texts are not in the first
+ * part awaits before it runs (added by scripts/catalog-parts.ts).
+ * @public
+ */
+export async function loadRestOfCatalog(): Promise<void> {
+  restWanted = true;
+  const locale = i18n.locale as CatalogLocale;
+  const messages = await partOf(restParts, locale);
+  if (i18n.locale === locale) i18n.load(locale, messages);
 }
 
 /**

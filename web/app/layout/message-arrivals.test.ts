@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { arrivalToastText, marksOf, messageArrivals, previewText, readDown } from './message-arrivals';
 
 const ME = 'me';
-/** English, compiled from the code as the app does (web/lib/i18n.ts). */
+/** English, compiled from the messages the code keeps: unit tests run without catalogs (decision 169). */
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 i18n.setMessagesCompiler(compileMessage);
 const person = (id: string): PublicUser => ({ id, username: id }) as PublicUser;
