@@ -14,8 +14,8 @@ import { SERVER_TEXTS } from '../server/i18n/texts';
  */
 const FIRST_ROOTS = ['web/main.tsx', 'web/app/routes/home.tsx', 'web/app/routes/session.tsx'];
 
-/** Groups of server/i18n/texts.ts that only the server words (notifications, email, transport). */
-const SERVER_ONLY = new Set(['server', 'transport', 'notification', 'resetEmail', 'imageError']);
+/** Groups of server/i18n/texts.ts that only the server words (notifications, email, transport, offline page). */
+const SERVER_ONLY = new Set(['server', 'transport', 'notification', 'resetEmail', 'imageError', 'offline']);
 
 const PART_ID = /[\\/]web[\\/]locales[\\/]([A-Za-z-]+)\.po\?part=(first|rest)$/;
 const REST_MODULE = '\0shro-rest-of-catalog';

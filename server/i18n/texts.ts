@@ -28,6 +28,7 @@ import { PAGE_META_TEXTS } from '../features/seo/render-meta';
 import { IMAGE_ERROR_TEXTS } from '../features/shros/image-errors';
 import { SERVER_MESSAGES } from '../lib/http-errors';
 import { UPLOAD_TOO_SLOW } from '../lib/multipart-form';
+import { OFFLINE_PAGE_TEXTS } from '../lib/offline-page';
 import { BODY_TOO_SLOW } from '../plugins/body-deadline';
 import { TOO_MANY_CONNECTIONS } from '../plugins/connection-limits';
 
@@ -48,6 +49,7 @@ export const SERVER_TEXTS = {
     resetSent: PASSWORD_RESET_SENT_MESSAGE,
   },
   resetEmail: RESET_EMAIL_TEXTS,
+  offline: OFFLINE_PAGE_TEXTS,
   terms: { required: TERMS_REQUIRED_MESSAGE, outdated: TERMS_OUTDATED_MESSAGE },
   profile: { userNotFound: USER_NOT_FOUND_MESSAGE },
   notification: { notFound: NOTIFICATION_NOT_FOUND_MESSAGE, ...NOTIFICATION_TEXTS },

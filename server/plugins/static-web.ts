@@ -9,6 +9,7 @@ import { appPages } from '../../contract/pages';
 import { pageOriginResolver, publicOriginWarning } from '../features/seo/public-origin';
 import { type InlinePageData, injectMeta, injectPageData, metaForPath, metaIn } from '../features/seo/render-meta';
 import { KeptText } from '../lib/compression';
+import { offlinePageIn } from '../lib/offline-page';
 import { addressedLocale, requestLocale } from '../lib/request-locale';
 import { sendKeptText } from './compression';
 import { errorBody } from './error-handler';
@@ -118,6 +119,8 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // Served below, in the reader's language.
+      globIgnore: ['offline.html', 'offline.html.br', 'offline.html.gz'],
       index: false,
       // The build writes .br and .gz beside each text asset (vite.config.ts): the best one the
       // client accepts is sent as it is, with `Vary: Accept-Encoding`, nothing compressed per request.
@@ -133,6 +136,24 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
           res.header('cache-control', 'no-cache');
         }
       },
+    });
+  }
+
+  // The page the service worker shows offline for a page it does not keep (web/public/sw.js),
+  // fetched when it installs: in the language of the reader it installs for (decision 167).
+  const offlinePath = path.join(root, 'offline.html');
+  const offlineTemplate = fs.existsSync(offlinePath) ? fs.readFileSync(offlinePath, 'utf8') : null;
+  const offlinePages = new Map<Locale, string>();
+  if (offlineTemplate !== null) {
+    app.get('/offline.html', { schema: { hide: true } }, async (request, reply) => {
+      const locale = requestLocale(request);
+      const page = offlinePages.get(locale) ?? offlinePageIn(offlineTemplate, locale);
+      offlinePages.set(locale, page);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Language, Cookie')
+        .type('text/html; charset=utf-8')
+        .send(page);
     });
   }
 

@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { apiPaths, queryKey } from '@/lib/api-paths';
 import { activateLocale, rememberVisitorLocale } from '@/lib/i18n';
+import { reportLanguageChosen } from '@/lib/service-worker';
 
 /**
  * The language of every page: switched in place, the page and what was typed kept, and remembered
@@ -30,6 +31,7 @@ export function LanguagePicker({ signedIn, className }: { signedIn: boolean; cla
       await apiRequest<UpdateLocaleResponse>('PUT', apiPaths.accountLocale, {
         locale,
       } satisfies UpdateLocaleInput).catch(() => {});
+    reportLanguageChosen();
     // What the server words (achievement names, page texts) is asked again in the new language.
     await queryClient.invalidateQueries();
   };

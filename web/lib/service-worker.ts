@@ -31,3 +31,9 @@ export function reportPageShown(path: string) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !navigator.onLine) return;
   navigator.serviceWorker.controller?.postMessage({ type: 'page-shown', path });
 }
+
+/** Tells the service worker the reader chose another language, so that it keeps the app's shell in it. */
+export function reportLanguageChosen() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !navigator.onLine) return;
+  navigator.serviceWorker.controller?.postMessage({ type: 'language-chosen' });
+}

@@ -18,6 +18,8 @@ self.addEventListener('message', (event) => {
   if (data && data.type === 'page-shown' && typeof data.path === 'string' && data.path.startsWith('/')) {
     event.waitUntil(rememberPage(new URL(data.path, self.location.origin).pathname));
   }
+  // The reader chose another language: the shell and the offline page are kept in it instead.
+  if (data && data.type === 'language-chosen') event.waitUntil(precacheShell());
 });
 const SHELL_URLS = [
   '/',
@@ -29,19 +31,19 @@ const SHELL_URLS = [
   '/icon-512.png',
 ];
 
+// The shell and the offline page in the reader's language (the server words both for the cookie
+// these requests carry), with the hashed bundles the shell references, so the app starts offline.
+async function precacheShell() {
+  const shell = await caches.open(SHELL_CACHE);
+  await shell.addAll(SHELL_URLS);
+  const html = await (await fetch('/', { cache: 'no-store' })).text();
+  const assets = [...new Set(html.match(/\/assets\/[^"'\s)]+/g) ?? [])];
+  const assetCache = await caches.open(ASSET_CACHE);
+  await assetCache.addAll(assets);
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    (async () => {
-      const shell = await caches.open(SHELL_CACHE);
-      await shell.addAll(SHELL_URLS);
-      // Precache the hashed bundles the shell references, so the app starts offline.
-      const html = await (await fetch('/', { cache: 'no-store' })).text();
-      const assets = [...new Set(html.match(/\/assets\/[^"'\s)]+/g) ?? [])];
-      const assetCache = await caches.open(ASSET_CACHE);
-      await assetCache.addAll(assets);
-      await self.skipWaiting();
-    })(),
-  );
+  event.waitUntil(precacheShell().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
