@@ -9,6 +9,7 @@ import {
 import { BLOCK_MESSAGES } from '../../contract/blocks';
 import { CHAT_MESSAGES } from '../../contract/chat';
 import { CONTENT_FILTER_MESSAGES, CREATOR_MODERATION_NOTES } from '../../contract/content-filter';
+import { DELETED_USER_LABEL } from '../../contract/deleted-user';
 import { EXPLORE_MESSAGES } from '../../contract/explore-limits';
 import { FRIEND_MESSAGES } from '../../contract/friends';
 import { INVITE_MESSAGES } from '../../contract/invites';
@@ -51,7 +52,7 @@ export const SERVER_TEXTS = {
   resetEmail: RESET_EMAIL_TEXTS,
   offline: OFFLINE_PAGE_TEXTS,
   terms: { required: TERMS_REQUIRED_MESSAGE, outdated: TERMS_OUTDATED_MESSAGE },
-  profile: { userNotFound: USER_NOT_FOUND_MESSAGE },
+  profile: { userNotFound: USER_NOT_FOUND_MESSAGE, deletedUser: DELETED_USER_LABEL },
   notification: { notFound: NOTIFICATION_NOT_FOUND_MESSAGE, ...NOTIFICATION_TEXTS },
   shro: SHRO_MESSAGES,
   imageError: IMAGE_ERROR_TEXTS,

@@ -1,6 +1,7 @@
 import { DELETED_USER_LABEL, isDeletedUsername } from '@contract/deleted-user';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn';
+import { i18n } from '@/lib/i18n';
 
 export interface AvatarUser {
   username: string;
@@ -33,14 +34,17 @@ function gradientFor(name: string) {
   return gradients[Math.abs(hash) % gradients.length];
 }
 
+/** "deleted user" in the page's language: a contract text, translated in the server's catalogs (decision 167). */
+const deletedUser = () => i18n._(DELETED_USER_LABEL);
+
 /** "First Last" when the person gave a name, else their username; "deleted user" for a deleted account. */
 export function displayName(user: { username: string; firstName?: string | null; lastName?: string | null }) {
-  if (isDeletedUsername(user.username)) return DELETED_USER_LABEL;
+  if (isDeletedUsername(user.username)) return deletedUser();
   return [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ') || user.username;
 }
 
 /** "@username" as people are named in text, or "deleted user" (docs/decisions/115-account-deletion-tombstone.md). */
-export const userHandle = (username: string) => (isDeletedUsername(username) ? DELETED_USER_LABEL : `@${username}`);
+export const userHandle = (username: string) => (isDeletedUsername(username) ? deletedUser() : `@${username}`);
 
 /** The first letter people recognise someone by: their first name, else their username. */
 function initialOf(user: AvatarUser) {

@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { playSound } from '@/lib/sounds';
 import { toast } from '@/lib/use-toast';
 import type { FormBox } from '../../hooks/create-form-state';
+import { shownBoxLabel } from '../../utils/box-label';
 
 /** docs/product.md §5: an image type, under 5MB; anything else is refused here with the spec's messages. */
 function checkImageFile(file: File): string | null {
@@ -49,7 +50,8 @@ export function ImageBoxInput({
   const { i18n, t } = useLingui();
   const inputId = useId();
   const position = box.position;
-  // The box's name on screen; the label a box gets by default (imageBoxLabel) is the Shro's content.
+  // The box's name on screen; the label a box gets by default (imageBoxLabel) is the Shro's
+  // content, kept in English and shown in the reader's language.
   const name = t`Box ${position}`;
 
   // Each refusal names the box, so with four boxes the creator knows which file to change.
@@ -141,7 +143,7 @@ export function ImageBoxInput({
       <div className="border-t border-border/60 p-2">
         <Input
           aria-label={t`Label for ${name}`}
-          value={box.label}
+          value={shownBoxLabel(box.label, i18n)}
           maxLength={100}
           placeholder={name}
           onChange={(e) => onLabel(e.target.value)}

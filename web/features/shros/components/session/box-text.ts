@@ -2,6 +2,7 @@ import type { Shro, ShroBox } from '@contract/shro-views';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { userHandle } from '@/components/user-avatar';
+import { shownBoxLabel } from '../../utils/box-label';
 import { yearOf } from '../../utils/year-of';
 
 /*
@@ -11,19 +12,19 @@ import { yearOf } from '../../utils/year-of';
  */
 
 /** What a box holds, as one line of text: its text, else its label (movie/TV title, image label). */
-export function boxText(box: ShroBox): string | null {
-  return box.textContent ?? box.tmdbData?.title ?? box.label;
+export function boxText(box: ShroBox, i18n: I18n): string | null {
+  return box.textContent ?? box.tmdbData?.title ?? (box.label === null ? null : shownBoxLabel(box.label, i18n));
 }
 
 /** A second line: restaurant category, or a movie's year and rating. */
-export function boxDetail(box: ShroBox): string | null {
+export function boxDetail(box: ShroBox, i18n: I18n): string | null {
   if (box.category) return box.category;
   if (box.tmdbData) {
     const parts = [yearOf(box.tmdbData.release_date)];
     if (box.tmdbData.vote_average) parts.push(`★ ${box.tmdbData.vote_average.toFixed(1)}`);
     return parts.filter(Boolean).join(' · ') || null;
   }
-  if (box.textContent && box.label && box.label !== box.textContent) return box.label;
+  if (box.textContent && box.label && box.label !== box.textContent) return shownBoxLabel(box.label, i18n);
   return null;
 }
 
@@ -48,10 +49,10 @@ export function winMessage(shro: Shro, box: ShroBox, openedBy: string | null, is
  */
 export function resultAnnouncement(shro: Shro, box: ShroBox, i18n: I18n): string {
   const position = box.position;
-  const text = boxText(box);
+  const text = boxText(box, i18n);
   const parts = [i18n._(text !== null ? msg`Box #${position}: ${text}.` : msg`Box #${position}: opened.`)];
   // A restaurant's category or a movie's year and rating; a text box's own label would be noise.
-  const detail = box.category || box.tmdbData ? boxDetail(box) : null;
+  const detail = box.category || box.tmdbData ? boxDetail(box, i18n) : null;
   if (detail) parts.push(`${detail}.`);
   if (shro.winningBoxPosition !== null) parts.push(winMessage(shro, box, null, false, i18n));
   return parts.join(' ');

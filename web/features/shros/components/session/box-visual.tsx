@@ -25,8 +25,8 @@ export function BoxVisual({
   /** Movie/TV posters are 2:3. */
   poster?: boolean;
 }) {
-  const { t } = useLingui();
-  const text = boxText(box);
+  const { t, i18n } = useLingui();
+  const text = boxText(box, i18n);
   const position = box.position;
   const name = text ? t`Box ${position}: ${text}` : t`Box ${position}`;
   // A poster or image that fails to load falls back to the letter tile below.

@@ -166,13 +166,13 @@ function CreatorBox({
   total: number;
   pickers: ShroParticipant[];
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const position = box.position;
   const count = box.selectionCount ?? pickers.length;
   const percent = total > 0 ? Math.round((count / total) * 100) : 0;
   const isWinning = shro.winningBoxPosition === box.position;
-  const text = boxText(box);
-  const detail = boxDetail(box);
+  const text = boxText(box, i18n);
+  const detail = boxDetail(box, i18n);
   const names = pickers.slice(0, NAMES_SHOWN).map((p) => userHandle(p.username));
   const more = count - names.length;
   const openers = names.join(', ');

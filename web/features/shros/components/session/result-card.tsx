@@ -32,8 +32,8 @@ export function ResultCard({
   const creator = shro.creator.username;
   const who = openedBy ? userHandle(openedBy) : null;
   const isCreator = shro.viewerRole === 'creator';
-  const text = boxText(box);
-  const detail = boxDetail(box);
+  const text = boxText(box, i18n);
+  const detail = boxDetail(box, i18n);
   const poster = shro.type === 'movie' || shro.type === 'tv';
 
   return (

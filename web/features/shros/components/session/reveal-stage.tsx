@@ -24,7 +24,7 @@ const sparks = [
  * With reduced motion it goes straight to the result.
  */
 export function RevealStage({ box, onDone }: { box: ShroBox; onDone: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const position = box.position;
   const reduced = useReducedMotion();
   // Polling re-renders the page every 2 s: the timer and the sound must start once only.
@@ -62,7 +62,7 @@ export function RevealStage({ box, onDone }: { box: ShroBox; onDone: () => void 
           <BoxVisual box={box} zoomable={false} className="ring-4 ring-white/80" />
         </div>
       </div>
-      <p className="shro-rise mt-6 text-center text-xl font-bold">{boxText(box) ?? t`Box #${position}`}</p>
+      <p className="shro-rise mt-6 text-center text-xl font-bold">{boxText(box, i18n) ?? t`Box #${position}`}</p>
     </section>
   );
 }
