@@ -5,6 +5,7 @@ import { SHRO_MESSAGES } from '../../contract/shros';
 import { achievements } from '../db/schema/index';
 import { ACHIEVEMENT_TEXTS } from '../features/achievements/texts';
 import { NOTIFICATION_TEXTS } from '../features/notifications/texts';
+import { SERVER_MESSAGES } from '../lib/http-errors';
 import { createUser } from '../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../test/test-app';
 import { readServerCatalog, translate } from './catalogs';
@@ -129,6 +130,39 @@ describe('error answers', () => {
       description: translate('de', ACHIEVEMENT_TEXTS['first-shro']!.description),
     });
     expect(first.achievement.description).not.toBe(ACHIEVEMENT_TEXTS['first-shro']!.description);
+  });
+
+  it("word stray fields and a validation library's own refusal in the reader's language, English as before", async () => {
+    const user = await createUser(ctx);
+    const putLocale = (language: string, payload: unknown) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/account/locale',
+        headers: { cookie: user.cookie, 'accept-language': language },
+        payload: payload as Record<string, unknown>,
+      });
+    const stray = { locale: 'en', color: 'red', size: 2 };
+    expect((await putLocale('en', stray)).json()).toEqual({
+      message: 'Unknown fields "color", "size".',
+      code: 'invalid',
+    });
+    expect((await putLocale('fr', stray)).json()).toEqual({
+      message: translate('fr', SERVER_MESSAGES.unknownFields, { count: 2, names: '"color", "size"' }),
+      code: 'invalid',
+    });
+    expect(translate('ar', SERVER_MESSAGES.unknownFields, { count: 1, names: '"color"' })).toContain('"color"');
+
+    // A sentence zod words itself has no translation: another language names the field instead.
+    const wrongType = { locale: 5 };
+    const english = (await putLocale('en', wrongType)).json() as { message: string; code: string };
+    const french = (await putLocale('fr', wrongType)).json() as { message: string; code: string };
+    expect(english.code).toBe(french.code);
+    expect(french.message).toBe(
+      serverTexts().has(english.message)
+        ? translate('fr', english.message)
+        : translate('fr', SERVER_MESSAGES.invalidField, { field: 'locale' }),
+    );
+    expect(french.message).not.toBe(english.message);
   });
 
   it('name the kind of refusal when no text of ours words it', async () => {

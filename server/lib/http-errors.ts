@@ -14,6 +14,10 @@ export const SERVER_MESSAGES = {
   databaseUnreachable: 'Database unreachable',
   internal: 'Something went wrong. Please try again.',
   invalidInput: 'Invalid input',
+  /** For a reader of another language, in place of a validation library's English sentence. */
+  invalidField: 'The value of "{field}" is not valid.',
+  /** The stray fields of a strict body, as contract/validation.ts issueMessage words them in English. */
+  unknownFields: '{count, plural, one {Unknown field {names}.} other {Unknown fields {names}.}}',
   badRequest: 'Bad request',
   nullCharacters: 'Text must not contain null characters',
   crossSite: 'Cross-site requests are not allowed',

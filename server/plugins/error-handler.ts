@@ -60,7 +60,7 @@ async function errorHandlerPlugin(app: FastifyInstance) {
       const notFound =
         error.validationContext === 'params' && paramsSchema ? notFoundWhenInvalid.get(paramsSchema) : undefined;
       if (notFound) return answer(404, notFound.message);
-      return answer(400, validationMessage(error.validation[0]));
+      return answer(400, ...validationAnswer(error.validation[0], requestLocale(request) === SOURCE_LOCALE));
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -123,17 +123,35 @@ export function clientErrorHandler(this: FastifyInstance | undefined, error: Nod
   socket.destroy(error);
 }
 
-/** Fastify's copy of a zod issue (fastify-type-provider-zod) turned back into the contract's sentence. */
-function validationMessage(entry: ZodFastifySchemaValidationError | undefined): string {
-  if (!entry) return SERVER_MESSAGES.invalidInput;
+/**
+ * Fastify's copy of a zod issue (fastify-type-provider-zod) turned back into the contract's sentence,
+ * with its wording in the reader's language: the stray fields of a strict body by name; a sentence
+ * of zod's own (not a text of server/i18n/texts.ts), which has no translation, as one naming the
+ * field for a reader of another language.
+ */
+function validationAnswer(entry: ZodFastifySchemaValidationError | undefined, inEnglish: boolean): [string, Wording?] {
+  if (!entry) return [SERVER_MESSAGES.invalidInput];
   const keys = entry.params.keys;
-  return issueMessage({
+  const path = entry.instancePath.split('/').filter(Boolean);
+  const issue = {
     code: entry.keyword,
     message: entry.message ?? SERVER_MESSAGES.invalidInput,
     // `/a/0` for the issue's path `['a', 0]`; `/` for the root.
-    path: entry.instancePath.split('/').filter(Boolean),
+    path,
     keys: Array.isArray(keys) ? keys.map(String) : undefined,
-  });
+  };
+  const english = issueMessage(issue);
+  if (issue.code === 'unrecognized_keys' && issue.keys) {
+    const names = issue.keys.map((key) => `"${[...path, key].join('.')}"`);
+    return [english, wording(SERVER_MESSAGES.unknownFields, { count: names.length, names: names.join(', ') })];
+  }
+  if (codes.has(english) || inEnglish) return [english];
+  return [
+    english,
+    path.length > 0
+      ? wording(SERVER_MESSAGES.invalidField, { field: path.join('.') })
+      : wording(SERVER_MESSAGES.invalidInput),
+  ];
 }
 
 function clientMessage(error: FastifyError): string {
