@@ -5,6 +5,7 @@ import { EXPORT_JSON_NAME } from '../../../contract/account';
 import { LOCALE_MESSAGES, LOCALES } from '../../../contract/locales';
 import { users } from '../../db/schema/index';
 import { translate } from '../../i18n/catalogs';
+import { SERVER_MESSAGES } from '../../lib/http-errors';
 import { createUser, type SignedInUser, signedIn } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { readZip } from '../../test/zip';
@@ -116,7 +117,11 @@ describe('PUT /api/account/locale', () => {
     const user = await frenchUser();
     const response = await putLocale(user.cookie, { payload: { locale: 'de', also: 'this' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Unknown field "also".', code: expect.any(String) });
+    // In the language the user saved.
+    expect(response.json()).toEqual({
+      message: translate('fr', SERVER_MESSAGES.unknownFields, { count: 1, names: '"also"' }),
+      code: 'invalid',
+    });
     await expectStillFrench(user);
   });
 
