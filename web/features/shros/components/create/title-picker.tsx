@@ -97,7 +97,7 @@ export function TitlePicker({
                 </div>
                 {pick ? (
                   <p
-                    className="line-clamp-4 text-xs font-semibold leading-tight text-white break-words hyphens-auto"
+                    className="line-clamp-4 text-xs font-semibold leading-snug text-white break-words hyphens-auto"
                     title={pick.title}
                   >
                     {pick.title}
