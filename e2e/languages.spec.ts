@@ -2,6 +2,7 @@ import { INVALID_CREDENTIALS_MESSAGE } from '../contract/auth';
 import { LOCALES } from '../contract/locales';
 import { pageMeta } from '../contract/seo';
 import { expect, test } from './fixtures';
+import { baseURL, createShroViaApi, textOptions } from './support/api';
 import { serverTranslated, translated } from './support/catalogs';
 
 /** Issue 36: a reader gets their language before any script runs, can switch in place, and keeps it. */
@@ -104,5 +105,60 @@ test.describe('languages', () => {
     await page.reload();
     await expect(page.getByRole('link', { name: translated('es', 'Sign up free') }).first()).toBeVisible();
     await context.close();
+  });
+
+  test('a friend reading Japanese and one reading Arabic each open a box of the same Shro in their language', async ({
+    user: creator,
+    newUser,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    // Two readers, each a pick with its reveal: up to 40 s on a busy CI.
+    test.slow();
+    const shro = await createShroViaApi(creator.context, {
+      title: 'Weekend plans',
+      type: 'text',
+      isShareable: true,
+      expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      textOptions: textOptions('Beach day', 'Mountain hike', 'Museum tour', 'Bake at home'),
+      winningBoxPosition: 2,
+    });
+    const numbered = (locale: string, english: string, value: number) =>
+      translated(locale, english).replace(/\{\w+\}/, String(value));
+    for (const [locale, position, dir] of [
+      ['ja', 2, 'ltr'],
+      ['ar', 3, 'rtl'],
+    ] as const) {
+      const reader = await newUser(`reader_${locale}`);
+      const saved = await reader.context.request.put('/api/account/locale', {
+        data: { locale },
+        headers: { origin: baseURL() },
+      });
+      expect(saved.ok()).toBe(true);
+      const page = await reader.context.newPage();
+      await page.goto(`/session/${shro.id}`);
+      await expect(page.locator('html')).toHaveAttribute('dir', dir);
+      const box = (n: number) => page.getByRole('button', { name: numbered(locale, 'Mystery Box #{position}', n) });
+      for (const n of [1, 2, 3, 4]) await expect(box(n)).toBeVisible();
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await expectAccessible(page);
+      await saveScreenshot(page, `session-pick-${locale}`);
+
+      await box(position).click();
+      await expect(page.getByText(numbered(locale, 'Box #{position} Selected!', position))).toBeVisible();
+      // Shown, and said to a screen reader in the same words.
+      await expect(
+        page
+          .getByText(
+            position === 2
+              ? translated(locale, 'You found the winning box!')
+              : numbered(locale, 'Not this time! The winning box was Box #{winning}.', 2),
+          )
+          .first(),
+      ).toBeVisible();
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await expectAccessible(page);
+      await saveScreenshot(page, `session-result-${locale}`);
+    }
   });
 });
