@@ -25,6 +25,7 @@ import { TERMS_OUTDATED_MESSAGE, TERMS_REQUIRED_MESSAGE } from '../../contract/t
 import { ACHIEVEMENT_TEXTS } from '../features/achievements/texts';
 import { RESET_EMAIL_TEXTS } from '../features/auth/password-reset';
 import { NOTIFICATION_TEXTS } from '../features/notifications/texts';
+import { PREVIEW_TEXTS } from '../features/seo/preview-state';
 import { PAGE_META_TEXTS } from '../features/seo/render-meta';
 import { IMAGE_ERROR_TEXTS } from '../features/shros/image-errors';
 import { SERVER_MESSAGES } from '../lib/http-errors';
@@ -84,6 +85,7 @@ export const SERVER_TEXTS = {
     createDescription: pageMeta.create.description,
     ...PAGE_META_TEXTS,
   },
+  preview: PREVIEW_TEXTS,
 } as const satisfies Record<string, Record<string, string>>;
 
 /** Each English text once, with the code of its first owner (two owners may word a refusal alike). */

@@ -166,7 +166,10 @@ export const fuzzSpecs: FuzzSpec[] = [
   {
     route: 'GET /api/sessions/:id/preview.png',
     params: (w) => ({ id: shroIdOf(w) }),
-    query: () => ({ v: fc.oneof(fc.string({ maxLength: 22 }), fc.constantFrom('x'.repeat(65), '')) }),
+    query: () => ({
+      v: fc.oneof(fc.string({ maxLength: 22 }), fc.constantFrom('x'.repeat(65), '')),
+      lang: fc.constantFrom(...LOCALES, 'EN', 'pt-br', 'xx', ''),
+    }),
   },
   { route: 'DELETE /api/sessions/:id', params: (w) => ({ id: shroIdOf(w) }) },
   {

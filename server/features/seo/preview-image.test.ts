@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALE_MESSAGES, LOCALES } from '../../../contract/locales';
 import { SHRO_PREVIEW_SIZE, shroPreviewImagePath } from '../../../contract/shro-preview';
 import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
@@ -11,7 +12,7 @@ import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/
 import { findShroPreviewImage, previewCacheStats } from './preview-image';
 import { cleanPreviewText, type PreviewCard, previewCardOf, previewStateKey } from './preview-state';
 import { buildPreviewSvg } from './preview-svg';
-import { fitText } from './preview-text';
+import { fitText, fontsDraw, previewLocales } from './preview-text';
 import { findShroPreview, type ShroPreviewRow } from './queries';
 
 /** Issue 13, item 6: a link or public Shro's own preview image (decision 125). */
@@ -132,6 +133,41 @@ describe('GET /api/sessions/:id/preview.png', () => {
     expect(bad.json().message).toBe('The preview version must be at most 64 characters');
     const stale = await ctx.app.inject({ method: 'GET', url: `${previewUrl(link.id)}?v=old` });
     expect(stale.statusCode).toBe(200);
+  });
+
+  it('draws the language ?lang= names, each with its own ETag and cached image, English without it', async () => {
+    const shro = await make({ isShareable: true, title: 'Each in its language' });
+    const at = (lang?: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: `${previewUrl(shro.id)}${lang ? `?lang=${lang}` : ''}`, headers });
+    const english = await at();
+    // The caller's own language never decides: only the address does, so caches keep one image per URL.
+    const asked = await at(undefined, { 'accept-language': 'es', cookie: 'shro_locale=fr' });
+    expect(asked.headers.etag).toBe(english.headers.etag);
+    const before = previewCacheStats();
+    const [spanish, arabic] = [await at('es'), await at('ar')];
+    for (const response of [spanish, arabic]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+    }
+    expect(new Set([english.headers.etag, spanish.headers.etag, arabic.headers.etag]).size).toBe(3);
+    expect(spanish.rawPayload.equals(english.rawPayload)).toBe(false);
+    // Two languages never share a cached image.
+    expect(previewCacheStats().misses - before.misses).toBe(2);
+    expect((await at('es', { 'if-none-match': String(english.headers.etag) })).statusCode).toBe(200);
+    expect((await at('es', { 'if-none-match': String(spanish.headers.etag) })).statusCode).toBe(304);
+    // A language whose script the fonts cannot draw gets the English image (preview-text.ts).
+    const drawn = await previewLocales();
+    for (const locale of LOCALES.filter((each) => drawn.get(each) === 'en')) {
+      expect((await at(locale)).headers.etag, locale).toBe(english.headers.etag);
+    }
+  });
+
+  it('refuses a language Shro does not speak with 400 {message, code}', async () => {
+    for (const lang of ['xx', 'EN', 'pt-br', '']) {
+      const bad = await ctx.app.inject({ method: 'GET', url: `${previewUrl(link.id)}?lang=${lang}` });
+      expect(bad.statusCode, lang).toBe(400);
+      expect(bad.json()).toEqual({ message: LOCALE_MESSAGES.unknown, code: 'locale.unknown' });
+    }
   });
 
   it('changes its ETag when what it shows changes, and only then', async () => {
@@ -260,6 +296,49 @@ describe('what the preview shows', () => {
     expect(state({ expiresAt: new Date(now.getTime() - 1) })).toBe('Ended');
   });
 
+  it("words its state, count, fallback title and a deleted creator in the image's language", () => {
+    const state = (locale: 'es' | 'fr' | 'ar', values: Partial<ShroPreviewRow>) => {
+      const card = previewCardOf(row(values), now, locale)!;
+      return [card.stateLabel, card.stateDetails].filter(Boolean).join(' · ');
+    };
+    expect(state('es', { participantCount: 12, expiresAt: inHours(3) })).toBe(
+      'Abierto · 12 lo abrieron · cierra en 3 h',
+    );
+    expect(state('es', { participantCount: 12_345 })).toBe('Abierto · 12.345 lo abrieron');
+    expect(state('es', {})).toBe('Abierto · abre la primera caja');
+    expect(state('es', { participantCount: 7, expiresAt: new Date(now.getTime() - 1) })).toBe(
+      'Terminado · 7 lo abrieron',
+    );
+    expect(state('fr', { participantCount: 1, expiresAt: inHours(3) })).toBe('Ouvert · 1 l’a ouvert · ferme dans 3 h');
+    expect(state('fr', { participantCount: 12_345 })).toBe('Ouvert · 12\u202f345 l’ont ouvert');
+    expect(state('ar', { participantCount: 12, expiresAt: inHours(3) })).toBe(
+      'مفتوح · فتحه 12 شخصًا · يُغلق خلال 3 ساعات',
+    );
+    expect(state('ar', { participantCount: 2, expiresAt: inHours(2) })).toBe('مفتوح · فتحه شخصان · يُغلق خلال ساعتين');
+
+    const measures = { nameHeight: 30, titleHeight: 140, stateTextWidth: 300 };
+    const svg = (locale: 'es' | 'fr' | 'ar', values: Partial<ShroPreviewRow> = {}) =>
+      buildPreviewSvg(previewCardOf(row(values), now, locale)!, measures, false);
+    expect(svg('es', { filledBoxes: 2 })).toContain('Dos cajas misteriosas. Una sola elección.');
+    expect(svg('es', { filledBoxes: 1 })).toContain('Una caja misteriosa. Una sola elección.');
+    expect(svg('fr', { filledBoxes: 4 })).toContain('Quatre boîtes mystère. Un seul choix.');
+    expect(svg('ar', { filledBoxes: 2 })).toContain('صندوقان غامضان. اختيار واحد فقط.');
+    // Right to left: the pill is mirrored so that its label reads first.
+    expect(svg('ar')).toContain('direction="rtl"');
+    expect(svg('es')).not.toContain('direction="rtl"');
+    expect(svg('es')).not.toMatch(/mystery|opened|closes/);
+
+    expect(previewCardOf(row({ title: '' }), now, 'es')!.title).toBe('Una caja misteriosa');
+    expect(previewCardOf(row({ creatorUsername: 'deleted-user-1a2b' }), now, 'fr')!.creatorName).toBe(
+      'utilisateur supprimé',
+    );
+    // The language is part of the state: two languages never share an image.
+    const keys = (['en', 'es', 'fr', 'ar'] as const).map((locale) =>
+      previewStateKey(previewCardOf(row({ expiresAt: inHours(3) }), now, locale)!),
+    );
+    expect(new Set(keys).size).toBe(4);
+  });
+
   it('names the creator by their name with the handle under it, or by the handle alone', () => {
     expect(previewCardOf(row({ creatorFirstName: 'Émile', creatorLastName: 'Zola' }), now)).toMatchObject({
       creatorName: 'Émile Zola',
@@ -315,6 +394,26 @@ describe('what the preview shows', () => {
   });
 });
 
+describe("the image's language and the fonts", () => {
+  it('tells a script the fonts draw from one they lack', async () => {
+    expect(await fontsDraw('Abc')).toBe(true);
+    // DejaVu Sans, which the Dockerfile and CI install, has Arabic.
+    expect(await fontsDraw('ابتثجح')).toBe(true);
+    expect(await fontsDraw('\u0380\u0381\u0382')).toBe(false);
+  });
+
+  it('draws each language in its own words where the fonts draw its script, else in English', async () => {
+    const drawn = await previewLocales();
+    for (const locale of ['en', 'es', 'pt-BR', 'fr', 'de', 'ar'] as const) expect(drawn.get(locale)).toBe(locale);
+    for (const [locale, sample] of [
+      ['ja', 'あいうえおか'],
+      ['hi', 'अआइकखग'],
+    ] as const) {
+      expect(drawn.get(locale)).toBe((await fontsDraw(sample)) ? locale : 'en');
+    }
+  });
+});
+
 describe('the title layer', () => {
   const style = { bold: true, colour: '#ffffff', width: 610 };
 
@@ -350,6 +449,13 @@ describe('the meta tags', () => {
     expect(preview.version).toBe(previewStateKey(card));
     expect(shroPreviewImagePath(shro.id, preview.version)).toBe(
       `/api/sessions/${shro.id}/preview.png?v=${preview.version}`,
+    );
+    const spanish = await findShroPreviewImage(ctx.database.db, ctx.app.uploadStorage, shro.id, 'es');
+    expect(spanish.version).toBe(
+      previewStateKey(previewCardOf((await findShroPreview(ctx.database.db, shro.id))!, new Date(), 'es')!),
+    );
+    expect(shroPreviewImagePath(shro.id, spanish.version, 'es')).toBe(
+      `/api/sessions/${shro.id}/preview.png?v=${spanish.version}&lang=es`,
     );
   });
 });

@@ -1,12 +1,21 @@
 import sharp, { type OverlayOptions } from 'sharp';
+import { type Locale, SOURCE_LOCALE } from '../../../contract/locales';
 import { SHRO_MESSAGES } from '../../../contract/shros';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { LruCache } from '../../lib/lru-cache';
 import type { UploadStorage } from '../uploads/storage';
 import { type PreviewCard, previewCardOf, previewStateKey } from './preview-state';
-import { AVATAR, buildPreviewSvg, previewLayout, STATE_TEXT_SIZE, stateLineMarkup, TEXT_BOX } from './preview-svg';
-import { fitText, renderMarkup } from './preview-text';
+import {
+  AVATAR,
+  buildPreviewSvg,
+  previewLayout,
+  STATE_TEXT_MAX_WIDTH,
+  STATE_TEXT_SIZES,
+  stateLineMarkup,
+  TEXT_BOX,
+} from './preview-svg';
+import { fitText, previewLocales, renderMarkup } from './preview-text';
 import { findShroPreview } from './queries';
 
 /**
@@ -22,6 +31,7 @@ interface Layers {
   name: { png: Buffer; height: number };
   title: { png: Buffer; height: number };
   stateTextWidth: number;
+  stateTextSize: number;
 }
 
 /** The avatar, cut round at the badge's size; null when it cannot be read (the initial is drawn instead). */
@@ -43,15 +53,28 @@ async function roundAvatar(storage: UploadStorage, key: string): Promise<Buffer 
   }
 }
 
+/**
+ * The state line is drawn in the SVG; Pango measures it with the same font, for the pill's width,
+ * at the first size that leaves it clear of the boxes.
+ */
+async function fitStateLine(card: PreviewCard): Promise<{ width: number; size: number }> {
+  let fitted = { width: 0, size: 0 };
+  for (const size of STATE_TEXT_SIZES) {
+    const { width } = await renderMarkup(stateLineMarkup(card), { size, colour: '#ffffff', width: 2000 });
+    fitted = { width, size };
+    if (width <= STATE_TEXT_MAX_WIDTH) break;
+  }
+  return fitted;
+}
+
 async function renderLayers(card: PreviewCard, storage: UploadStorage): Promise<Layers> {
   const [avatar, name, title, state] = await Promise.all([
     card.avatarKey ? roundAvatar(storage, card.avatarKey) : Promise.resolve(null),
     fitText(card.creatorName, [32], 1, { bold: true, colour: '#f4f4f5', width: TEXT_BOX.name.width }),
     fitText(card.title, [66, 56, 48], 2, { bold: true, colour: '#ffffff', width: TEXT_BOX.title.width }),
-    // The state line is drawn in the SVG; Pango measures it with the same font, for the pill's width.
-    renderMarkup(stateLineMarkup(card), { size: STATE_TEXT_SIZE, colour: '#ffffff', width: 2000 }),
+    fitStateLine(card),
   ]);
-  return { avatar, name, title, stateTextWidth: state.width };
+  return { avatar, name, title, stateTextWidth: state.width, stateTextSize: state.size };
 }
 
 /** The card's SVG and layers, composed into the 1200 × 630 PNG. */
@@ -61,6 +84,7 @@ async function renderPreviewPng(card: PreviewCard, storage: UploadStorage): Prom
     nameHeight: layers.name.height,
     titleHeight: layers.title.height,
     stateTextWidth: layers.stateTextWidth,
+    stateTextSize: layers.stateTextSize,
   };
   const svg = buildPreviewSvg(card, measures, layers.avatar !== null);
   const layout = previewLayout(card, measures);
@@ -81,17 +105,19 @@ export interface ShroPreviewImage {
 }
 
 /**
- * The preview image of a link or public Shro as it is now; 404 for a private, unknown, hidden or
- * pending Shro and for a suspended creator's, which keep the generic image.
+ * The preview image of a link or public Shro as it is now, in `locale` where the fonts draw it
+ * (`previewLocales`); 404 for a private, unknown, hidden or pending Shro and for a suspended
+ * creator's, which keep the generic image.
  */
 export async function findShroPreviewImage(
   db: Db,
   storage: UploadStorage,
   shroId: string,
+  locale: Locale = SOURCE_LOCALE,
   now = new Date(),
 ): Promise<ShroPreviewImage> {
-  const row = await findShroPreview(db, shroId);
-  const card = row ? previewCardOf(row, now) : null;
+  const [row, drawn] = await Promise.all([findShroPreview(db, shroId), previewLocales()]);
+  const card = row ? previewCardOf(row, now, drawn.get(locale)) : null;
   if (!card) throw notFound(SHRO_MESSAGES.notFound);
   const version = previewStateKey(card);
   // The cache keeps the rendering promise: simultaneous requests for one state render it once.

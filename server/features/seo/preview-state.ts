@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DELETED_USER_LABEL, isDeletedUsername } from '../../../contract/deleted-user';
-import { closesIn } from '../../../contract/time-left';
+import { type Locale, SOURCE_LOCALE } from '../../../contract/locales';
+import { type TimeLeft, timeLeft } from '../../../contract/time-left';
+import { translate } from '../../i18n/catalogs';
 import { isSuspended } from '../moderation/suspension';
 import { isExpired } from '../shros/present';
 import type { ShroPreviewRow } from './queries';
@@ -11,6 +13,8 @@ import type { ShroPreviewRow } from './queries';
  * card cannot carry any.
  */
 export interface PreviewCard {
+  /** The language of its words: part of the state key, so two languages never share an image. */
+  locale: Locale;
   title: string;
   /** "First Last" when the creator gave a name, else "@username"; "deleted user" for a deleted account. */
   creatorName: string;
@@ -29,10 +33,41 @@ export interface PreviewCard {
   stateLabel: string;
   /** "12 opened · closes in 3 h"; may be empty. */
   stateDetails: string;
+  /** "Two mystery boxes. One pick.", beside the brand. */
+  tagline: string;
+}
+
+/** The image's own words (docs/decisions/167-server-texts.md), small box counts spelled out as the card always had them. */
+export const PREVIEW_TEXTS = {
+  open: 'Open',
+  ended: 'Ended',
+  opened: '{count, plural, one {# opened} other {# opened}}',
+  beFirst: 'be the first to open a box',
+  closesInUnderAMinute: 'closes in under a minute',
+  closesInMinutes: 'closes in {count} min',
+  closesInHours: 'closes in {count} h',
+  closesInDays: 'closes in {count} d',
+  untitled: 'A mystery box',
+  tagline:
+    '{count, plural, =0 {No mystery boxes. One pick.} =1 {One mystery box. One pick.} =2 {Two mystery boxes. One pick.} =3 {Three mystery boxes. One pick.} =4 {Four mystery boxes. One pick.} one {# mystery box. One pick.} other {# mystery boxes. One pick.}}',
+} as const;
+
+/** "closes in 3 h" in `locale`, one text per unit as the web words it (web/lib/closes-in.ts). */
+function closesInText(locale: Locale, { unit, count }: TimeLeft): string {
+  switch (unit) {
+    case 'under-a-minute':
+      return translate(locale, PREVIEW_TEXTS.closesInUnderAMinute);
+    case 'min':
+      return translate(locale, PREVIEW_TEXTS.closesInMinutes, { count });
+    case 'h':
+      return translate(locale, PREVIEW_TEXTS.closesInHours, { count });
+    case 'd':
+      return translate(locale, PREVIEW_TEXTS.closesInDays, { count });
+  }
 }
 
 /** Bump when the drawing changes: every state key, ETag and meta URL then changes with it. */
-const DESIGN_VERSION = 2;
+const DESIGN_VERSION = 3;
 
 /**
  * User text as the image draws it: no control or direction-override characters, one line, and
@@ -61,35 +96,39 @@ function hasPreviewImage(row: ShroPreviewRow, now: Date): boolean {
   );
 }
 
-/** The card for a Shro that has a preview image (`hasPreviewImage`), else null. */
-export function previewCardOf(row: ShroPreviewRow, now: Date): PreviewCard | null {
+/** The card for a Shro that has a preview image (`hasPreviewImage`), worded in `locale`, else null. */
+export function previewCardOf(row: ShroPreviewRow, now: Date, locale: Locale = SOURCE_LOCALE): PreviewCard | null {
   if (!hasPreviewImage(row, now)) return null;
   const deleted = isDeletedUsername(row.creatorUsername);
   const fullName = cleanPreviewText([row.creatorFirstName, row.creatorLastName].filter(Boolean).join(' '));
   const handle = `@${row.creatorUsername}`;
   const open = !isExpired(row, now);
-  const opened = row.participantCount > 0 ? `${row.participantCount.toLocaleString('en-US')} opened` : null;
+  const opened =
+    row.participantCount > 0 ? translate(locale, PREVIEW_TEXTS.opened, { count: row.participantCount }) : null;
+  const left = timeLeft(row.expiresAt?.toISOString() ?? null, now.getTime());
   const details = open
-    ? [opened ?? 'be the first to open a box', closesIn(row.expiresAt?.toISOString() ?? null, now.getTime())]
+    ? [opened ?? translate(locale, PREVIEW_TEXTS.beFirst), left && closesInText(locale, left)]
     : [opened];
   return {
-    title: cleanPreviewText(row.title) || 'A mystery box',
-    creatorName: deleted ? DELETED_USER_LABEL : fullName || handle,
+    locale,
+    title: cleanPreviewText(row.title) || translate(locale, PREVIEW_TEXTS.untitled),
+    creatorName: deleted ? translate(locale, DELETED_USER_LABEL) : fullName || handle,
     creatorHandle: deleted || !fullName ? null : handle,
     creatorInitial: deleted ? '?' : (firstLetter(fullName) ?? firstLetter(row.creatorUsername) ?? '?').toUpperCase(),
     creatorColourSeed: deleted ? '' : row.creatorUsername,
     avatarKey: deleted ? null : row.creatorAvatarKey,
     boxCount: row.filledBoxes,
     open,
-    stateLabel: open ? 'Open' : 'Ended',
+    stateLabel: translate(locale, open ? PREVIEW_TEXTS.open : PREVIEW_TEXTS.ended),
     stateDetails: details.filter(Boolean).join(' · '),
+    tagline: translate(locale, PREVIEW_TEXTS.tagline, { count: row.filledBoxes }),
   };
 }
 
 /**
  * A short hash of everything the image shows (and of the drawing's version): the ETag, the
- * cache key and the `?v=` of the meta tag URL. "closes in 3 h" is part of it, so the image
- * changes when that text does, and not in between.
+ * cache key and the `?v=` of the meta tag URL. "closes in 3 h" and the language are part of it,
+ * so the image changes when that text does, and not in between.
  */
 export function previewStateKey(card: PreviewCard): string {
   return createHash('sha256')

@@ -1,3 +1,4 @@
+import { directionOf } from '../../../contract/locales';
 import { PRODUCT_NAME } from '../../../contract/product';
 import { SHRO_PREVIEW_SIZE } from '../../../contract/shro-preview';
 import { escapeXml } from '../../lib/escape-xml';
@@ -35,13 +36,18 @@ export const TEXT_BOX = {
   name: { left: NAME_LEFT, width: 700 - NAME_LEFT },
   title: { left: PAD, top: 176, bottom: 488, width: 610 },
 } as const;
-const STATE = { height: 56, textSize: 26, gapAfterTitle: 36 } as const;
+const STATE = { height: 56, textSize: 26, gapAfterTitle: 36, padX: 24, dot: 14, dotGap: 14 } as const;
 export const STATE_TEXT_SIZE = STATE.textSize;
 
 // Up to four boxes in a 2 × 2 area on the right, as the generic card has them.
 const BOX = { size: 200, gap: 16 } as const;
 const GRID_LEFT = W - PAD + 8 - (2 * BOX.size + BOX.gap);
 const GRID_TOP = (H - (2 * BOX.size + BOX.gap)) / 2;
+
+/** The state line's sizes, largest first, and its room: up to the boxes' lids, which are drawn over it. */
+export const STATE_TEXT_SIZES = [STATE.textSize, 24, 22, 20] as const;
+const STATE_TEXT_LEFT = PAD + STATE.padX + STATE.dot + STATE.dotGap;
+export const STATE_TEXT_MAX_WIDTH = GRID_LEFT + 0.04 * BOX.size - STATE_TEXT_LEFT;
 
 /** Each position keeps its colours everywhere (web/lib/box-style.ts): from, via, to. */
 const BOX_GRADIENTS = [
@@ -74,6 +80,8 @@ export interface PreviewMeasures {
   titleHeight: number;
   /** Width of the state line as drawn (bold label, then details). */
   stateTextWidth: number;
+  /** The size it fits its room at (a longer language's words are drawn smaller); the largest without one. */
+  stateTextSize?: number;
 }
 
 /** Where the text layers and the state pill go, once the text is measured. */
@@ -154,12 +162,6 @@ function boxes(open: boolean, count: number): string {
   return open ? art : `<g opacity="0.4">${art}</g>`;
 }
 
-const BOX_COUNT_WORDS = ['No', 'One', 'Two', 'Three', 'Four'];
-
-/** "Two mystery boxes. One pick." — the count the card draws. */
-const previewTagline = (count: number) =>
-  `${BOX_COUNT_WORDS[count] ?? count} mystery ${count === 1 ? 'box' : 'boxes'}. One pick.`;
-
 function creatorBadge(card: PreviewCard, avatarDrawn: boolean): string {
   const r = AVATAR.size / 2;
   const cx = AVATAR.left + r;
@@ -182,23 +184,27 @@ function creatorBadge(card: PreviewCard, avatarDrawn: boolean): string {
 export const stateLineMarkup = (card: Pick<PreviewCard, 'stateLabel' | 'stateDetails'>) =>
   `<b>${escapeXml(card.stateLabel)}</b>${card.stateDetails ? ` · ${escapeXml(card.stateDetails)}` : ''}`;
 
-function statePill(card: PreviewCard, top: number, textWidth: number): string {
-  const dot = 14;
-  const padX = 24;
-  const width = padX + dot + 14 + textWidth + padX;
+function statePill(card: PreviewCard, top: number, textWidth: number, textSize: number): string {
+  const { dot, padX } = STATE;
+  const width = padX + dot + STATE.dotGap + textWidth + padX;
   const colour = card.open ? COLOURS.success : COLOURS.muted;
   const textColour = card.open ? '#dcfce7' : '#e4e4e7';
-  const baseline = top + STATE.height / 2 + STATE.textSize * 0.36;
+  const baseline = top + STATE.height / 2 + textSize * 0.36;
   const details = card.stateDetails
     ? `<tspan font-weight="normal" fill-opacity="0.9"> · ${escapeXml(card.stateDetails)}</tspan>`
     : '';
+  // librsvg lays a text's spans out in its direction: a right-to-left language's pill is mirrored,
+  // its label at the right after the dot, so it reads first.
+  const rtl = directionOf(card.locale) === 'rtl';
+  const dotX = rtl ? PAD + width - padX - dot / 2 : PAD + padX + dot / 2;
+  const text = rtl ? `x="${PAD + padX + textWidth}" direction="rtl"` : `x="${STATE_TEXT_LEFT}"`;
   return `<rect x="${PAD}" y="${top}" width="${width}" height="${STATE.height}" rx="${STATE.height / 2}" fill="${colour}" fill-opacity="${card.open ? 0.16 : 0.14}" stroke="${colour}" stroke-opacity="0.55" stroke-width="2"/>
-    <circle cx="${PAD + padX + dot / 2}" cy="${top + STATE.height / 2}" r="${dot / 2}" fill="${colour}"/>
-    <text x="${PAD + padX + dot + 14}" y="${baseline}" font-family="${FONT_FAMILY}" font-size="${STATE.textSize}" font-weight="bold" fill="${textColour}" xml:space="preserve">${escapeXml(card.stateLabel)}${details}</text>`;
+    <circle cx="${dotX}" cy="${top + STATE.height / 2}" r="${dot / 2}" fill="${colour}"/>
+    <text ${text} y="${baseline}" font-family="${FONT_FAMILY}" font-size="${textSize}" font-weight="bold" fill="${textColour}" xml:space="preserve">${escapeXml(card.stateLabel)}${details}</text>`;
 }
 
-/** The brand in the corner: the app's mark (web/components/logo.tsx) and its name. */
-function brand(boxCount: number): string {
+/** The brand in the corner: the app's mark (web/components/logo.tsx), its name and the card's tagline. */
+function brand(tagline: string): string {
   const size = 52;
   const k = size / 64;
   const x = PAD - 6;
@@ -210,7 +216,7 @@ function brand(boxCount: number): string {
       <path d="M32 17c-6-9-15-6-10 0zM32 17c6-9 15-6 10 0z" fill="${COLOURS.ribbon}"/>
     </g>
     <text x="${x + size + 8}" y="${H - PAD}" font-family="${FONT_FAMILY}" font-size="32" font-weight="bold" fill="#f5d0fe">${PRODUCT_NAME}</text>
-    <text x="${x + size + 8 + 96}" y="${H - PAD}" font-family="${FONT_FAMILY}" font-size="24" fill="${COLOURS.muted}">${previewTagline(boxCount)}</text>`;
+    <text x="${x + size + 8 + 96}" y="${H - PAD}" font-family="${FONT_FAMILY}" font-size="24" fill="${COLOURS.muted}">${escapeXml(tagline)}</text>`;
 }
 
 /**
@@ -243,8 +249,8 @@ export function buildPreviewSvg(card: PreviewCard, measures: PreviewMeasures, av
   <rect width="${W}" height="${H}" fill="url(#bg)"/>
   <circle cx="${GRID_LEFT + BOX.size + BOX.gap / 2}" cy="${H / 2}" r="330" fill="url(#glow)"/>
   ${creatorBadge(card, avatarDrawn)}
-  ${statePill(card, previewLayout(card, measures).stateTop, measures.stateTextWidth)}
+  ${statePill(card, previewLayout(card, measures).stateTop, measures.stateTextWidth, measures.stateTextSize ?? STATE.textSize)}
   ${boxes(card.open, card.boxCount)}
-  ${brand(card.boxCount)}
+  ${brand(card.tagline)}
 </svg>`;
 }

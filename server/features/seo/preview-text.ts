@@ -1,6 +1,7 @@
 import sharp from 'sharp';
+import { LOCALES, type Locale, SOURCE_LOCALE } from '../../../contract/locales';
 import { escapeXml } from '../../lib/escape-xml';
-import { PREVIEW_FONT } from './preview-svg';
+import { PREVIEW_FONT, STATE_TEXT_SIZE } from './preview-svg';
 
 /**
  * User text of the preview image (title, creator name) rendered by Pango through sharp's text
@@ -115,4 +116,48 @@ export async function fitText(
   }
   if (!best) throw new Error('an ellipsis alone does not fit the preview text box');
   return { ...best, size };
+}
+
+/**
+ * A few letters of each language whose script the fonts the repo installs may lack (DejaVu Sans
+ * has Latin and Arabic, but neither Japanese nor Devanagari); the Latin-script languages need none.
+ */
+const SCRIPT_SAMPLES: Partial<Record<Locale, string>> = {
+  ja: 'あいうえおか',
+  ar: 'ابتثجح',
+  hi: 'अआइकखग',
+};
+
+/** An unassigned code point, which no font draws: Pango draws its box for a missing letter. */
+const MISSING = '\u0378';
+
+/**
+ * Whether the machine's fonts draw `sample`: Pango draws a letter no font has as a box of one
+ * width, so a text all of boxes measures exactly as many missing letters do.
+ */
+export async function fontsDraw(sample: string): Promise<boolean> {
+  const style = { size: STATE_TEXT_SIZE, colour: '#ffffff', width: 2000 };
+  const [drawn, missing] = await Promise.all([
+    renderText(sample, style),
+    renderText(MISSING.repeat([...sample].length), style),
+  ]);
+  return drawn.width !== missing.width || drawn.height !== missing.height;
+}
+
+let drawnLocales: Promise<ReadonlyMap<Locale, Locale>> | undefined;
+
+/**
+ * The language each language's preview image is drawn in: its own where the fonts draw its
+ * script, else English, since a box per letter tells nobody anything.
+ */
+export function previewLocales(): Promise<ReadonlyMap<Locale, Locale>> {
+  // Asked once: the fonts do not change while the server runs.
+  drawnLocales ??= Promise.all(
+    LOCALES.map(async (locale) => {
+      const sample = SCRIPT_SAMPLES[locale];
+      const drawn = !sample || (await fontsDraw(sample).catch(() => false));
+      return [locale, drawn ? locale : SOURCE_LOCALE] as const;
+    }),
+  ).then((pairs) => new Map(pairs));
+  return drawnLocales;
 }

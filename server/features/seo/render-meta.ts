@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { translate, type Wording, word, wording } from '../../i18n/catalogs';
 import { isSuspendedUntil } from '../moderation/suspension';
 import { previewCardOf, previewStateKey } from './preview-state';
+import { previewLocales } from './preview-text';
 import { findProfilePreview, findShroPreview } from './queries';
 
 const escapeHtml = (value: string) =>
@@ -55,12 +56,14 @@ export function injectPageData(html: string, data: InlinePageData): string {
  * own. `namesShro`: the tags name a Shro (its title and creator), so its page may tell anyone
  * about it, crawlers included; without it, only a signed-in viewer's page carries its data.
  * `worded`: the title and description of a page about something, to word in the reader's
- * language; a fixed page's are texts of server/i18n/texts.ts as they are.
+ * language; a fixed page's are texts of server/i18n/texts.ts as they are. `imageIn`: a Shro's own
+ * preview image in a language, for the page in that language.
  */
 export type ServerPageMeta = PageMetaData & {
   notFound?: boolean;
   namesShro?: true;
   worded?: { title: Wording; description: Wording };
+  imageIn?: (locale: Locale) => string;
 };
 
 /** The head texts of pages about something (docs/decisions/167-server-texts.md). */
@@ -84,11 +87,12 @@ const about = (title: Wording, description: Wording) => ({
   worded: { title, description },
 });
 
-/** The page's title and description in `locale`. */
+/** The page's title, description and image in `locale`. */
 export function metaIn(meta: ServerPageMeta, locale: Locale): ServerPageMeta {
+  const image = meta.imageIn ? meta.imageIn(locale) : meta.image;
   return meta.worded
-    ? { ...meta, title: word(locale, meta.worded.title), description: word(locale, meta.worded.description) }
-    : { ...meta, title: translate(locale, meta.title), description: translate(locale, meta.description) };
+    ? { ...meta, image, title: word(locale, meta.worded.title), description: word(locale, meta.worded.description) }
+    : { ...meta, image, title: translate(locale, meta.title), description: translate(locale, meta.description) };
 }
 
 /** Any other path is the app's not-found screen: no canonical link echoing it, indexed by nobody. */
@@ -155,11 +159,12 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     const id = page.params.id;
     // No Shro has an id of another shape; a well-formed unknown id reads like a private one.
     if (!isShroIdShape(id)) return notFoundMeta();
-    const preview = await findShroPreview(db, id);
+    const [preview, drawn] = await Promise.all([findShroPreview(db, id), previewLocales()]);
     // Title and creator exactly when it has its own image (decision 125): a link or public Shro
     // that moderation left visible, by a creator who is not suspended. Anything else (private,
     // hidden, pending review, auto-hidden, a suspended creator's) previews like a private one.
-    const card = preview ? previewCardOf(preview, new Date()) : null;
+    const now = new Date();
+    const card = preview ? previewCardOf(preview, now) : null;
     if (preview && card) {
       return {
         ...about(
@@ -167,8 +172,12 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
           wording(PAGE_META_TEXTS.shroDescription, { creator: preview.creatorUsername, filled: preview.filledBoxes }),
         ),
         path: `/session/${id}`,
-        // Versioned by what the image shows.
+        // Versioned by what the image shows, in the language it is drawn in for the page's.
         image: shroPreviewImagePath(id, previewStateKey(card)),
+        imageIn: (locale) => {
+          const imageLocale = drawn.get(locale);
+          return shroPreviewImagePath(id, previewStateKey(previewCardOf(preview, now, imageLocale)!), imageLocale);
+        },
         // Link shares reach whoever has the link; only public ones belong in search results.
         noindex: !preview.isPublic,
         namesShro: true,

@@ -25,14 +25,16 @@ export async function seoRoutes(fastify: FastifyInstance) {
       preValidation: app.limitReads,
       schema: {
         description:
-          'The 1200 × 630 PNG link previews show for a link or public Shro: title, creator and state, never box content. 404 for any other Shro; 304 with If-None-Match.',
+          "The 1200 × 630 PNG link previews show for a link or public Shro: title, creator and state, never box content, in the language `lang` names (English without it; a page's `og:image` names its own). 404 for any other Shro; 304 with If-None-Match.",
         params: shroIdParamsSchema,
         querystring: shroPreviewQuerySchema,
       },
     },
     async (request, reply) => {
       // Visibility first: a 304 is never an answer for a Shro that has no preview.
-      const preview = await findShroPreviewImage(db, storage, request.params.id);
+      // The address alone names the language, never the caller's cookie or browser: shared caches
+      // keep images by URL (docs/decisions/168-language-addresses.md).
+      const preview = await findShroPreviewImage(db, storage, request.params.id, request.query.lang);
       const etag = `"${preview.version}"`;
       reply.header('etag', etag).header('cache-control', PREVIEW_CACHE_CONTROL);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();

@@ -157,6 +157,29 @@ describe('server-rendered page metadata', () => {
     expect(after).toMatch(new RegExp(`/api/sessions/${id}/preview\\.png\\?v=`));
   });
 
+  it("points og:image at the preview image in the page's language, each with its own version", async () => {
+    const id = await insertShro({ title: 'Tapas', isPublic: true });
+    const imageOf = async (url: string, headers: Record<string, string> = {}) =>
+      socialImages((await ctx.app.inject({ method: 'GET', url, headers: { host: 'shro.test', ...headers } })).body);
+    const english = (await imageOf(`/session/${id}`)).og!;
+    const spanish = await imageOf(`/session/${id}?lang=es`);
+    expect(spanish.og).toMatch(
+      new RegExp(`^http://shro\\.test/api/sessions/${id}/preview\\.png\\?v=[\\w-]{22}&amp;lang=es$`),
+    );
+    expect(spanish.twitter).toBe(spanish.og);
+    // A page in Arabic because of the cookie points at the Arabic image.
+    const arabic = (await imageOf(`/session/${id}`, { cookie: 'shro_locale=ar' })).og!;
+    expect(arabic).toMatch(/&amp;lang=ar$/);
+    const urls = [english, spanish.og!, arabic].map((each) => new URL(each.replace(/&amp;/g, '&')));
+    expect(new Set(urls.map((url) => url.searchParams.get('v'))).size).toBe(3);
+    // Each URL answers the image it names, its ETag the URL's version.
+    for (const url of urls) {
+      const served = await page(`${url.pathname}${url.search}`);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers.etag).toBe(`"${url.searchParams.get('v')}"`);
+    }
+  });
+
   /** What a link preview of a Shro that may not be advertised shows: the private Shro's generic tags. */
   const expectGeneric = (html: string, ...secrets: string[]) => {
     for (const secret of secrets) expect(html.toLowerCase()).not.toContain(secret.toLowerCase());
