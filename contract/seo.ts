@@ -17,8 +17,18 @@ export interface PageMetaData {
 const KEYWORDS = ['mystery box', 'decision maker', 'decide with friends', 'social game', 'movie night', 'where to eat'];
 export const DEFAULT_SOCIAL_IMAGE = '/og-image.png';
 
-/** The app itself, as schema.org sees it: free (price 0 USD). */
-export function appStructuredData(origin: string): Record<string, unknown> {
+/** The app in a sentence, for the structured data of pages that are not about something. */
+export const APP_DESCRIPTION = 'Hide four options in four mystery boxes, send them to friends and let them open one.';
+
+/**
+ * The app itself, as schema.org sees it: free (price 0 USD), described in the page's language
+ * (`description`, the translation of APP_DESCRIPTION).
+ */
+export function appStructuredData(
+  origin: string,
+  language: string,
+  description: string = APP_DESCRIPTION,
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebApplication',
@@ -26,7 +36,8 @@ export function appStructuredData(origin: string): Record<string, unknown> {
     url: `${origin}/`,
     applicationCategory: 'SocialNetworkingApplication',
     operatingSystem: 'Web, Android, iOS',
-    description: 'Hide four options in four mystery boxes, send them to friends and let them open one.',
+    description,
+    inLanguage: language,
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
   };
 }

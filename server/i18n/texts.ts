@@ -18,7 +18,7 @@ import { MODERATION_MESSAGES, REPORT_REASON_LABELS } from '../../contract/modera
 import { NOTIFICATION_NOT_FOUND_MESSAGE } from '../../contract/notifications';
 import { USER_NOT_FOUND_MESSAGE } from '../../contract/profiles';
 import { NOTIFICATION_KIND_LABELS, PUSH_MESSAGES } from '../../contract/push';
-import { pageMeta } from '../../contract/seo';
+import { APP_DESCRIPTION, pageMeta } from '../../contract/seo';
 import { COPY_MESSAGES } from '../../contract/shro-copy';
 import { SHRO_MESSAGES } from '../../contract/shros';
 import { TERMS_OUTDATED_MESSAGE, TERMS_REQUIRED_MESSAGE } from '../../contract/terms';
@@ -77,6 +77,7 @@ export const SERVER_TEXTS = {
     ]),
   ),
   page: {
+    appDescription: APP_DESCRIPTION,
     homeTitle: pageMeta.home.title,
     homeDescription: pageMeta.home.description,
     exploreTitle: pageMeta.explore.title,

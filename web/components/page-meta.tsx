@@ -1,6 +1,6 @@
 import { isLocale, LOCALE_PARAM, LOCALES, type Locale } from '@contract/locales';
 import { PRODUCT_NAME } from '@contract/product';
-import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData } from '@contract/seo';
+import { APP_DESCRIPTION, appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData } from '@contract/seo';
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 
@@ -21,7 +21,7 @@ export function PageMeta({ meta }: { meta: PageMetaData }) {
   const inLocale = (locale: Locale | undefined) => `${origin}${meta.path}${locale ? `?${LOCALE_PARAM}=${locale}` : ''}`;
   const url = inLocale(isLocale(asked) ? asked : undefined);
   const image = `${origin}${meta.image ?? DEFAULT_SOCIAL_IMAGE}`;
-  const structuredData = meta.structuredData ?? appStructuredData(origin);
+  const structuredData = meta.structuredData ?? appStructuredData(origin, i18n.locale, i18n._(APP_DESCRIPTION));
   const title = i18n._(meta.title);
   const description = i18n._(meta.description);
   return (

@@ -1,8 +1,14 @@
-import { LOCALE_PARAM, LOCALES, type Locale } from '../../../contract/locales';
+import { LOCALE_PARAM, LOCALES, type Locale, SOURCE_LOCALE } from '../../../contract/locales';
 import { pageForPath } from '../../../contract/page-for-path';
 import { type AppPage, appPages, fixedPages } from '../../../contract/pages';
 import { PRODUCT_NAME } from '../../../contract/product';
-import { appStructuredData, DEFAULT_SOCIAL_IMAGE, type PageMetaData, pageMeta } from '../../../contract/seo';
+import {
+  APP_DESCRIPTION,
+  appStructuredData,
+  DEFAULT_SOCIAL_IMAGE,
+  type PageMetaData,
+  pageMeta,
+} from '../../../contract/seo';
 import type { SessionPartName } from '../../../contract/session-parts';
 import { SHRO_PREVIEW_SIZE, shroPreviewImagePath } from '../../../contract/shro-preview';
 import type { Db } from '../../db/client';
@@ -64,6 +70,8 @@ export type ServerPageMeta = PageMetaData & {
   namesShro?: true;
   worded?: { title: Wording; description: Wording };
   imageIn?: (locale: Locale) => string;
+  /** The language the texts are in, once `metaIn` has worded them. */
+  language?: Locale;
 };
 
 /** The head texts of pages about something (docs/decisions/167-server-texts.md). */
@@ -90,9 +98,10 @@ const about = (title: Wording, description: Wording) => ({
 /** The page's title, description and image in `locale`. */
 export function metaIn(meta: ServerPageMeta, locale: Locale): ServerPageMeta {
   const image = meta.imageIn ? meta.imageIn(locale) : meta.image;
-  return meta.worded
-    ? { ...meta, image, title: word(locale, meta.worded.title), description: word(locale, meta.worded.description) }
-    : { ...meta, image, title: translate(locale, meta.title), description: translate(locale, meta.description) };
+  const worded = meta.worded
+    ? { title: word(locale, meta.worded.title), description: word(locale, meta.worded.description) }
+    : { title: translate(locale, meta.title), description: translate(locale, meta.description) };
+  return { ...meta, ...worded, image, language: locale };
 }
 
 /** Any other path is the app's not-found screen: no canonical link echoing it, indexed by nobody. */
@@ -103,6 +112,7 @@ const notFoundMeta = (): ServerPageMeta => ({ ...pageMeta.home, path: '/', noind
  * `origin` (no trusted one for this request) gives relative URLs.
  */
 function renderMetaTags(meta: ServerPageMeta, origin: string, addressed: Locale | undefined): string {
+  const language = meta.language ?? SOURCE_LOCALE;
   const inLocale = (locale: Locale | undefined) => `${origin}${meta.path}${locale ? `?${LOCALE_PARAM}=${locale}` : ''}`;
   // One address per language (decision 168): the page's own, canonical; the bare one for every
   // other reader, whose language is negotiated.
@@ -137,7 +147,7 @@ function renderMetaTags(meta: ServerPageMeta, origin: string, addressed: Locale 
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
-    `<script type="application/ld+json">${jsonForScript(meta.structuredData ?? appStructuredData(origin))}</script>`,
+    `<script type="application/ld+json">${jsonForScript(meta.structuredData ?? appStructuredData(origin, language, translate(language, APP_DESCRIPTION)))}</script>`,
   ];
   return tags.filter(Boolean).map(tag).join('\n    ');
 }

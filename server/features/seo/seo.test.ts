@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../contract/locales';
 import { fixedPages } from '../../../contract/pages';
-import { pageMeta } from '../../../contract/seo';
+import { APP_DESCRIPTION, pageMeta } from '../../../contract/seo';
 import { shroBoxes, shros, users } from '../../db/schema/index';
 import { translate } from '../../i18n/catalogs';
 import { createUser, type TestUser } from '../../test/factories';
@@ -74,6 +74,7 @@ describe('server-rendered page metadata', () => {
     expect(html).toContain('content="index, follow"');
     const jsonLd = JSON.parse(/<script data-server-meta type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
     expect(jsonLd.offers).toEqual({ '@type': 'Offer', price: '0', priceCurrency: 'USD' });
+    expect([jsonLd.inLanguage, jsonLd.description]).toEqual(['en', APP_DESCRIPTION]);
   });
 
   it('previews a public Shro by title and creator, never by box content', async () => {
@@ -102,6 +103,10 @@ describe('server-rendered page metadata', () => {
     ).body;
     expect(home).toContain(`<title>${translate('ja', pageMeta.home.title)}</title>`);
     expect(translate('ja', pageMeta.home.title)).not.toBe(pageMeta.home.title);
+    // The app's structured data says what it is in the page's language too.
+    const jsonLd = JSON.parse(/<script data-server-meta type="application\/ld\+json">(.*?)<\/script>/.exec(home)![1]!);
+    expect([jsonLd.inLanguage, jsonLd.description]).toEqual(['ja', translate('ja', APP_DESCRIPTION)]);
+    expect(jsonLd.description).not.toBe(APP_DESCRIPTION);
 
     const id = await insertShro({ title: 'Pizza night', isPublic: true });
     const shro = (
