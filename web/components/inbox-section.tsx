@@ -22,7 +22,7 @@ export function InboxSection({
   // Not derived from the title: a translated title (Japanese, Hindi…) has no a–z letters to make a unique id of.
   const id = useId();
   return (
-    <Card className={cn('p-4 text-left sm:p-5', className)}>
+    <Card className={cn('p-4 text-start sm:p-5', className)}>
       <section aria-labelledby={id}>
         <h2 id={id} className="mb-3 flex items-center gap-2 text-lg font-bold">
           <Icon className="size-5 text-purple-300" aria-hidden="true" />

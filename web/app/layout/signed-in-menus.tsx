@@ -57,7 +57,7 @@ export function SignedInNav() {
         </Link>
       </Button>
       <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-        <LogOut /> <Trans>Logout</Trans>
+        <LogOut className="rtl:-scale-x-100" /> <Trans>Logout</Trans>
       </Button>
     </>
   );
@@ -127,7 +127,7 @@ export function MobileSignedInActions() {
         </Link>
       </Button>
       <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
-        <LogOut /> <Trans>Logout</Trans>
+        <LogOut className="rtl:-scale-x-100" /> <Trans>Logout</Trans>
       </Button>
     </>
   );

@@ -95,6 +95,8 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
     }),
   );
   const passwordError = errors.password?.message;
+  // A contract text, translated in the server's catalogs (decision 167).
+  const deletedUser = i18n._(DELETED_USER_LABEL);
 
   return (
     <DialogContent aria-describedby="delete-account-consequences" closeLabel={t`Close`}>
@@ -123,7 +125,7 @@ function DeleteAccountDialog({ onCancel }: { onCancel: () => void }) {
       <p className="mt-3 text-sm text-muted">
         <Trans>
           Messages you sent stay in your friends' chats, and your picks stay in their {PRODUCT_NAME}s, shown as "
-          {DELETED_USER_LABEL}" with no name or picture. Download your data first to keep a copy.
+          {deletedUser}" with no name or picture. Download your data first to keep a copy.
         </Trans>
       </p>
       <form ref={form.formRef} noValidate onSubmit={submit} className="mt-5 space-y-4">

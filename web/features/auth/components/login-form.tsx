@@ -49,7 +49,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         error={errors.password?.message}
         input={{ ...form.register('password'), autoComplete: 'current-password', placeholder: t`Your password` }}
       />
-      <p className="-mt-2 text-right text-sm">
+      <p className="-mt-2 text-end text-sm">
         <Link href="/reset-password" className="text-purple-300 underline underline-offset-2 hover:text-purple-200">
           <Trans>Forgot password?</Trans>
         </Link>

@@ -112,7 +112,7 @@ function DeviceList() {
                     aria-label={t`Sign out ${device}, last active ${lastActive}`}
                     onClick={() => setTarget(session)}
                   >
-                    <LogOut aria-hidden="true" /> <Trans>Sign out</Trans>
+                    <LogOut aria-hidden="true" className="rtl:-scale-x-100" /> <Trans>Sign out</Trans>
                   </Button>
                 )}
               </li>

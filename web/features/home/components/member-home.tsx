@@ -42,7 +42,7 @@ export function MemberHome({ friendRequests }: { friendRequests: ReactNode }) {
       after={<FloatingActions inPageCreate={sendRef} />}
     >
       <div className="mt-10 grid w-full max-w-3xl gap-4 sm:grid-cols-2">
-        <Card className="group p-6 text-left transition-all hover:-translate-y-1 hover:border-brand/60">
+        <Card className="group p-6 text-start transition-all hover:-translate-y-1 hover:border-brand/60">
           <Users className="size-7 text-brand" />
           <h2 className="mt-3 text-lg font-bold">
             <Trans>Send to Friends</Trans>
@@ -53,7 +53,7 @@ export function MemberHome({ friendRequests }: { friendRequests: ReactNode }) {
             </Trans>
           </p>
         </Card>
-        <Card className="group p-6 text-left transition-all hover:-translate-y-1 hover:border-brand-2/60">
+        <Card className="group p-6 text-start transition-all hover:-translate-y-1 hover:border-brand-2/60">
           <Globe className="size-7 text-brand-2" />
           <h2 className="mt-3 text-lg font-bold">
             <Trans>Share with Anyone</Trans>

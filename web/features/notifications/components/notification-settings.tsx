@@ -150,7 +150,7 @@ function KindsGrid({
       <table className="w-full text-sm">
         <thead>
           <tr className="text-start text-xs uppercase tracking-wide text-zinc-400">
-            <th scope="col" className="pb-2 font-medium">
+            <th scope="col" className="pb-2 text-start font-medium">
               <Trans>Notification</Trans>
             </th>
             <th scope="col" className="w-16 pb-2 text-center font-medium">

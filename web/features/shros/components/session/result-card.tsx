@@ -46,7 +46,7 @@ export function ResultCard({
         <div className={cn('w-44 shrink-0 sm:w-52', poster && box.imageUrl && 'w-36 sm:w-44')}>
           <BoxVisual box={box} poster={poster && Boolean(box.imageUrl)} className="shadow-2xl ring-1 ring-white/10" />
         </div>
-        <div className="min-w-0 flex-1 text-center sm:text-left">
+        <div className="min-w-0 flex-1 text-center sm:text-start">
           <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-purple-200">
             <PartyPopper className="size-4" aria-hidden="true" />{' '}
             {isCreator && (shro.isShareable || shro.isPublic) ? (

@@ -130,7 +130,7 @@ export function ShroExpired({
         shro && (
           <>
             <figure
-              className="mt-5 rounded-2xl border border-border bg-base/50 p-4 text-left"
+              className="mt-5 rounded-2xl border border-border bg-base/50 p-4 text-start"
               aria-label={t`What it was`}
             >
               <p className="truncate text-lg font-bold">
