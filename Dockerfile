@@ -22,9 +22,11 @@ COPY . .
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
-# The link-preview image is drawn with these system fonts, found through fontconfig (decision 125).
+# The link-preview image is drawn with these system fonts, found through fontconfig (decision 125):
+# Latin and Arabic, emoji, Japanese and Devanagari, so that every language's image is drawn in it
+# (decision 170).
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-color-emoji \
+  && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-color-emoji fonts-ipafont-gothic fonts-lohit-deva \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production
 WORKDIR /app
