@@ -44,7 +44,7 @@ function webSources(root: string): string[] {
 }
 
 /** The web's source files the roots reach through static imports, relative to `root`. */
-export function staticSourceClosure(root: string, roots: readonly string[]): Set<string> {
+function staticSourceClosure(root: string, roots: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     const relative = path.relative(root, file);
