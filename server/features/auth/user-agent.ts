@@ -1,3 +1,5 @@
+import { ANDROID_TABLET, deviceSummary } from '../../../contract/device-summary';
+
 /**
  * A short, human summary of a User-Agent header ("Chrome on Android"), stored at sign-in for the
  * list of signed-in devices. A few regexes instead of a parsing library: the list only needs the
@@ -16,7 +18,7 @@ const BROWSERS: [RegExp, string][] = [
 const SYSTEMS: [RegExp, string][] = [
   [/\biPad\b/, 'iPad'],
   [/\b(?:iPhone|iPod)\b/, 'iPhone'],
-  [/\bAndroid\b(?!.*\bMobile\b)/, 'Android tablet'],
+  [/\bAndroid\b(?!.*\bMobile\b)/, ANDROID_TABLET],
   [/\bAndroid\b/, 'Android'],
   [/\bCrOS\b/, 'ChromeOS'],
   [/\bWindows\b/, 'Windows'],
@@ -32,6 +34,5 @@ export function summarizeUserAgent(header: string | undefined): string | null {
   const text = header.slice(0, MAX_HEADER);
   const browser = firstMatch(BROWSERS, text);
   const system = firstMatch(SYSTEMS, text);
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? null;
+  return deviceSummary(browser, system);
 }

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/use-toast';
 import { useAuthSessions, useEndAuthSession, useRevokeOtherSessions } from '../api/auth-sessions';
-import { deviceIcons, deviceKind } from '../utils/device-kind';
+import { deviceIcons, deviceKind, deviceName as wordDevice } from '../utils/device-kind';
 import { ChangePasswordForm } from './change-password-form';
 
 /** A date in the page's language; English keeps the spec's en-US form. */
@@ -48,7 +48,8 @@ function DeviceList() {
   const devices = [...(sessions.data?.filter((s) => s.current) ?? []), ...others];
   const pending = endOne.isPending || endOthers.isPending;
   const { t, i18n } = useLingui();
-  const deviceName = (session: AuthSession) => session.userAgent ?? t`Unknown device`;
+  const deviceName = (session: AuthSession) =>
+    session.userAgent ? wordDevice(session.userAgent, i18n) : t`Unknown device`;
 
   const onError = (error: unknown) =>
     toast({ variant: 'destructive', title: t`Could not sign out`, description: errorMessage(error, i18n) });

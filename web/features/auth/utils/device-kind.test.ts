@@ -1,5 +1,8 @@
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { describe, expect, it } from 'vitest';
-import { deviceKind } from './device-kind';
+import { deviceKind, deviceName } from './device-kind';
 
 describe('deviceKind', () => {
   it.each([
@@ -16,5 +19,24 @@ describe('deviceKind', () => {
     [null, 'computer'],
   ] as const)('%s → %s', (summary, kind) => {
     expect(deviceKind(summary)).toBe(kind);
+  });
+});
+
+describe('deviceName', () => {
+  const japanese = setupI18n({
+    locale: 'ja',
+    messages: {
+      ja: {
+        [generateMessageId('{browser} on {system}')]: compileMessage('{browser}（{system}）'),
+        [generateMessageId('Android tablet')]: compileMessage('Androidタブレット'),
+      },
+    },
+  });
+
+  it("words the server's summary in the page's language, names as they are", () => {
+    expect(deviceName('Chrome on Linux', japanese)).toBe('Chrome（Linux）');
+    expect(deviceName('Chrome on Android tablet', japanese)).toBe('Chrome（Androidタブレット）');
+    expect(deviceName('Android tablet', japanese)).toBe('Androidタブレット');
+    expect(deviceName('Firefox', japanese)).toBe('Firefox');
   });
 });
