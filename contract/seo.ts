@@ -6,7 +6,8 @@ export interface PageMetaData {
   description: string;
   /** Path of the canonical URL (origin is added where the page is served). */
   path: string;
-  keywords?: string[];
+  /** Comma-separated, one text to translate (a server text, decision 167). */
+  keywords?: string;
   image?: string;
   /** Keep the page out of search indexes (private pages, previews of private things). */
   noindex?: boolean;
@@ -14,7 +15,7 @@ export interface PageMetaData {
   structuredData?: Record<string, unknown>;
 }
 
-const KEYWORDS = ['mystery box', 'decision maker', 'decide with friends', 'social game', 'movie night', 'where to eat'];
+const KEYWORDS = 'mystery box, decision maker, decide with friends, social game, movie night, where to eat';
 export const DEFAULT_SOCIAL_IMAGE = '/og-image.png';
 
 /** The app in a sentence, for the structured data of pages that are not about something. */
@@ -55,12 +56,12 @@ export const pageMeta = {
     title: `Explore public ${PRODUCT_NAME}s - ${PRODUCT_NAME}`,
     description: `Browse trending and recent public ${PRODUCT_NAME}s, search by title or hashtag, and open a mystery box.`,
     path: '/explore',
-    keywords: [...KEYWORDS, 'explore', 'trending', 'hashtags'],
+    keywords: `${KEYWORDS}, explore, trending, hashtags`,
   },
   create: {
     title: `Create ${PRODUCT_NAME} - ${PRODUCT_NAME}`,
     description: 'Fill four mystery boxes with photos, text, movies, TV shows or restaurants and send them to friends.',
     path: '/create',
-    keywords: [...KEYWORDS, 'create', 'templates'],
+    keywords: `${KEYWORDS}, create, templates`,
   },
 } satisfies Record<string, PageMetaData>;

@@ -28,7 +28,7 @@ export function PageMeta({ meta }: { meta: PageMetaData }) {
     <>
       <title>{title}</title>
       <meta name="description" content={description} />
-      {meta.keywords && <meta name="keywords" content={meta.keywords.join(', ')} />}
+      {meta.keywords && <meta name="keywords" content={i18n._(meta.keywords)} />}
       <meta name="robots" content={meta.noindex ? 'noindex, nofollow' : 'index, follow'} />
       <link rel="canonical" href={url} />
       {!meta.noindex &&

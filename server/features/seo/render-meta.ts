@@ -101,7 +101,8 @@ export function metaIn(meta: ServerPageMeta, locale: Locale): ServerPageMeta {
   const worded = meta.worded
     ? { title: word(locale, meta.worded.title), description: word(locale, meta.worded.description) }
     : { title: translate(locale, meta.title), description: translate(locale, meta.description) };
-  return { ...meta, ...worded, image, language: locale };
+  const keywords = meta.keywords && translate(locale, meta.keywords);
+  return { ...meta, ...worded, keywords, image, language: locale };
 }
 
 /** Any other path is the app's not-found screen: no canonical link echoing it, indexed by nobody. */
@@ -130,7 +131,7 @@ function renderMetaTags(meta: ServerPageMeta, origin: string, addressed: Locale 
   const tag = (html: string) => html.replace(/^<(\w+)/, '<$1 data-server-meta');
   const tags = [
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}">` : '',
+    meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : '',
     `<meta name="robots" content="${meta.noindex ? 'noindex, nofollow' : 'index, follow'}">`,
     meta.notFound ? '' : `<link rel="canonical" href="${escapeHtml(url)}">`,
     ...alternates,

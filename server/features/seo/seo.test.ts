@@ -107,6 +107,10 @@ describe('server-rendered page metadata', () => {
     const jsonLd = JSON.parse(/<script data-server-meta type="application\/ld\+json">(.*?)<\/script>/.exec(home)![1]!);
     expect([jsonLd.inLanguage, jsonLd.description]).toEqual(['ja', translate('ja', APP_DESCRIPTION)]);
     expect(jsonLd.description).not.toBe(APP_DESCRIPTION);
+    expect(home).toContain(
+      `<meta data-server-meta name="keywords" content="${translate('ja', pageMeta.home.keywords)}">`,
+    );
+    expect(translate('ja', pageMeta.home.keywords)).not.toBe(pageMeta.home.keywords);
 
     const id = await insertShro({ title: 'Pizza night', isPublic: true });
     const shro = (
