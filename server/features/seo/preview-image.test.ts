@@ -302,12 +302,12 @@ describe('what the preview shows', () => {
       return [card.stateLabel, card.stateDetails].filter(Boolean).join(' · ');
     };
     expect(state('es', { participantCount: 12, expiresAt: inHours(3) })).toBe(
-      'Abierto · 12 lo abrieron · cierra en 3 h',
+      'Abierto · 12 personas lo abrieron · cierra en 3 h',
     );
-    expect(state('es', { participantCount: 12_345 })).toBe('Abierto · 12.345 lo abrieron');
-    expect(state('es', {})).toBe('Abierto · abre la primera caja');
+    expect(state('es', { participantCount: 12_345 })).toBe('Abierto · 12.345 personas lo abrieron');
+    expect(state('es', {})).toBe('Abierto · sé el primero en abrir una caja');
     expect(state('es', { participantCount: 7, expiresAt: new Date(now.getTime() - 1) })).toBe(
-      'Terminado · 7 lo abrieron',
+      'Terminado · 7 personas lo abrieron',
     );
     expect(state('fr', { participantCount: 1, expiresAt: inHours(3) })).toBe('Ouvert · 1 l’a ouvert · ferme dans 3 h');
     expect(state('fr', { participantCount: 12_345 })).toBe('Ouvert · 12\u202f345 l’ont ouvert');
