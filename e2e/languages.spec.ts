@@ -4,6 +4,7 @@ import { pageMeta } from '../contract/seo';
 import { expect, test } from './fixtures';
 import { baseURL, createShroViaApi, textOptions } from './support/api';
 import { serverTranslated, translated } from './support/catalogs';
+import { pagePreloads } from './support/files';
 
 /** Issue 36: a reader gets their language before any script runs, can switch in place, and keeps it. */
 const noSidewaysScroll = (page: import('@playwright/test').Page) =>
@@ -160,5 +161,27 @@ test.describe('languages', () => {
       await expectAccessible(page);
       await saveScreenshot(page, `session-result-${locale}`);
     }
+  });
+
+  test("a screen that loads before the page's catalog waits for it and shows every text (decision 169)", async ({
+    user,
+  }) => {
+    // A member's home is prefetched as the page starts (web/app/early-reads.ts): make the first
+    // part of the catalog arrive after it.
+    const first = new Set(pagePreloads().locales.en);
+    await user.context.route(
+      (url) => first.has(url.pathname),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+    );
+    const page = await user.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Waiting for you' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Send to Friends' })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 });

@@ -6,7 +6,12 @@ import sharp from 'sharp';
  * The build's list of the files of each page and Shro-page part (vite.config.ts `pagePreloads`,
  * decision 151), from the build the server under test serves.
  */
-export function pagePreloads(): { pages: Record<string, string[]>; parts: Record<string, string[]> } {
+export function pagePreloads(): {
+  pages: Record<string, string[]>;
+  parts: Record<string, string[]>;
+  /** Each language's first catalog part (decision 169). */
+  locales: Record<string, string[]>;
+} {
   const file = path.resolve(process.env.WEB_DIST ?? 'dist/web', 'page-preloads.json');
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }

@@ -41,10 +41,19 @@ i18n.setMessagesCompiler((text) => [text]);
 /** Whether a module has needed the rest of the catalog: a language switch then loads both parts. */
 let restWanted = false;
 
+/** The page's first language, set: a module loaded beside the catalog (a prefetch) waits for it. */
+let markActivated: () => void = () => {};
+const activated = new Promise<void>((resolve) => {
+  markActivated = resolve;
+});
+
 /** Loads a locale's catalog and makes it the page's language: texts, `lang` and direction. */
 export async function activateLocale(locale: CatalogLocale): Promise<void> {
-  const parts = await Promise.all([partOf(firstParts, locale), restWanted ? partOf(restParts, locale) : {}]);
-  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts) });
+  const [first, rest] = await Promise.all([partOf(firstParts, locale), restWanted ? partOf(restParts, locale) : null]);
+  // A module may have asked for the rest while the first part loaded.
+  const messages = { ...first, ...(rest ?? (restWanted ? await partOf(restParts, locale) : {})) };
+  i18n.loadAndActivate({ locale, messages });
+  markActivated();
   const root = document.documentElement;
   root.lang = locale;
   root.dir = locale === 'pseudo' ? 'ltr' : directionOf(locale);
@@ -57,6 +66,7 @@ export async function activateLocale(locale: CatalogLocale): Promise<void> {
  */
 export async function loadRestOfCatalog(): Promise<void> {
   restWanted = true;
+  await activated;
   const locale = i18n.locale as CatalogLocale;
   const messages = await partOf(restParts, locale);
   if (i18n.locale === locale) i18n.load(locale, messages);
