@@ -2,6 +2,7 @@ import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { LOCALE_NAMES } from '../contract/locales';
 import { PRODUCT_NAME } from '../contract/product';
 import { ACHIEVEMENT_TEXTS } from '../server/features/achievements/texts';
+import { NOTIFICATION_TEXTS } from '../server/features/notifications/texts';
 import { expect, test } from './fixtures';
 import { createShroViaApi, textOptions } from './support/api';
 
@@ -87,6 +88,8 @@ type Stop = string | { path: string; serverWorded: readonly string[] };
 
 /** Achievements, named and described by the server. */
 const ACHIEVEMENTS = Object.values(ACHIEVEMENT_TEXTS).flatMap(({ name, description }) => [name, description]);
+/** Notifications, worded when stored in the recipient's saved language (a reader of pseudo has none). */
+const NOTIFICATIONS = [...Object.values(NOTIFICATION_TEXTS), ...ACHIEVEMENTS];
 
 async function walk(page: Page, stops: readonly Stop[], data: readonly string[]) {
   for (const stop of stops) {
@@ -138,6 +141,15 @@ test.describe('the pseudo-locale walk', () => {
       recipients: [friend.id],
       textOptions: textOptions('ōńē', 'ţŵō', 'ţĥŕēē', 'ƒōũŕ'),
     });
+    // Explore lists every public Shro, other tests' too: the walk reads it filtered to its own.
+    const hashtag = `walk${Date.now().toString(36)}`;
+    await createShroViaApi(user.context, {
+      type: 'text',
+      title: 'Ŧīţłē',
+      isPublic: true,
+      hashtags: hashtag,
+      textOptions: textOptions('ōńē', 'ţŵō'),
+    });
     const context = await pseudoContext(browser, await user.context.storageState());
     const page = await context.newPage();
     await walk(
@@ -145,17 +157,17 @@ test.describe('the pseudo-locale walk', () => {
       [
         '/',
         '/create',
-        '/explore',
+        `/explore?tab=recent&hashtag=${hashtag}`,
         '/history',
         '/friends',
-        '/notifications',
+        { path: '/notifications', serverWorded: NOTIFICATIONS },
         { path: '/achievements', serverWorded: ACHIEVEMENTS },
         '/settings',
         '/chat',
         { path: `/@${user.username}`, serverWorded: ACHIEVEMENTS },
         `/session/${shro.id}`,
       ],
-      [user.username, friend.username, 'Chrome on Linux'],
+      [user.username, friend.username, hashtag, 'Chrome on Linux'],
     );
     await context.close();
   });
