@@ -1,5 +1,6 @@
 import { directionOf, type Locale } from '../../contract/locales';
 import { translate } from '../i18n/catalogs';
+import { escapeHtml } from './escape-xml';
 
 /**
  * The offline page's sentences (web/public/offline.html, in English as the spec words them),
@@ -14,17 +15,15 @@ export const OFFLINE_PAGE_TEXTS = {
   home: 'Go to the home page',
 } as const;
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
- * The page in `locale`: each English sentence of the template in its translation, and `lang` and
- * `dir` on its root. A sentence the template lacks is an error, so the two cannot drift apart.
+ * The page in `locale`: each English sentence of the template (written escaped, as HTML) in its
+ * translation, and `lang` and `dir` on its root. A sentence the template lacks is an error, so the
+ * two cannot drift apart.
  */
 export function offlinePageIn(template: string, locale: Locale): string {
   let html = template.replace(/<html lang="en"/, () => `<html lang="${locale}" dir="${directionOf(locale)}"`);
   for (const english of Object.values(OFFLINE_PAGE_TEXTS)) {
-    const element = `>${english}<`;
+    const element = `>${escapeHtml(english)}<`;
     if (!html.includes(element)) throw new Error(`offline.html does not hold "${english}"`);
     html = html.replace(element, () => `>${escapeHtml(translate(locale, english))}<`);
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PRODUCT_NAME } from '../../../contract/product';
+import { escapeHtml } from '../../lib/escape-xml';
 import type { Part } from './export';
 
 /**
@@ -20,10 +21,6 @@ ol.items>li{background:#fff;border:1px solid #e4e4e7;border-radius:.75rem;paddin
 `;
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 const POLICY = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action 'none'`;
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text made safe for an element's content or a quoted attribute. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** Headings for the document's fields, in its order (the page's contents); any other field gets its name spelled out. */
 const SECTION_TITLES: Record<string, string> = {

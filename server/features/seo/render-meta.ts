@@ -13,13 +13,11 @@ import type { SessionPartName } from '../../../contract/session-parts';
 import { SHRO_PREVIEW_SIZE, shroPreviewImagePath } from '../../../contract/shro-preview';
 import type { Db } from '../../db/client';
 import { translate, type Wording, word, wording } from '../../i18n/catalogs';
+import { escapeHtml } from '../../lib/escape-xml';
 import { isSuspendedUntil } from '../moderation/suspension';
 import { previewCardOf, previewStateKey } from './preview-state';
 import { previewLocales } from './preview-text';
 import { findProfilePreview, findShroPreview } from './queries';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON for a <script> element: `<` escaped so no text can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
