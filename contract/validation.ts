@@ -14,14 +14,18 @@ export function firstIssueMessage(error: { issues: readonly IssueSummary[] }): s
   return issueMessage(error.issues[0]);
 }
 
+/** The stray fields of a strict object's issue, each quoted with where it sits (`"a.b"`); else null. */
+export function strayFieldNames(issue: IssueSummary): string[] | null {
+  if (issue.code !== 'unrecognized_keys' || !issue.keys) return null;
+  return issue.keys.map((key) => `"${[...issue.path, key].map(String).join('.')}"`);
+}
+
 /** One issue as a sentence: its own message, or the stray fields' names for a strict object. */
 export function issueMessage(issue: IssueSummary | undefined): string {
   if (!issue) return 'Invalid input';
   // Strict objects: name the stray field (with where it sits) whatever message the object carries.
-  if (issue.code === 'unrecognized_keys' && issue.keys) {
-    const names = issue.keys.map((key) => `"${[...issue.path, key].map(String).join('.')}"`);
-    return `Unknown field${names.length > 1 ? 's' : ''} ${names.join(', ')}.`;
-  }
+  const names = strayFieldNames(issue);
+  if (names) return `Unknown field${names.length > 1 ? 's' : ''} ${names.join(', ')}.`;
   return issue.message;
 }
 

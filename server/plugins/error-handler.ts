@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { SOURCE_LOCALE } from '../../contract/locales';
-import { issueMessage, notFoundWhenInvalid } from '../../contract/validation';
+import { issueMessage, notFoundWhenInvalid, strayFieldNames } from '../../contract/validation';
 import { type Wording, word, wording } from '../i18n/catalogs';
 import { serverTexts } from '../i18n/texts';
 import { pgErrorCode } from '../lib/db-errors';
@@ -141,10 +141,8 @@ function validationAnswer(entry: ZodFastifySchemaValidationError | undefined, in
     keys: Array.isArray(keys) ? keys.map(String) : undefined,
   };
   const english = issueMessage(issue);
-  if (issue.code === 'unrecognized_keys' && issue.keys) {
-    const names = issue.keys.map((key) => `"${[...path, key].join('.')}"`);
-    return [english, wording(SERVER_MESSAGES.unknownFields, { count: names.length, names: names.join(', ') })];
-  }
+  const names = strayFieldNames(issue);
+  if (names) return [english, wording(SERVER_MESSAGES.unknownFields, { count: names.length, names: names.join(', ') })];
   if (codes.has(english) || inEnglish) return [english];
   return [
     english,
