@@ -328,10 +328,11 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   lines.push('');
   lines.push('| route | JS brotli KB | JS gzip KB | CSS gzip KB | files | goal |');
   lines.push('| --- | ---: | ---: | ---: | ---: | --- |');
+  // The routes a visitor lands on: the first-load goal is theirs.
+  const isLanding = (route: { route: string }) => route.route === '/' || route.route === '/session/{id}';
   if (r.web) {
     for (const route of r.web.routes) {
-      const limited = route.route === '/' || route.route === '/session/{id}';
-      const goal = limited ? `JS ≤ 110 KB${mark(route.jsBrotli / 1024 <= 110)}` : '';
+      const goal = isLanding(route) ? `JS ≤ 110 KB${mark(route.jsBrotli / 1024 <= 110)}` : '';
       lines.push(
         `| \`${route.route}\` | ${n(route.jsBrotli / 1024, 1)} | ${n(route.jsGzip / 1024, 1)} | ${n(route.cssGzip / 1024, 1)} | ${route.files} | ${goal} |`,
       );
@@ -345,9 +346,9 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     lines.push('');
     lines.push('| language | catalog JS brotli KB | `/` JS brotli KB | `/session/{id}` JS brotli KB | goal |');
     lines.push('| --- | ---: | ---: | ---: | --- |');
-    const limitedRoutes = r.web.routes.filter((route) => route.route === '/' || route.route === '/session/{id}');
+    const landingRoutes = r.web.routes.filter(isLanding);
     for (const catalog of r.web.locales) {
-      const totals = limitedRoutes.map((route) => ({ brotli: route.jsBrotli + catalog.jsBrotli }));
+      const totals = landingRoutes.map((route) => ({ brotli: route.jsBrotli + catalog.jsBrotli }));
       const within = totals.every((total) => total.brotli / 1024 <= 110);
       lines.push(
         `| ${catalog.locale} | ${n(catalog.jsBrotli / 1024, 1)} | ${totals.map((total) => n(total.brotli / 1024, 1)).join(' | ')} | JS ≤ 110 KB${mark(within)} |`,
