@@ -1,4 +1,4 @@
-/** Time left on a link, for the web (Shro page, home inbox) and the server's preview image (decision 125). */
+/** Time left on a link, for the web (Shro page, home inbox) and the server's preview image (decisions 125, 170), each wording it in its reader's language. */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -23,13 +23,6 @@ export function timeLeft(expiresAt: string | null, now = Date.now()): TimeLeft |
   if (left < HOUR) return { unit: 'min', count: Math.floor(left / MINUTE) };
   if (left + 5 * MINUTE < 2 * DAY) return { unit: 'h', count: Math.max(1, Math.floor((left + 5 * MINUTE) / HOUR)) };
   return { unit: 'd', count: Math.floor((left + HOUR) / DAY) };
-}
-
-/** `timeLeft` in English: "closes in 3 h", "closes in under a minute" (the web words it in the page's language). */
-export function closesIn(expiresAt: string | null, now = Date.now()): string | null {
-  const left = timeLeft(expiresAt, now);
-  if (!left) return null;
-  return left.unit === 'under-a-minute' ? 'closes in under a minute' : `closes in ${left.count} ${left.unit}`;
 }
 
 /** Under an hour left: shown more urgently. */
