@@ -182,7 +182,6 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
         ),
         path: `/session/${id}`,
         // Versioned by what the image shows, in the language it is drawn in for the page's.
-        image: shroPreviewImagePath(id, previewStateKey(card)),
         imageIn: (locale) => {
           const imageLocale = drawn.get(locale);
           return shroPreviewImagePath(id, previewStateKey(previewCardOf(preview, now, imageLocale)!), imageLocale);
