@@ -3,13 +3,13 @@ import { linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type IndexHtmlTransformContext, type Plugin, type PluginOption } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { LOCALES } from './contract/locales';
 import { pageModuleOf } from './contract/page-for-path';
 import { type AppPageName, appPages } from './contract/pages';
 import { sessionPartNames } from './contract/session-parts';
-import { catalogParts } from './scripts/catalog-parts';
+import { catalogParts, staticClosure } from './scripts/catalog-parts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
@@ -32,23 +32,6 @@ export function linguiPlugins(): PluginOption[] {
     catalogParts([SHRO_PARTS, MEMBER_PARTS]),
     babel({ presets: [linguiTransformerBabelPreset({ descriptorFields: 'message' })] }),
   ];
-}
-
-/**
- * The build's files that loading these chunks loads: each chunk, the chunks it imports statically
- * (depth first, each once) and their style sheets, in that order.
- */
-function staticClosure(bundle: NonNullable<IndexHtmlTransformContext['bundle']>, fileNames: string[]): Set<string> {
-  const files = new Set<string>();
-  const visit = (fileName: string) => {
-    const chunk = bundle[fileName];
-    if (files.has(fileName) || chunk?.type !== 'chunk') return;
-    files.add(fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-    for (const imported of chunk.imports) visit(imported);
-  };
-  for (const fileName of fileNames) visit(fileName);
-  return files;
 }
 
 /**

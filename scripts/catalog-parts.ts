@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
-import type { Plugin } from 'vite';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { isLocale } from '../contract/locales';
 import { readServerCatalog } from '../server/i18n/catalogs';
 import { SERVER_TEXTS } from '../server/i18n/texts';
@@ -33,6 +33,26 @@ function resolveSource(root: string, importer: string, specifier: string): strin
     if (/\.tsx?$/.test(file) && fs.existsSync(file) && fs.statSync(file).isFile()) return file;
   }
   return null;
+}
+
+/**
+ * The build's files that loading these chunks loads: each chunk, the chunks it imports statically
+ * (depth first, each once) and their style sheets, in that order.
+ */
+export function staticClosure(
+  bundle: NonNullable<IndexHtmlTransformContext['bundle']>,
+  fileNames: readonly string[],
+): Set<string> {
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (files.has(fileName) || chunk?.type !== 'chunk') return;
+    files.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const fileName of fileNames) visit(fileName);
+  return files;
 }
 
 /** Every source file of the web, relative to `root`. */
@@ -152,19 +172,18 @@ export function catalogParts(groupedWithFirstVisit: readonly RegExp[]): Plugin {
     async generateBundle(_options, bundle) {
       const restSet = await rest();
       const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const seen = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = byName.get(fileName);
-        if (!chunk || seen.has(fileName)) return;
-        seen.add(fileName);
+      const firstVisit = chunks.filter((chunk) => {
+        const facade = chunk.facadeModuleId && path.relative(root, chunk.facadeModuleId);
+        return chunk.isEntry || (facade && FIRST_ROOTS.includes(facade));
+      });
+      for (const fileName of staticClosure(
+        bundle,
+        firstVisit.map((chunk) => chunk.fileName),
+      )) {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') continue;
         const waiting = chunk.moduleIds.find((moduleId) => restSet.has(path.relative(root, moduleId)));
         if (waiting) throw new Error(`catalogParts: ${fileName}, which a first visit loads, holds ${waiting}`);
-        for (const imported of chunk.imports) visit(imported);
-      };
-      for (const chunk of chunks) {
-        const facade = chunk.facadeModuleId && path.relative(root, chunk.facadeModuleId);
-        if (chunk.isEntry || (facade && FIRST_ROOTS.includes(facade))) visit(chunk.fileName);
       }
     },
     async transform(code, id) {
