@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -120,5 +120,22 @@ describe('import boundaries (decision 024)', () => {
     );
     expect(lines).toEqual([2, 3]);
     expect(output).toContain('The auth feature exports to other features only what biome.json lists for it');
+  });
+
+  it('every server feature has its own rule, and every rule names a feature that exists', () => {
+    type Pattern = { group: string[] };
+    type Override = {
+      includes?: string[];
+      linter?: { rules?: { style?: { noRestrictedImports?: { options?: { patterns?: Pattern[] } } } } };
+    };
+    const biomeConfig = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8')) as { overrides: Override[] };
+    const serverRule = biomeConfig.overrides.find((override) => override.includes?.includes('server/features/**'));
+    const ruled = (serverRule?.linter?.rules?.style?.noRestrictedImports?.options?.patterns ?? []).map(
+      (pattern) => /^\.\.\/([^/]+)\/\*\*$/.exec(pattern.group[0] ?? '')?.[1],
+    );
+    const features = readdirSync(join(root, 'server/features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(ruled.toSorted()).toEqual(features.toSorted());
   });
 });
