@@ -1,4 +1,4 @@
-import { type PageMetaData, pageMeta } from './seo';
+import { type PageMetaText, pageMeta } from './seo';
 
 /** One page of the web app (docs/product.md §2), as the router, the server and the navigation see it. */
 export interface AppPage {
@@ -14,7 +14,7 @@ export interface AppPage {
    * the other fixed pages get the home page's with `noindex`. The Shro and profile pages build
    * theirs from what the link points at (decision 093).
    */
-  meta?: PageMetaData;
+  meta?: PageMetaText;
 }
 
 /**
@@ -57,3 +57,47 @@ export const fixedPages: ReadonlyMap<string, AppPage> = new Map(
     typeof page.path === 'string' && !page.path.includes(':') ? [[page.path, page] as const] : [],
   ),
 );
+
+/** The pages an Android App Link or iOS Universal Link opens in the native app (decision 164). */
+export const APP_LINK_PAGES = ['session', 'invite', 'publicProfile'] as const satisfies readonly AppPageName[];
+
+/** A page's path with its parameters as a wildcard (`/session/*`, `/@*`), as the app-link files write it. */
+export function pagePathPattern(name: AppPageName): string {
+  const route: string | RegExp = appPages[name].path;
+  return typeof route === 'string' ? route.replace(/:\w+/g, '*') : '/@*';
+}
+
+/** What goes into the path of each page that has a parameter. */
+interface PagePathParams {
+  session: { id: string };
+  invite: { token: string };
+  publicProfile: { username: string };
+}
+
+/** The query and fragment of a link; a query value left undefined is left out. */
+interface PageLinkExtras {
+  query?: Record<string, string | undefined>;
+  hash?: string;
+}
+
+type PageLink<N extends AppPageName> = N extends keyof PagePathParams
+  ? [link: PagePathParams[N] & PageLinkExtras]
+  : [link?: PageLinkExtras];
+
+/**
+ * The link to an app page, its parameters and query encoded: every link the app makes goes
+ * through here, so the page table stays the one owner of a page's path (decision 093;
+ * tests/page-links.test.ts finds a path written out anywhere else).
+ */
+export function pageHref<N extends AppPageName>(name: N, ...[link]: PageLink<N>): string {
+  const values = (link ?? {}) as PageLinkExtras & Record<string, unknown>;
+  const route: string | RegExp = appPages[name].path;
+  const path =
+    typeof route === 'string'
+      ? route.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(values[key])))
+      : `/@${encodeURIComponent(String(values.username))}`;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(values.query ?? {})) if (value !== undefined) query.set(key, value);
+  const search = query.size > 0 ? `?${query}` : '';
+  return `${path}${search}${values.hash ? `#${values.hash}` : ''}`;
+}

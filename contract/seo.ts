@@ -15,6 +15,9 @@ export interface PageMetaData {
   structuredData?: Record<string, unknown>;
 }
 
+/** A page's own texts; its path is the page table's (contract/pages.ts). */
+export type PageMetaText = Omit<PageMetaData, 'path'>;
+
 const KEYWORDS = 'mystery box, decision maker, decide with friends, social game, movie night, where to eat';
 export const DEFAULT_SOCIAL_IMAGE = '/og-image.png';
 
@@ -49,19 +52,16 @@ export const pageMeta = {
     title: `${PRODUCT_NAME} – Mystery box decisions with friends`,
     description:
       'Hide four options in four mystery boxes, send them to friends or the world, and let everyone open one. Decide together, with a reveal.',
-    path: '/',
     keywords: KEYWORDS,
   },
   explore: {
     title: `Explore public ${PRODUCT_NAME}s - ${PRODUCT_NAME}`,
     description: `Browse trending and recent public ${PRODUCT_NAME}s, search by title or hashtag, and open a mystery box.`,
-    path: '/explore',
     keywords: `${KEYWORDS}, explore, trending, hashtags`,
   },
   create: {
     title: `Create ${PRODUCT_NAME} - ${PRODUCT_NAME}`,
     description: 'Fill four mystery boxes with photos, text, movies, TV shows or restaurants and send them to friends.',
-    path: '/create',
     keywords: `${KEYWORDS}, create, templates`,
   },
-} satisfies Record<string, PageMetaData>;
+} satisfies Record<string, PageMetaText>;

@@ -54,11 +54,11 @@ test.describe('links that expire', () => {
     await expect(visitor.getByText(/Secret (pasta|ramen|curry)/)).toHaveCount(0);
     await expect(visitor.getByRole('link', { name: 'Create your own Shro' })).toHaveAttribute(
       'href',
-      '/register?redirect=/create',
+      '/register?redirect=%2Fcreate',
     );
     await expect(visitor.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
       'href',
-      '/login?redirect=/create',
+      '/login?redirect=%2Fcreate',
     );
     await expect(visitor.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
     await expectAccessible(visitor);

@@ -76,7 +76,7 @@ test.describe('invitations', () => {
     await expect(visitor).toHaveTitle(`@${alice.username} invited you - Shro`);
     await expect(visitor.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
-      `/login?redirect=${new URL(link).pathname}`,
+      `/login?redirect=${encodeURIComponent(new URL(link).pathname)}`,
     );
     await expectAccessible(visitor);
     await saveScreenshot(visitor, 'invite-landing');

@@ -236,10 +236,10 @@ test.describe('the Shro page', () => {
     await expectText(page, `@${alice.username}`);
     await expectText(page, 'Pizza topping of the week');
     const signIn = page.getByRole('link', { name: 'Sign In to Participate' });
-    await expect(signIn).toHaveAttribute('href', `/login?redirect=/session/${shro.id}`);
+    await expect(signIn).toHaveAttribute('href', `/login?redirect=%2Fsession%2F${shro.id}`);
     await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
       'href',
-      `/register?redirect=/session/${shro.id}`,
+      `/register?redirect=%2Fsession%2F${shro.id}`,
     );
     await expectAccessible(page);
     await saveScreenshot(page, 'session-join');

@@ -7,6 +7,7 @@ import {
   type AnalyticsEventName,
   SEARCH_LABEL_MAX,
 } from '@contract/analytics-events';
+import { appPages } from '@contract/pages';
 import { apiPaths } from './api-paths';
 
 /**
@@ -45,7 +46,7 @@ declare global {
 const gaMeasurementId: string | undefined = import.meta.env?.VITE_GA_MEASUREMENT_ID || undefined;
 
 /** An invite link's token is a key to a friendship: analytics keep the page, never the token (decision 124). */
-const withoutSecrets = (path: string) => path.replace(/^\/invite\/[^/]*/, '/invite/:token');
+const withoutSecrets = (path: string) => path.replace(/^\/invite\/[^/]*/, appPages.invite.path);
 
 function currentPath(): string | null {
   if (typeof window === 'undefined') return null;

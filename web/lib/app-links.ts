@@ -1,14 +1,11 @@
 import { pageForPath } from '@contract/page-for-path';
-import type { AppPageName } from '@contract/pages';
+import { APP_LINK_PAGES, type AppPageName } from '@contract/pages';
 import { navigate } from 'wouter/use-browser-location';
 
 /*
  * App Links (Android) and Universal Links (iOS) in the native shell: loaded by main.tsx only there,
  * so a browser's first load does not carry it (decision 163).
  */
-
-/** The pages an Android App Link or iOS Universal Link opens in the app (docs/native-apps.md). */
-const APP_LINK_PAGES: readonly AppPageName[] = ['session', 'invite', 'publicProfile'];
 
 /** The in-app path of an app link to the site at `host` (`/session/…`, `/invite/…`, `/@…`), or null for any other URL. */
 export function appLinkPath(url: string, host: string): string | null {
@@ -20,7 +17,7 @@ export function appLinkPath(url: string, host: string): string | null {
   }
   if (parsed.protocol !== 'https:' || parsed.host !== host) return null;
   const page = pageForPath(parsed.pathname);
-  return page && APP_LINK_PAGES.includes(page.name) ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
+  return page && (APP_LINK_PAGES as readonly AppPageName[]).includes(page.name) ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
 }
 
 /** In the shell: a link that opened the app (`appUrlOpen`) shows its page through the app's router. */

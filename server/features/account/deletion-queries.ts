@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DELETED_USER_LABEL, DELETED_USERNAME_PREFIX } from '../../../contract/deleted-user';
+import { pageHref } from '../../../contract/pages';
 import type { Db } from '../../db/client';
 import {
   analyticsEvents,
@@ -123,7 +124,7 @@ export async function anonymiseNotificationsAbout(tx: Db, userId: string, userna
 }
 
 /** What a page view of a deleted person's profile keeps as its path: still counted, naming no one. */
-const DELETED_PROFILE_PATH = '/@deleted-user';
+const DELETED_PROFILE_PATH = pageHref('publicProfile', { username: 'deleted-user' });
 
 /** `/@name` (or `/%40name`) as a whole path segment, whatever follows; for a case-insensitive match. */
 const profilePathPattern = (name: string) => `^/(@|%40)${name.replace(/[.]/g, '\\.')}(?=[/?#]|$)`;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { APP_LINK_PAGES, pagePathPattern } from '../../../contract/pages';
 import type { AppLinkSettings } from '../../config';
 import { errorAnswers } from '../../lib/error-answers';
 import { notFound } from '../../lib/http-errors';
@@ -11,8 +12,8 @@ import { notFound } from '../../lib/http-errors';
  * fetched by the platforms from this exact path, as JSON, with no redirect.
  */
 
-/** The paths the apps open: a Shro, an invite, a public profile (contract/pages.ts). */
-const APP_PATHS = ['/session/*', '/invite/*', '/@*'] as const;
+/** The paths the apps open: a Shro, an invite, a public profile. */
+const APP_PATHS = APP_LINK_PAGES.map(pagePathPattern);
 
 /** Public and the same for everyone; the platforms cache them anyway, so an hour is plenty. */
 const CACHE_CONTROL = 'public, max-age=3600';

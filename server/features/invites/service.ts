@@ -11,6 +11,7 @@ import {
   type InvitePreview,
   type InviteSummary,
 } from '../../../contract/invites';
+import { pageHref } from '../../../contract/pages';
 import type { Db } from '../../db/client';
 import { wording } from '../../i18n/catalogs';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
@@ -93,7 +94,9 @@ export async function createInvite(
       maxUses: INVITE_MAX_USES,
     });
   });
-  const path = shro ? `/session/${shro.id}?${INVITE_QUERY_PARAM}=${token}` : `/invite/${token}`;
+  const path = shro
+    ? pageHref('session', { id: shro.id, query: { [INVITE_QUERY_PARAM]: token } })
+    : pageHref('invite', { token });
   return { ...toSummary(row), token, url: `${origin}${path}` };
 }
 

@@ -1,6 +1,7 @@
 import type https from 'node:https';
 import pLimit from 'p-limit';
 import webpush from 'web-push';
+import { pageHref } from '../../../contract/pages';
 import type { NativePushPlatform, NotificationKind } from '../../../contract/push';
 import type { Db } from '../../db/client';
 import { deliverableTo } from '../blocks/queries';
@@ -44,13 +45,13 @@ function notificationPush(row: NotificationForPush): PushTarget | null {
   let url: string;
   if (row.shroId) {
     tag = `shro-${row.shroId}`;
-    url = `/session/${row.shroId}`;
+    url = pageHref('session', { id: row.shroId });
   } else if (kind === 'friendRequest') {
     tag = `friend-${row.actorId ?? 'request'}`;
-    url = '/friends';
+    url = pageHref('friends');
   } else {
     tag = `achievement-${row.message}`.slice(0, 120);
-    url = '/achievements';
+    url = pageHref('achievements');
   }
   return {
     userId: row.userId,
@@ -69,7 +70,7 @@ function messagePush(message: MessageForPush): PushTarget {
       title: `@${message.senderUsername}`,
       body: message.messageType === 'plain' ? shorten(message.content, 120) : 'Shared a Shro with you',
       tag: `chat-${message.senderId}`,
-      url: `/chat?with=${encodeURIComponent(message.senderId)}`,
+      url: pageHref('chat', { query: { with: message.senderId } }),
       icon: ICON,
     },
     throttled: false,

@@ -1,6 +1,6 @@
 import { LOCALE_PARAM, LOCALES, type Locale, SOURCE_LOCALE } from '../../../contract/locales';
 import { pageForPath } from '../../../contract/page-for-path';
-import { type AppPage, appPages, fixedPages } from '../../../contract/pages';
+import { type AppPage, appPages, fixedPages, pageHref } from '../../../contract/pages';
 import { PRODUCT_NAME } from '../../../contract/product';
 import {
   APP_DESCRIPTION,
@@ -161,7 +161,7 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
   // A fixed page with head tags of its own answers them (the page table, decision 093); the others
   // the home page's, kept out of indexes. Either way canonical at the table's path.
   if (typeof entry.path === 'string' && fixedPages.has(entry.path)) {
-    return entry.meta ?? { ...pageMeta.home, path: entry.path, noindex: true };
+    return { ...(entry.meta ?? { ...pageMeta.home, noindex: true }), path: entry.path };
   }
 
   if (page.name === 'session') {
@@ -180,7 +180,7 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
           wording(PAGE_META_TEXTS.shroTitle, { title: preview.title }),
           wording(PAGE_META_TEXTS.shroDescription, { creator: preview.creatorUsername, filled: preview.filledBoxes }),
         ),
-        path: `/session/${id}`,
+        path: pageHref('session', { id }),
         // Versioned by what the image shows, in the language it is drawn in for the page's.
         imageIn: (locale) => {
           const imageLocale = drawn.get(locale);
@@ -194,7 +194,7 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     return {
       title: PAGE_META_TEXTS.unseenShroTitle,
       description: PAGE_META_TEXTS.unseenShroDescription,
-      path: `/session/${id}`,
+      path: pageHref('session', { id }),
       noindex: true,
     };
   }
@@ -205,7 +205,7 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     return {
       title: PAGE_META_TEXTS.inviteTitle,
       description: PAGE_META_TEXTS.inviteDescription,
-      path: `/invite/${encodeURIComponent(page.params.token ?? '')}`,
+      path: pageHref('invite', { token: page.params.token ?? '' }),
       noindex: true,
     };
   }
@@ -226,7 +226,7 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
         : wording(PAGE_META_TEXTS.profileTitle, { username: user.username }),
       wording(PAGE_META_TEXTS.profileDescription, { username: user.username }),
     ),
-    path: `/@${user.username}`,
+    path: pageHref('publicProfile', { username: user.username }),
   };
 }
 

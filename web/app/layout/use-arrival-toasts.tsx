@@ -1,3 +1,4 @@
+import { appPages, pageHref } from '@contract/pages';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -88,7 +89,7 @@ export function useArrivalToasts() {
   where.current = { location, search };
   /** The person whose conversation is on screen: it shows their messages itself. */
   const chattingWith = () =>
-    where.current.location === '/chat' ? new URLSearchParams(where.current.search).get('with') : null;
+    where.current.location === appPages.chat.path ? new URLSearchParams(where.current.search).get('with') : null;
   // Mounted only while someone is signed in (signed-in-shell.tsx): what arrives after signing out is not toasted.
   const mounted = useRef(false);
   useEffect(() => {
@@ -111,10 +112,10 @@ export function useArrivalToasts() {
         !n.isRead &&
         n.type === 'shro_received' &&
         n.sessionId !== null &&
-        where.current.location !== `/session/${n.sessionId}`,
+        where.current.location !== pageHref('session', { id: n.sessionId }),
     );
     if (arrived?.sessionId) {
-      const href = `/session/${arrived.sessionId}`;
+      const href = pageHref('session', { id: arrived.sessionId });
       shroNews.show(() =>
         where.current.location === href
           ? null
@@ -183,7 +184,7 @@ export function useArrivalToasts() {
           ...arrivalToastText(news, words),
           action: (
             <OpenLink
-              href={only ? `/chat?with=${encodeURIComponent(only.user.id)}` : '/chat'}
+              href={only ? pageHref('chat', { query: { with: only.user.id } }) : pageHref('chat')}
               label={only ? words._(msg`Open the chat with @${username}`) : words._(msg`Open messages`)}
               onClick={() => messageNews.dismiss()}
             />

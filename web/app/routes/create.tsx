@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { pageMeta } from '@contract/seo';
 import { PageMeta } from '@/components/page-meta';
 import { useAuth } from '@/features/auth/api/get-user';
@@ -8,7 +9,7 @@ export default function CreatePage() {
   const { user } = useAuth();
   return (
     <>
-      <PageMeta meta={pageMeta.create} />
+      <PageMeta meta={{ ...pageMeta.create, path: pageHref('create') }} />
       {user && <CreateShro userId={user.id} />}
     </>
   );

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { pageMeta } from '@contract/seo';
 import { PageMeta } from '@/components/page-meta';
 import { ExploreScreen } from '@/features/explore/components/explore-screen';
@@ -5,7 +6,7 @@ import { ExploreScreen } from '@/features/explore/components/explore-screen';
 export default function ExplorePage() {
   return (
     <>
-      <PageMeta meta={pageMeta.explore} />
+      <PageMeta meta={{ ...pageMeta.explore, path: pageHref('explore') }} />
       <ExploreScreen />
     </>
   );

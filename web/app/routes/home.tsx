@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { pageMeta } from '@contract/seo';
 import { lazy, Suspense } from 'react';
 import { PageMeta } from '@/components/page-meta';
@@ -17,7 +18,7 @@ export default function HomePage() {
   const { user, isLoading } = useAuth();
   return (
     <>
-      <PageMeta meta={pageMeta.home} />
+      <PageMeta meta={{ ...pageMeta.home, path: pageHref('home') }} />
       <AccountDeletedNotice />
       {isLoading ? (
         <LoadingScreen />

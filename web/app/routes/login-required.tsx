@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
@@ -10,7 +11,7 @@ export function LoginRequired() {
   const [location] = useLocation();
   const { t } = useLingui();
   useDocumentTitle(t`Login Required - ${PRODUCT_NAME}`);
-  const redirect = `?redirect=${encodeURIComponent(location + window.location.search)}`;
+  const redirect = { query: { redirect: location + window.location.search } };
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16">
       <Card className="w-full max-w-md p-8 text-center">
@@ -25,12 +26,12 @@ export function LoginRequired() {
         </p>
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
           <Button asChild size="lg">
-            <Link href={`/login${redirect}`}>
+            <Link href={pageHref('login', redirect)}>
               <Trans>Log In</Trans>
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link href={`/register${redirect}`}>
+            <Link href={pageHref('register', redirect)}>
               <Trans>Sign Up</Trans>
             </Link>
           </Button>

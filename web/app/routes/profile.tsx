@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
@@ -17,7 +18,7 @@ export default function ProfilePage() {
   // A link to a setting on the profile (/profile#security) goes on working: the settings moved to /settings.
   useEffect(() => {
     const id = window.location.hash.slice(1);
-    if (movedToSettings.has(id)) navigate(`/settings#${id}`, { replace: true });
+    if (movedToSettings.has(id)) navigate(pageHref('settings', { hash: id }), { replace: true });
   }, [navigate]);
   if (!user) return null;
   return <OwnProfile user={user} />;

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@contract/auth';
+import { pageHref } from '@contract/pages';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, UserCog } from 'lucide-react';
 import { Link } from 'wouter';
@@ -29,7 +30,7 @@ export function AccountSection({ user }: { user: CurrentUser }) {
           <Trans>Your email can't be changed. Your username, name and picture can.</Trans>
         </p>
         <Button asChild variant="secondary">
-          <Link href="/profile">
+          <Link href={pageHref('profile')}>
             <Pencil aria-hidden="true" /> <Trans>Edit your profile</Trans>
           </Link>
         </Button>

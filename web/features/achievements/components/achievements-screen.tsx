@@ -1,4 +1,5 @@
 import type { UserAchievement } from '@contract/achievements';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChartColumn, CheckCircle2, Hourglass, Lock, RefreshCw, Trophy } from 'lucide-react';
@@ -119,7 +120,7 @@ function UnlockedList({ list }: { list: UserAchievement[] }) {
       <p className="text-sm text-muted">
         <Trans>
           Nothing unlocked yet.{' '}
-          <Link href="/create" className="font-semibold text-purple-300 underline-offset-4 hover:underline">
+          <Link href={pageHref('create')} className="font-semibold text-purple-300 underline-offset-4 hover:underline">
             Create your first {PRODUCT_NAME}
           </Link>{' '}
           to earn one.

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import type { FormEventHandler, ReactNode, RefObject } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -21,17 +22,17 @@ interface AuthFormProps {
 
 /** The link to the other auth page, keeping where to go afterwards. */
 export function AuthSwitchLink({
-  path,
+  page,
   redirectTo,
   children,
 }: {
-  path: '/login' | '/register';
+  page: 'login' | 'register';
   redirectTo: string;
   children?: ReactNode;
 }) {
   return (
     <Link
-      href={`${path}${redirectTo !== '/' ? `?redirect=${encodeURIComponent(redirectTo)}` : ''}`}
+      href={pageHref(page, { query: { redirect: redirectTo !== '/' ? redirectTo : undefined } })}
       className="font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200"
     >
       {children}

@@ -1,4 +1,5 @@
 import { passwordResetRequestSchema } from '@contract/auth';
+import { pageHref } from '@contract/pages';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { InputField } from '@/components/field';
@@ -26,7 +27,7 @@ export function ForgotPasswordForm() {
           <Trans>Reset by email is not set up on this server. Ask the person who runs it to reset your password.</Trans>
         </Alert>
         <p className="text-center text-sm">
-          <Link href="/login" className={linkClass}>
+          <Link href={pageHref('login')} className={linkClass}>
             <Trans>Back to sign in</Trans>
           </Link>
         </p>
@@ -42,7 +43,7 @@ export function ForgotPasswordForm() {
           <Trans>Check your inbox, and your spam folder too.</Trans>
         </p>
         <p className="text-center text-sm">
-          <Link href="/login" className={linkClass}>
+          <Link href={pageHref('login')} className={linkClass}>
             <Trans>Back to sign in</Trans>
           </Link>
         </p>
@@ -78,7 +79,7 @@ export function ForgotPasswordForm() {
       <p className="text-center text-sm text-muted">
         <Trans>
           Remembered it?{' '}
-          <Link href="/login" className={linkClass}>
+          <Link href={pageHref('login')} className={linkClass}>
             Sign in
           </Link>
         </Trans>

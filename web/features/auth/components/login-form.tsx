@@ -1,4 +1,5 @@
 import { loginInputSchema } from '@contract/auth';
+import { pageHref } from '@contract/pages';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { InputField } from '@/components/field';
@@ -26,7 +27,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
       other={
         <Trans>
           Don't have an account?{' '}
-          <AuthSwitchLink path="/register" redirectTo={redirectTo}>
+          <AuthSwitchLink page="register" redirectTo={redirectTo}>
             Create one
           </AuthSwitchLink>
         </Trans>
@@ -50,7 +51,10 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         input={{ ...form.register('password'), autoComplete: 'current-password', placeholder: t`Your password` }}
       />
       <p className="-mt-2 text-end text-sm">
-        <Link href="/reset-password" className="text-purple-300 underline underline-offset-2 hover:text-purple-200">
+        <Link
+          href={pageHref('resetPassword')}
+          className="text-purple-300 underline underline-offset-2 hover:text-purple-200"
+        >
           <Trans>Forgot password?</Trans>
         </Link>
       </p>

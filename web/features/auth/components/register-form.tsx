@@ -1,5 +1,6 @@
 import { PASSWORD_MIN, registerInputSchema, USERNAME_MAX, USERNAME_MIN } from '@contract/auth';
 import { INVITE_INVALID_CODE } from '@contract/invites';
+import { pageHref } from '@contract/pages';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckboxField, InputField } from '@/components/field';
 import { ApiError } from '@/lib/api-client';
@@ -55,7 +56,7 @@ export function RegisterForm({
       other={
         <Trans>
           Already have an account?{' '}
-          <AuthSwitchLink path="/login" redirectTo={redirectTo}>
+          <AuthSwitchLink page="login" redirectTo={redirectTo}>
             Sign in
           </AuthSwitchLink>
         </Trans>
@@ -114,7 +115,7 @@ export function RegisterForm({
           <Trans>
             I agree to the{' '}
             <a
-              href="/terms"
+              href={pageHref('terms')}
               target="_blank"
               rel="noopener"
               className="font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200"

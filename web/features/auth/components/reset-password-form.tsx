@@ -1,4 +1,5 @@
 import { passwordResetConfirmFormSchema } from '@contract/auth';
+import { pageHref } from '@contract/pages';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -25,7 +26,7 @@ export function ResetPasswordForm({ token, onChanged }: { token: string; onChang
           <Trans>Your password has been changed. Every device was signed out.</Trans>
         </Alert>
         <Button asChild size="lg" className="w-full">
-          <Link href="/login">
+          <Link href={pageHref('login')}>
             <Trans>Sign in</Trans>
           </Link>
         </Button>
@@ -48,7 +49,7 @@ export function ResetPasswordForm({ token, onChanged }: { token: string; onChang
       {(errors.root?.server?.message ?? tokenProblem) && (
         <Alert variant="destructive">
           {errors.root?.server?.message ?? tokenProblem}{' '}
-          <Link href="/reset-password" className={linkClass}>
+          <Link href={pageHref('resetPassword')} className={linkClass}>
             <Trans>Get a new link</Trans>
           </Link>
         </Alert>

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { REPORT_REVIEW_HOURS } from '@contract/terms';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -40,7 +41,7 @@ export default function TermsDialog() {
               <p>
                 <Trans>
                   <a
-                    href="/terms"
+                    href={pageHref('terms')}
                     target="_blank"
                     rel="noopener"
                     className="font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200"

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { LoadBoundary } from '@/components/load-boundary';
@@ -6,7 +7,7 @@ import { useAuth } from '../api/get-user';
 const TermsDialog = lazy(() => import('./terms-dialog'));
 
 /** The legal pages stay readable: the dialog links to /terms in a new tab. */
-const LEGAL_PATHS = new Set(['/terms', '/privacy', '/support']);
+const LEGAL_PATHS = new Set([pageHref('terms'), pageHref('privacy'), pageHref('support')]);
 
 /**
  * Shows the terms dialog to a signed-in user who must accept the current terms; its code loads

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Ban, Bell, Shield, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
@@ -30,7 +31,10 @@ const rowClass = 'flex items-center justify-between gap-3 p-3';
 
 function PersonLink({ user }: { user: AvatarUser }) {
   return (
-    <Link href={`/@${user.username}`} className="flex min-w-0 items-center gap-3 rounded-xl">
+    <Link
+      href={pageHref('publicProfile', { username: user.username })}
+      className="flex min-w-0 items-center gap-3 rounded-xl"
+    >
       <UserAvatar user={user} />
       <span className="min-w-0 text-sm">
         <span className="block truncate font-semibold text-zinc-100">{displayName(user)}</span>
@@ -147,7 +151,7 @@ function Muted() {
                 return (
                   <li key={shro.id} className={rowClass}>
                     <Link
-                      href={`/session/${shro.id}`}
+                      href={pageHref('session', { id: shro.id })}
                       className="min-w-0 truncate rounded-xl text-sm font-semibold text-zinc-100"
                     >
                       {shro.title}

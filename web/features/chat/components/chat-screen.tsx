@@ -1,5 +1,6 @@
 import type { CurrentUser, PublicUser } from '@contract/auth';
 import type { ChatMessage } from '@contract/chat';
+import { pageHref } from '@contract/pages';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MessagesSquare, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -104,7 +105,7 @@ export function ChatScreen({
               className="m-auto"
               action={
                 <Button asChild variant="secondary">
-                  <Link href="/chat">
+                  <Link href={pageHref('chat')}>
                     <Trans>Back to messages</Trans>
                   </Link>
                 </Button>

@@ -1,5 +1,6 @@
 import type { PublicUser } from '@contract/auth';
 import type { Conversation, OnlineStatusMap } from '@contract/chat';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
@@ -58,7 +59,7 @@ export function ConversationList({
             return (
               <li key={user.id}>
                 <Link
-                  href={`/chat?with=${encodeURIComponent(user.id)}`}
+                  href={pageHref('chat', { query: { with: user.id } })}
                   aria-current={active ? 'page' : undefined}
                   className={cn(rowClass, active && 'bg-surface-2 ring-1 ring-brand/40')}
                 >
@@ -110,7 +111,7 @@ export function ConversationList({
             {newChats.map((friend) => (
               <li key={friend.id}>
                 <Link
-                  href={`/chat?with=${encodeURIComponent(friend.id)}`}
+                  href={pageHref('chat', { query: { with: friend.id } })}
                   aria-current={friend.id === activeUserId ? 'page' : undefined}
                   className={cn(
                     rowClass,
@@ -133,7 +134,7 @@ export function ConversationList({
               <Trans>You're already chatting with all your friends.</Trans>
             ) : (
               <Button asChild variant="secondary" size="sm" className="mt-1 h-11 w-full">
-                <Link href="/friends?tab=find">
+                <Link href={pageHref('friends', { query: { tab: 'find' } })}>
                   <UserPlus /> <Trans>Find friends</Trans>
                 </Link>
               </Button>

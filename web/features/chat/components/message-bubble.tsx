@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@contract/chat';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -27,10 +28,10 @@ function Ticks({ message }: { message: ChatMessage }) {
   );
 }
 
-function ShroShareCard({ message, mine }: { message: ChatMessage; mine: boolean }) {
+function ShroShareCard({ shroId, mine }: { shroId: string; mine: boolean }) {
   return (
     <Link
-      href={`/session/${message.shroSessionId}`}
+      href={pageHref('session', { id: shroId })}
       className={cn(
         'mb-1 flex items-center gap-3 rounded-xl border p-3 transition-colors',
         mine ? 'border-white/25 bg-black/15 hover:bg-black/25' : 'border-border bg-base/50 hover:bg-base/80',
@@ -74,7 +75,7 @@ export function MessageBubble({
         )}
       >
         {message.messageType === 'shro_share' && message.shroSessionId && (
-          <ShroShareCard message={message} mine={mine} />
+          <ShroShareCard shroId={message.shroSessionId} mine={mine} />
         )}
         <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed">{message.content}</p>
         <div

@@ -1,6 +1,7 @@
 import type { PublicUser } from '@contract/auth';
 import type { ChatMessage } from '@contract/chat';
 import { isDeletedUsername } from '@contract/deleted-user';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Gift, MoreVertical, Trash2 } from 'lucide-react';
@@ -59,7 +60,7 @@ function ConversationMenu({ other, name, personItems }: { other: PublicUser; nam
             onSuccess: () => {
               setConfirming(false);
               toast({ title: t`Conversation deleted` });
-              navigate('/chat');
+              navigate(pageHref('chat'));
             },
             onError: (error) => {
               toast({
@@ -148,14 +149,17 @@ export function MessagePane({
     <section aria-label={t`Chat with ${name}`} className="flex min-h-0 min-w-0 flex-1 flex-col">
       <header className="flex items-center gap-2 border-b border-border/60 px-2 py-2 sm:px-3">
         <Button asChild variant="ghost" size="icon" className="size-11 md:hidden">
-          <Link href="/chat" aria-label={t`Back to conversations`}>
+          <Link href={pageHref('chat')} aria-label={t`Back to conversations`}>
             <ArrowLeft className="!size-5 rtl:-scale-x-100" />
           </Link>
         </Button>
         {deleted ? (
           <div className="flex min-w-0 flex-1 items-center gap-3 py-1">{person}</div>
         ) : (
-          <Link href={`/@${other.username}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1">
+          <Link
+            href={pageHref('publicProfile', { username: other.username })}
+            className="flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1"
+          >
             {person}
           </Link>
         )}
@@ -163,7 +167,7 @@ export function MessagePane({
         {!deleted && (
           <Button asChild size="sm" className="size-11 px-0 sm:h-9 sm:w-auto sm:px-3">
             <Link
-              href={`/create?friendUsername=${encodeURIComponent(other.username)}`}
+              href={pageHref('create', { query: { friendUsername: other.username } })}
               aria-label={t`Send ${PRODUCT_NAME}`}
               title={t`Send ${PRODUCT_NAME}`}
             >

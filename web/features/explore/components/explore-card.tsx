@@ -1,4 +1,5 @@
 import type { ExploreCard as ExploreCardData } from '@contract/explore';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import type { ShroStatus, ShroType } from '@contract/shros';
 import type { MessageDescriptor } from '@lingui/core';
@@ -74,7 +75,7 @@ export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }:
   const hashtags = (card.hashtags ?? '').split(',').filter(Boolean).slice(0, 2);
   const boxes = card.boxes.slice(0, EXPLORE_CARD_BOXES);
   const titleId = `explore-card-${card.id}`;
-  const href = `/session/${encodeURIComponent(card.id)}`;
+  const href = pageHref('session', { id: card.id });
   const { title, participantCount } = card;
   const boxCount = boxes.length;
 

@@ -1,5 +1,6 @@
 import type { ExploreCard as ExploreCardData } from '@contract/explore';
 import { EXPLORE_SEARCH_DEBOUNCE_MS, EXPLORE_SEARCH_MIN } from '@contract/explore-limits';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, Compass, Flame, Hash, Plus, Search, SearchX, X } from 'lucide-react';
@@ -37,7 +38,7 @@ const triggerClass =
 function CreateLink() {
   return (
     <Button asChild size="sm">
-      <Link href="/create">
+      <Link href={pageHref('create')}>
         <Plus aria-hidden="true" /> <Trans>Create a {PRODUCT_NAME}</Trans>
       </Link>
     </Button>

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageCircle, Send, Users } from 'lucide-react';
@@ -48,12 +49,12 @@ export function FriendList({ onFindFriends }: { onFindFriends: () => void }) {
         return (
           <PersonRow key={friend.id} user={friend}>
             <Button asChild size="sm" className={rowButtonClass}>
-              <Link href={`/create?friendId=${encodeURIComponent(friend.id)}`}>
+              <Link href={pageHref('create', { query: { friendId: friend.id } })}>
                 <Send /> <Trans>Send {PRODUCT_NAME}</Trans>
               </Link>
             </Button>
             <Button asChild size="sm" variant="secondary" className="h-11 min-w-11 sm:h-9 sm:min-w-9">
-              <Link href={`/chat?with=${encodeURIComponent(friend.id)}`} aria-label={t`Message @${username}`}>
+              <Link href={pageHref('chat', { query: { with: friend.id } })} aria-label={t`Message @${username}`}>
                 <MessageCircle />
               </Link>
             </Button>

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { useLingui } from '@lingui/react/macro';
 import { UserPlus, Users } from 'lucide-react';
 import { FirstStep, InboxSection } from '@/components/inbox-section';
@@ -25,7 +26,7 @@ export function HomeFriendRequests() {
       ) : received.length === 0 ? (
         <FirstStep
           text={t`No friend requests right now. Add a friend to send each other Shros.`}
-          href="/friends?tab=find"
+          href={pageHref('friends', { query: { tab: 'find' } })}
           icon={UserPlus}
           label={t`Add a friend`}
         />

@@ -1,5 +1,6 @@
 import { INVITE_QUERY_PARAM } from '@contract/invite-links';
 import type { InvitePreview } from '@contract/invites';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -47,7 +48,7 @@ function SignedInAction({ inviter }: { inviter: Inviter }) {
           <Check className="size-4" aria-hidden="true" /> <Trans>You're already friends with @{username}.</Trans>
         </p>
         <Button asChild size="lg" className="mt-4 w-full">
-          <Link href={`/create?friendId=${encodeURIComponent(inviter.id)}`}>
+          <Link href={pageHref('create', { query: { friendId: inviter.id } })}>
             <Plus />{' '}
             <Trans>
               Send @{username} a {PRODUCT_NAME}
@@ -105,7 +106,7 @@ function Invited({ token, inviter, viewerId }: { token: string; inviter: Inviter
               </Trans>
             </p>
             <Button asChild size="lg" variant="outline" className="mt-4 w-full">
-              <Link href="/friends?tab=find">
+              <Link href={pageHref('friends', { query: { tab: 'find' } })}>
                 <Trans>Back to Friends</Trans>
               </Link>
             </Button>
@@ -119,12 +120,14 @@ function Invited({ token, inviter, viewerId }: { token: string; inviter: Inviter
             </p>
             <div className="mt-4 grid gap-3">
               <Button asChild size="lg">
-                <Link href={`/register?${INVITE_QUERY_PARAM}=${token}&redirect=/friends`}>
+                <Link
+                  href={pageHref('register', { query: { [INVITE_QUERY_PARAM]: token, redirect: pageHref('friends') } })}
+                >
                   <UserPlus /> <Trans>Sign up</Trans>
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link href={`/login?redirect=/invite/${token}`}>
+                <Link href={pageHref('login', { query: { redirect: pageHref('invite', { token }) } })}>
                   <LogIn /> <Trans>Log in</Trans>
                 </Link>
               </Button>
@@ -158,19 +161,19 @@ function NotWorking({ signedIn }: { signedIn: boolean }) {
       <div className="mt-6 grid gap-3">
         {signedIn ? (
           <Button asChild size="lg">
-            <Link href="/friends?tab=find">
+            <Link href={pageHref('friends', { query: { tab: 'find' } })}>
               <Trans>Find friends</Trans>
             </Link>
           </Button>
         ) : (
           <>
             <Button asChild size="lg">
-              <Link href="/register">
+              <Link href={pageHref('register')}>
                 <UserPlus /> <Trans>Sign up</Trans>
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link href="/login">
+              <Link href={pageHref('login')}>
                 <LogIn /> <Trans>Log in</Trans>
               </Link>
             </Button>

@@ -1,4 +1,5 @@
 import type { PublicUser } from '@contract/auth';
+import { pageHref } from '@contract/pages';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -12,7 +13,7 @@ export function PersonRow({ user, note, children }: { user: PublicUser; note?: R
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-border/60 bg-surface-2/40 p-3 transition-colors hover:border-border sm:flex-row sm:items-center">
       <Link
-        href={`/@${user.username}`}
+        href={pageHref('publicProfile', { username: user.username })}
         className="group flex min-w-0 flex-1 items-center gap-3 rounded-xl"
         aria-label={t`${name} (@${username}), view profile`}
       >

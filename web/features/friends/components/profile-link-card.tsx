@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, ExternalLink, Link2 } from 'lucide-react';
 import { Link } from 'wouter';
@@ -9,7 +10,7 @@ import { useCopyLink } from '@/lib/use-copy-link';
 export function ProfileLinkCard({ username }: { username: string }) {
   const { t } = useLingui();
   const { origin } = window.location;
-  const path = `/@${username}`;
+  const path = pageHref('publicProfile', { username: username });
   const url = `${origin}${path}`;
   const { copied, copy } = useCopyLink(url, {
     successDescription: t`Share it so friends can find you`,

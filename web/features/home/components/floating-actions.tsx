@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Compass, Ellipsis, Plus, Users, X } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
@@ -51,13 +52,13 @@ export function FloatingActions({ inPageCreate }: { inPageCreate?: RefObject<HTM
         {open && (
           <div className="hidden flex-col items-end gap-2 animate-pop md:flex">
             <Link
-              href="/explore"
+              href={pageHref('explore')}
               className="flex items-center gap-2 rounded-full bg-surface-2 px-4 py-2.5 text-sm font-semibold shadow-xl"
             >
               <Compass className="size-4" /> <Trans>Explore</Trans>
             </Link>
             <Link
-              href="/friends"
+              href={pageHref('friends')}
               className="flex items-center gap-2 rounded-full bg-surface-2 px-4 py-2.5 text-sm font-semibold shadow-xl"
             >
               <Users className="size-4" /> <Trans>Friends</Trans>
@@ -75,7 +76,7 @@ export function FloatingActions({ inPageCreate }: { inPageCreate?: RefObject<HTM
             {open ? <X className="size-5" /> : <Ellipsis className="size-5" />}
           </button>
           <Link
-            href="/create"
+            href={pageHref('create')}
             aria-label={t`Create`}
             className="flex h-14 items-center gap-2 rounded-full bg-gradient-to-r from-brand to-brand-2 px-5 font-bold text-white shadow-2xl shadow-brand/40"
           >

@@ -1,4 +1,5 @@
 import type { HomeWaitingItem } from '@contract/home';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import type { ShroListItem } from '@contract/shro-views';
 import { closesSoon } from '@contract/time-left';
@@ -38,7 +39,7 @@ export function HomeInbox({ friendRequests }: { friendRequests: ReactNode }) {
         ) : inbox.data.waiting.length === 0 ? (
           <FirstStep
             text={t`Nothing waiting for you yet. When a friend sends you a ${PRODUCT_NAME}, it lands here. Meanwhile, open one on Explore.`}
-            href="/explore"
+            href={pageHref('explore')}
             icon={Compass}
             label={t`Explore`}
           />
@@ -63,7 +64,7 @@ export function HomeInbox({ friendRequests }: { friendRequests: ReactNode }) {
                 ? t`None of your ${PRODUCT_NAME_PLURAL} is open right now. Send a new one and watch the picks come in here.`
                 : t`Send your first ${PRODUCT_NAME} and watch your friends' picks come in here, live.`
             }
-            href="/create"
+            href={pageHref('create')}
             icon={Plus}
             label={inbox.data.hasCreated ? t`Create a ${PRODUCT_NAME}` : t`Create your first ${PRODUCT_NAME}`}
           />
@@ -138,7 +139,7 @@ function WaitingRow({ item }: { item: HomeWaitingItem }) {
   const time = formatRelativeTime(item.receivedAt, i18n.locale);
   return (
     <Row
-      href={`/session/${item.id}`}
+      href={pageHref('session', { id: item.id })}
       icon={Gift}
       title={item.title}
       note={t`From @${username} · ${time}`}
@@ -170,7 +171,7 @@ function LiveRow({ item }: { item: ShroListItem }) {
   const icon = item.isPublic ? Globe : item.isShareable ? Link2 : Users;
   return (
     <Row
-      href={`/session/${item.id}`}
+      href={pageHref('session', { id: item.id })}
       icon={icon}
       title={item.title}
       note={liveNote(item, i18n)}

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -27,10 +28,10 @@ export function MemberHome({ friendRequests }: { friendRequests: ReactNode }) {
       footer={{
         signedIn: true,
         quickLinks: [
-          { label: t`Create`, href: '/create' },
-          { label: t`Your History`, href: '/history' },
-          { label: t`Add Friends`, href: '/friends' },
-          { label: t`Achievements`, href: '/achievements' },
+          { label: t`Create`, href: pageHref('create') },
+          { label: t`Your History`, href: pageHref('history') },
+          { label: t`Add Friends`, href: pageHref('friends') },
+          { label: t`Achievements`, href: pageHref('achievements') },
         ],
         features: [
           t`Movie & TV Templates`,
@@ -64,7 +65,7 @@ export function MemberHome({ friendRequests }: { friendRequests: ReactNode }) {
         </Card>
       </div>
       <Button asChild size="lg" className="mt-8">
-        <Link href="/create" ref={sendRef}>
+        <Link href={pageHref('create')} ref={sendRef}>
           <Send /> <Trans>Send a {PRODUCT_NAME}</Trans>
         </Link>
       </Button>

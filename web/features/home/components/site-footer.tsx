@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
@@ -70,13 +71,13 @@ export function SiteFooter({
           </p>
           <LanguagePicker signedIn={signedIn} />
           <nav aria-label={t`Legal`} className="flex gap-4">
-            <Link href="/privacy" className="hover:text-zinc-100">
+            <Link href={pageHref('privacy')} className="hover:text-zinc-100">
               <Trans>Privacy</Trans>
             </Link>
-            <Link href="/terms" className="hover:text-zinc-100">
+            <Link href={pageHref('terms')} className="hover:text-zinc-100">
               <Trans>Terms</Trans>
             </Link>
-            <Link href="/support" className="hover:text-zinc-100">
+            <Link href={pageHref('support')} className="hover:text-zinc-100">
               <Trans>Support</Trans>
             </Link>
           </nav>

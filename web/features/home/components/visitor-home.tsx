@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PlayCircle, Smartphone, UserPlus } from 'lucide-react';
@@ -25,8 +26,8 @@ export function VisitorHome() {
       footer={{
         signedIn: false,
         quickLinks: [
-          { label: t`Sign In`, href: '/login' },
-          { label: t`Create Account`, href: '/register' },
+          { label: t`Sign In`, href: pageHref('login') },
+          { label: t`Create Account`, href: pageHref('register') },
           { label: t`How It Works`, onClick: openTutorial },
         ],
         features: [
@@ -46,12 +47,12 @@ export function VisitorHome() {
     >
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button asChild size="lg">
-          <Link href="/register" ref={signUpRef}>
+          <Link href={pageHref('register')} ref={signUpRef}>
             <UserPlus /> <Trans>Sign up free</Trans>
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link href="/login">
+          <Link href={pageHref('login')}>
             <Trans>Sign In</Trans>
           </Link>
         </Button>

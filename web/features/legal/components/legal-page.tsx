@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -34,13 +35,13 @@ export function LegalPage({ title, intro, children }: { title: string; intro: st
         {children}
       </Card>
       <nav aria-label={t`Legal`} className="mt-8 flex flex-wrap gap-4 text-sm text-muted">
-        <Link href="/privacy" className="hover:text-zinc-100">
+        <Link href={pageHref('privacy')} className="hover:text-zinc-100">
           <Trans>Privacy Policy</Trans>
         </Link>
-        <Link href="/terms" className="hover:text-zinc-100">
+        <Link href={pageHref('terms')} className="hover:text-zinc-100">
           <Trans>Terms of Service</Trans>
         </Link>
-        <Link href="/support" className="hover:text-zinc-100">
+        <Link href={pageHref('support')} className="hover:text-zinc-100">
           <Trans>Support</Trans>
         </Link>
         <Link href="/" className="hover:text-zinc-100">

@@ -1,4 +1,5 @@
 import type { NotificationItem, NotificationType } from '@contract/notifications';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -112,21 +113,24 @@ function NotificationRow({ notification, actions }: { notification: Notification
         </time>
         {notification.sessionId && (
           <Button asChild size="sm" variant="secondary" className={linkClass}>
-            <Link href={`/session/${notification.sessionId}`} onClick={readOnOpen}>
+            <Link href={pageHref('session', { id: notification.sessionId })} onClick={readOnOpen}>
               <Eye /> <Trans>View {PRODUCT_NAME}</Trans>
             </Link>
           </Button>
         )}
         {notification.sessionId && hasResult(notification) && (
           <Button asChild size="sm" className={linkClass}>
-            <Link href={`/session/${notification.sessionId}?view=result`} onClick={readOnOpen}>
+            <Link
+              href={pageHref('session', { id: notification.sessionId, query: { view: 'result' } })}
+              onClick={readOnOpen}
+            >
               <Sparkles /> <Trans>View Result</Trans>
             </Link>
           </Button>
         )}
         {notification.type === 'friend_request' && (
           <Button asChild size="sm" variant="secondary" className={linkClass}>
-            <Link href="/friends?tab=requests" onClick={readOnOpen}>
+            <Link href={pageHref('friends', { query: { tab: 'requests' } })} onClick={readOnOpen}>
               <UserPlus /> <Trans>View Request</Trans>
             </Link>
           </Button>

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@contract/auth';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Award, BarChart3, ChevronRight, Fingerprint, Mail, Pencil, Settings, UserCog } from 'lucide-react';
@@ -50,7 +51,7 @@ export function OwnProfile({ user }: { user: CurrentUser }) {
             <Pencil /> <Trans>Edit Profile</Trans>
           </Button>
           <Button asChild variant="secondary">
-            <Link href="/settings">
+            <Link href={pageHref('settings')}>
               <Settings aria-hidden="true" /> <Trans>Settings</Trans>
             </Link>
           </Button>
@@ -66,7 +67,7 @@ export function OwnProfile({ user }: { user: CurrentUser }) {
         icon={Award}
         action={
           <Link
-            href="/achievements"
+            href={pageHref('achievements')}
             className="inline-flex min-h-11 shrink-0 items-center gap-1 whitespace-nowrap text-sm font-semibold text-purple-300 underline underline-offset-2 hover:text-purple-200"
           >
             <Trans>View all</Trans> <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import type { PublicUser } from '@contract/auth';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Award, BarChart3, Pencil, Sparkles } from 'lucide-react';
@@ -19,7 +20,7 @@ import { UserNotFound } from './user-not-found';
 
 function VisitorPrompt({ user }: { user: PublicUser }) {
   const username = user.username;
-  const redirect = `?redirect=${encodeURIComponent(`/@${username}`)}`;
+  const redirect = { query: { redirect: pageHref('publicProfile', { username }) } };
   return (
     <Card className="flex flex-col items-center gap-4 bg-gradient-to-br from-purple-600/20 to-pink-600/10 p-6 text-center sm:flex-row sm:text-start">
       <Sparkles className="size-8 shrink-0 text-pink-300" aria-hidden="true" />
@@ -33,12 +34,12 @@ function VisitorPrompt({ user }: { user: PublicUser }) {
       </div>
       <div className="flex w-full gap-2 sm:w-auto">
         <Button asChild className="flex-1 sm:flex-none">
-          <Link href={`/register${redirect}`}>
+          <Link href={pageHref('register', redirect)}>
             <Trans>Sign Up</Trans>
           </Link>
         </Button>
         <Button asChild variant="outline" className="flex-1 sm:flex-none">
-          <Link href={`/login${redirect}`}>
+          <Link href={pageHref('login', redirect)}>
             <Trans>Log In</Trans>
           </Link>
         </Button>
@@ -87,7 +88,7 @@ export function PublicProfile({
       <ProfileHeader user={user}>
         {isSelf ? (
           <Button asChild variant="secondary">
-            <Link href="/profile">
+            <Link href={pageHref('profile')}>
               <Pencil /> <Trans>Edit Profile</Trans>
             </Link>
           </Button>

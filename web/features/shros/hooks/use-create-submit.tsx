@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import { clearDraft } from './create-draft';
 import type { CreateFormState } from './create-form-state';
 
 /** Where a 401 sends people: our sign-in page, back here afterwards (docs/decisions/005-create-401.md). */
-const RELOGIN_URL = '/login?redirect=/create';
+const RELOGIN_URL = pageHref('login', { query: { redirect: pageHref('create') } });
 /**
  * The original brief had the public-create toast last 15 s; issue 14 shortened it (docs/product.md
  * §10): the session page it lands on shows the same link with its own share button.
@@ -56,7 +57,7 @@ export function useCreateSubmit(userId: string, prefilledFriendId: string | unde
         } else {
           toast({ title: t`${PRODUCT_NAME} sent!`, description: t`Your friends have been notified.` });
         }
-        navigate(`/session/${shro.id}`);
+        navigate(pageHref('session', { id: shro.id }));
       },
       onError: (error) => {
         setProgress(null);

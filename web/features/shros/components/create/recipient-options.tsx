@@ -1,4 +1,5 @@
 import type { Friend } from '@contract/friends';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Globe, Link2, Search, UserPlus } from 'lucide-react';
@@ -59,7 +60,7 @@ export function RecipientOptions({
             <p>
               <Trans>
                 No friends yet.{' '}
-                <Link href="/friends" className="font-semibold text-purple-300 underline underline-offset-2">
+                <Link href={pageHref('friends')} className="font-semibold text-purple-300 underline underline-offset-2">
                   Add friends
                 </Link>{' '}
                 to send a {PRODUCT_NAME} privately, or use a link below.

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import type { ShroListItem } from '@contract/shro-views';
 import type { I18n } from '@lingui/core';
@@ -105,7 +106,7 @@ export function HistoryCard({ item, onDeleted }: { item: ShroListItem; onDeleted
         </div>
         <div className="mt-4 flex gap-2 border-t border-border/60 pt-3">
           <Button asChild variant="secondary" size="sm" className="h-11 flex-1 sm:flex-none">
-            <Link href={`/session/${item.id}`} aria-label={t`View ${title}`}>
+            <Link href={pageHref('session', { id: item.id })} aria-label={t`View ${title}`}>
               <Eye /> <Trans>View</Trans>
             </Link>
           </Button>

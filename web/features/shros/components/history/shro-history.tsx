@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import type { HistoryTab } from '@contract/shro-inputs';
 import { HISTORY_PAGE_SIZE_DEFAULT, historyRange } from '@contract/shros';
@@ -60,7 +61,7 @@ function pageOf(raw: string | null): number {
 function EmptyAction({ tab, sentCount }: { tab: HistoryTab; sentCount: number }) {
   const createFirst = (
     <Button asChild variant={tab === 'received' ? 'secondary' : undefined}>
-      <Link href="/create">
+      <Link href={pageHref('create')}>
         <Plus /> <Trans>Create Your First {PRODUCT_NAME}</Trans>
       </Link>
     </Button>
@@ -69,7 +70,7 @@ function EmptyAction({ tab, sentCount }: { tab: HistoryTab; sentCount: number })
   return (
     <div className="flex flex-wrap justify-center gap-2">
       <Button asChild>
-        <Link href="/friends">
+        <Link href={pageHref('friends')}>
           <UserPlus /> <Trans>Add Friends</Trans>
         </Link>
       </Button>
@@ -122,7 +123,7 @@ export function ShroHistory() {
           </p>
         </div>
         <Button asChild>
-          <Link href="/create">
+          <Link href={pageHref('create')}>
             <Plus /> <Trans>Create {PRODUCT_NAME}</Trans>
           </Link>
         </Button>

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro, ShroBox, ShroParticipant } from '@contract/shro-views';
 import type { I18n } from '@lingui/core';
@@ -112,7 +113,10 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
             <span>
               <Trans>
                 Someone made a selection!{' '}
-                <Link href="/notifications" className="font-semibold text-purple-300 underline underline-offset-2">
+                <Link
+                  href={pageHref('notifications')}
+                  className="font-semibold text-purple-300 underline underline-offset-2"
+                >
                   Check your notifications.
                 </Link>
               </Trans>

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
 import type { MessageDescriptor } from '@lingui/core';
@@ -43,7 +44,7 @@ export default function ShareAgainContent({ shro, trigger, defaultOpen }: Loaded
       {
         onSuccess: (fresh) => {
           toast({ title: t`Your new link is open`, description: t`Share it and watch the picks come in.` });
-          navigate(`/session/${fresh.id}`);
+          navigate(pageHref('session', { id: fresh.id }));
         },
       },
     );

@@ -1,3 +1,4 @@
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import type { Shro } from '@contract/shro-views';
 import type { ShroStatus } from '@contract/shros';
@@ -256,7 +257,7 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
           variant={shro.isShareable && shro.status === 'expired' && isCreator ? 'secondary' : undefined}
           className="w-full sm:w-auto"
         >
-          <Link href="/create">
+          <Link href={pageHref('create')}>
             <Plus /> <Trans>Send a {PRODUCT_NAME}</Trans>
           </Link>
         </Button>

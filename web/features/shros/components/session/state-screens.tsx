@@ -1,4 +1,5 @@
 import { INVITE_QUERY_PARAM, isInviteTokenShape } from '@contract/invite-links';
+import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import type { ShroType } from '@contract/shros';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -121,7 +122,7 @@ export function ShroExpired({
   signedIn?: boolean;
 }) {
   const { t } = useLingui();
-  const createHref = signedIn ? '/create' : '/register?redirect=/create';
+  const createHref = signedIn ? pageHref('create') : pageHref('register', { query: { redirect: pageHref('create') } });
   return (
     <Notice
       icon={<TimerOff className="size-8" />}
@@ -152,7 +153,10 @@ export function ShroExpired({
               <p className="mt-3 text-sm text-muted">
                 <Trans>
                   Already have an account?{' '}
-                  <Link href="/login?redirect=/create" className="font-semibold text-purple-200 underline">
+                  <Link
+                    href={pageHref('login', { query: { redirect: pageHref('create') } })}
+                    className="font-semibold text-purple-200 underline"
+                  >
                     Sign in
                   </Link>
                 </Trans>
@@ -183,12 +187,12 @@ export function JoinCard({
   /** Filled boxes: a Shro with 2 options shows 2 boxes, not 4 (two of them empty). */
   optionCount: number;
 }) {
-  const back = `/session/${shroId}`;
+  const back = pageHref('session', { id: shroId });
   // The creator's share link carries their invite: signing up from here makes the two friends (decision 127).
   const invite = new URLSearchParams(useSearch()).get(INVITE_QUERY_PARAM);
-  const registerHref = isInviteTokenShape(invite)
-    ? `/register?redirect=${back}&${INVITE_QUERY_PARAM}=${invite}`
-    : `/register?redirect=${back}`;
+  const registerHref = pageHref('register', {
+    query: { redirect: back, [INVITE_QUERY_PARAM]: isInviteTokenShape(invite) ? invite : undefined },
+  });
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
       <Card className="relative w-full max-w-md overflow-hidden p-6 text-center sm:p-8 animate-pop">
@@ -237,7 +241,7 @@ export function JoinCard({
         )}
         <div className="relative mt-6 grid gap-3">
           <Button asChild size="lg">
-            <Link href={`/login?redirect=${back}`}>
+            <Link href={pageHref('login', { query: { redirect: back } })}>
               <LogIn /> <Trans>Sign In to Participate</Trans>
             </Link>
           </Button>
