@@ -51,8 +51,8 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const keys = await caches.keys();
       await Promise.all(keys.filter((key) => !key.startsWith(VERSION)).map((key) => caches.delete(key)));
-      // A page's request starts while the worker itself starts (a stopped worker takes 50 ms to
-      // seconds on a phone), instead of after it (decision 151).
+      // A page's request starts while the worker itself starts (a stopped worker is slow to wake on
+      // a phone), instead of after it (decision 151).
       if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
       await self.clients.claim();
     })(),
