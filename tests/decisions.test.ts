@@ -3,9 +3,11 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The decision records stay usable: docs/decisions/README.md indexes every record, and nothing in
- * the codebase cites a record that does not exist (a superseded record is deleted and its citations
- * move to the record that replaced it; a benchmark log lives in bench/history.md, not here).
+ * The decision records stay usable: docs/decisions/README.md indexes every record, nothing in the
+ * codebase cites a record that does not exist (a superseded record is deleted and its citations
+ * move to the record that replaced it; a benchmark log lives in bench/history.md, not here), no
+ * record is longer than a newcomer will read, and none is amended in place (a change of mind is a
+ * new record that replaces part of the old one, and the old one is rewritten to read as current).
  */
 const root = new URL('..', import.meta.url).pathname;
 const decisionsDir = join(root, 'docs/decisions');
@@ -15,6 +17,13 @@ const recordFiles = readdirSync(decisionsDir)
   .filter((name) => /^\d{3}-.+\.md$/.test(name))
   .sort();
 const recordNumbers = new Set(recordFiles.map((name) => name.slice(0, 3)));
+
+/** The most words a record may have, counted as `wc -w` counts them (runs of non-space). */
+const maxRecordWords = 800;
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** A heading or a bold lead-in that marks an amendment made in place. */
+const amendmentHeading = /^(?:#{1,6}\s+|\*\*)[^\n]*\bamend(?:ment|ed)\b/im;
 
 /** Folders and files a citation may sit in; generated and installed code is left out. */
 const scanned = ['server', 'web', 'contract', 'scripts', 'bench', 'tests', 'e2e', 'docs', '.ci'];
@@ -49,10 +58,10 @@ function sourceFiles(): string[] {
 
 /**
  * A citation: "decision 142", "decisions 116, 117", "decisions 098 and 132", "docs/decisions/092-…",
- * and in the records' status lines "amends 119", "amended by 136", "superseded by 155".
+ * and in the records' status lines "replaces part of 119", "amended by 136", "superseded by 155".
  */
 const citation =
-  /\b(?:decisions?|records?|amends|amended by|supersedes|superseded by|replaced by)\s+((?:\d{3})(?:(?:\s*,\s*|\s+and\s+|\s*[–-]\s*)\d{3}\b)*)/gi;
+  /\b(?:decisions?|records?|amends|amended by|supersedes|superseded by|replaced by|replaces part of)\s+((?:\d{3})(?:(?:\s*,\s*|\s+and\s+|\s*[–-]\s*)\d{3}\b)*)/gi;
 const pathCitation = /docs\/decisions\/(\d{3})\b/g;
 
 /** Every record number `text` cites, with its line. */
@@ -68,8 +77,38 @@ function citedRecords(text: string): { number: string; line: number }[] {
 
 describe('decision records', () => {
   it('finds the citation forms the codebase uses', () => {
-    const text = 'see decision 142; decisions 116, 117 and\n118; (docs/decisions/092-one-owner.md); amends 119';
-    expect(citedRecords(text).map((c) => c.number)).toEqual(['142', '116', '117', '118', '119', '092']);
+    const text =
+      'see decision 142; decisions 116, 117 and\n118; (docs/decisions/092-one-owner.md); amends 119; replaces part of 023';
+    expect(citedRecords(text).map((c) => c.number)).toEqual(['142', '116', '117', '118', '119', '023', '092']);
+  });
+
+  it('counts words as wc -w does and finds an amendment heading', () => {
+    expect(wordCount('  one two\n\tthree — µs  ')).toBe(5);
+    expect(amendmentHeading.test('# 023: Title\n\n### Amendment (2026-11-29): turns')).toBe(true);
+    expect(amendmentHeading.test('## Amended 2026-11-30\n')).toBe(true);
+    expect(amendmentHeading.test('**Amendment:** the batch is 32 KB')).toBe(true);
+    expect(amendmentHeading.test('## Decision\n\nThe old record was amended in place; not any more.')).toBe(false);
+  });
+
+  it(`no record is longer than ${maxRecordWords} words`, () => {
+    const long = recordFiles
+      .map((name) => ({ name, words: wordCount(readFileSync(join(decisionsDir, name), 'utf8')) }))
+      .filter(({ words }) => words > maxRecordWords)
+      .map(
+        ({ name, words }) =>
+          `docs/decisions/${name} has ${words} words (at most ${maxRecordWords}: move run-by-run figures to bench/history.md)`,
+      );
+    expect(long, long.join('\n')).toEqual([]);
+  });
+
+  it('no record holds an "Amendment" section: a change of mind is a new record', () => {
+    const amended = recordFiles
+      .filter((name) => amendmentHeading.test(readFileSync(join(decisionsDir, name), 'utf8')))
+      .map(
+        (name) =>
+          `docs/decisions/${name} has an amendment heading: fold the current decision into the record, or write a new record that replaces part of it`,
+      );
+    expect(amended, amended.join('\n')).toEqual([]);
   });
 
   it('every record has a row in docs/decisions/README.md', () => {
