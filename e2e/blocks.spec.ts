@@ -165,7 +165,7 @@ test('Settings lists what I muted, people and Shros, each with Unmute', async ({
     isShareable: true,
     textOptions: textOptions('Yes', 'No'),
   });
-  await writeViaApi(me.context, 'post', `/api/users/${them.id}/mute`, {});
+  await writeViaApi(me.context, 'post', `/api/mutes/users/${them.id}`, {});
   await writeViaApi(me.context, 'post', `/api/sessions/${shro.id}/mute`, {});
 
   const page = await me.context.newPage();

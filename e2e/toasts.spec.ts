@@ -145,10 +145,10 @@ test('a new message is toasted with its sender and first words, grouped, and nev
   };
 
   // Bob muted: his messages still arrive and count, silently.
-  await writeViaApi(alice.context, 'post', `/api/users/${bob.id}/mute`, {});
+  await writeViaApi(alice.context, 'post', `/api/mutes/users/${bob.id}`, {});
   await countedNotToasted('You muted me?');
   expect(
-    (await alice.context.request.delete(`/api/users/${bob.id}/mute`, { headers: { origin: baseURL() } })).ok(),
+    (await alice.context.request.delete(`/api/mutes/users/${bob.id}`, { headers: { origin: baseURL() } })).ok(),
   ).toBe(true);
 
   // "Messages: in app" off: the same.

@@ -40,7 +40,7 @@ import { stdoutLogDestination } from './lib/log-destination';
 import { keyedNameHash } from './lib/name-hash';
 import { INFO_LEVEL, logsInfo, requestIdGenerator, requestLineFormatter } from './lib/request-line';
 import { validatorCompiler } from './lib/schema-compilers';
-import apiDocs from './plugins/api-docs';
+import apiDocs, { registerFeature } from './plugins/api-docs';
 import authSession from './plugins/auth-session';
 import backgroundWork from './plugins/background-work';
 import bodyDeadline from './plugins/body-deadline';
@@ -200,48 +200,66 @@ export async function buildApp({
   await app.register(apiDocs);
 
   // 4. Feature routes.
-  await app.register(authRoutes);
-  await app.register(passwordResetRoutes);
-  await app.register(shroRoutes);
-  await app.register(liveRoutes, { hubOptions: { maxChannelsPerUser: config.liveMaxChannelsPerUser } });
-  await app.register(friendsRoutes);
+  await registerFeature(app, 'auth', () => app.register(authRoutes));
+  await registerFeature(app, 'auth', () => app.register(passwordResetRoutes));
+  await registerFeature(app, 'shros', () => app.register(shroRoutes));
+  await registerFeature(app, 'live', () =>
+    app.register(liveRoutes, { hubOptions: { maxChannelsPerUser: config.liveMaxChannelsPerUser } }),
+  );
+  await registerFeature(app, 'friends', () => app.register(friendsRoutes));
   // Invite links: sign up with one and become the inviter's friend (docs/decisions/124-invitations.md).
-  await app.register(invitesRoutes);
-  await app.register(blocksRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(notificationSettingsRoutes);
+  await registerFeature(app, 'invites', () => app.register(invitesRoutes));
+  await registerFeature(app, 'blocks', () => app.register(blocksRoutes));
+  await registerFeature(app, 'notifications', () => app.register(notificationsRoutes));
+  await registerFeature(app, 'push', () => app.register(notificationSettingsRoutes));
   // Web Push: VAPID keys, subscriptions, and the sender every notification goes through (decision 116).
-  await app.register(pushRoutes);
-  await app.register(chatRoutes);
-  await app.register(profilesRoutes);
-  await app.register(platformRoutes);
-  await app.register(exploreRoutes);
-  await app.register(achievementsRoutes);
-  await app.register(sharesRoutes);
+  await registerFeature(app, 'push', () => app.register(pushRoutes));
+  await registerFeature(app, 'chat', () => app.register(chatRoutes));
+  await registerFeature(app, 'profiles', () => app.register(profilesRoutes));
+  await registerFeature(app, 'platform', () => app.register(platformRoutes));
+  await registerFeature(app, 'explore', () => app.register(exploreRoutes));
+  await registerFeature(app, 'achievements', () => app.register(achievementsRoutes));
+  await registerFeature(app, 'shares', () => app.register(sharesRoutes));
   // The preview image of link and public Shros (decision 125).
-  await app.register(seoRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(cspReportRoutes);
-  await app.register(moderationRoutes);
-  await app.register(accountRoutes);
+  await registerFeature(app, 'seo', () => app.register(seoRoutes));
+  await registerFeature(app, 'analytics', () => app.register(analyticsRoutes));
+  await registerFeature(app, 'csp-report', () => app.register(cspReportRoutes));
+  await registerFeature(app, 'moderation', () => app.register(moderationRoutes));
+  await registerFeature(app, 'account', () => app.register(accountRoutes));
   // The well-known files of Android App Links and iOS universal links (decision 164): routes, so
   // the SPA fallback below never answers them with the page.
-  await app.register(appLinksRoutes);
-  await app.register(catalogRoutes, {
-    tmdbApiKey: config.tmdbApiKey,
-    tmdbBaseUrl: config.tmdbBaseUrl,
-    // A search may reach TMDB: signed-in users only, counted against the read budgets.
-    searchHooks: { onRequest: app.requireUser, preValidation: app.limitReads },
-  });
+  await registerFeature(app, 'app-links', () => app.register(appLinksRoutes));
+  await registerFeature(app, 'catalog', () =>
+    app.register(catalogRoutes, {
+      tmdbApiKey: config.tmdbApiKey,
+      tmdbBaseUrl: config.tmdbBaseUrl,
+      // A search may reach TMDB: signed-in users only, counted against the read budgets.
+      searchHooks: { onRequest: app.requireUser, preValidation: app.limitReads },
+    }),
+  );
 
-  app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['app'],
+        summary: 'Tells that the server is up.',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
   const readiness = {
-    200: z.object({ status: z.literal('ready') }),
-    503: z.object({ message: z.string(), code: z.string() }).describe('The database is unreachable'),
+    tags: ['app'],
+    summary: 'Tells whether the database answers.',
+    response: {
+      200: z.object({ status: z.literal('ready') }),
+      503: z.object({ message: z.string(), code: z.string() }).describe('The database is unreachable'),
+    },
   };
-  app.get('/readyz', { schema: { response: readiness } }, async (request, reply) => {
+  app.get('/readyz', { schema: readiness }, async (request, reply) => {
     try {
       await db.ping();
       return { status: 'ready' };

@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../server/test/factories';
 import { createTestApp, type TestContext } from '../server/test/test-app';
+import { apiPaths } from '../web/lib/api-paths';
 import { scenarios } from './security/authorization-rows';
 import { collectRoutes } from './support/routes';
 
@@ -11,6 +14,9 @@ import { collectRoutes } from './support/routes';
  */
 
 interface Operation {
+  tags: string[];
+  summary: string;
+  operationId: string;
   security: Record<string, string[]>[];
   parameters?: { in: string; name: string; required: boolean }[];
   responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
@@ -18,7 +24,13 @@ interface Operation {
 
 let ctx: TestContext;
 let routes: string[];
-let doc: { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
+let body: string;
+let doc: {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, unknown>;
+  tags: { name: string; description: string }[];
+};
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -26,14 +38,15 @@ beforeAll(async () => {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
+  body = response.body;
   doc = response.json();
 });
 afterAll(() => ctx?.close());
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
-// A trailing wildcard (`*`) is `{*}` in the document.
-const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
-const fromOpenApiPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1').replace(/\{\*\}$/, '*');
+// A trailing wildcard (`*`) is `{wildcard}` in the document.
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{wildcard}');
+const fromOpenApiPath = (path: string) => path.replace(/\{wildcard\}$/, '*').replace(/\{(\w+)\}/g, ':$1');
 
 function operationOf(route: string): Operation {
   const [method, path] = route.split(' ') as [string, string];
@@ -163,6 +176,102 @@ describe('GET /api/openapi.json', () => {
     for (const route of ['POST /api/logout', 'GET /api/auth/user', 'GET /healthz']) {
       expect(operationOf(route).responses['429'], route).toBeUndefined();
     }
+  });
+});
+
+/** Tags of routes declared outside a feature folder: in server/app.ts and server/plugins/api-docs.ts. */
+const APP_TAGS = ['api-docs', 'app'];
+
+describe('the operations (issue 39, item 5)', () => {
+  it('files each one under the feature folder that declares it, with a summary and a unique operationId', () => {
+    const features = readdirSync(new URL('../server/features', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const ids = new Set<string>();
+    for (const route of routes) {
+      const { tags, summary, operationId } = operationOf(route);
+      expect(tags, route).toHaveLength(1);
+      expect([...features, ...APP_TAGS], route).toContain(tags[0]);
+      expect(summary, route).toMatch(/^[A-Z].+\.$/);
+      expect(operationId, route).toMatch(/^[a-z]+[A-Za-z0-9]*$/);
+      expect(ids.has(operationId), `${route}: ${operationId} twice`).toBe(false);
+      ids.add(operationId);
+    }
+    // The feature that registers the route decides, not its path.
+    const tagOf = (route: string) => operationOf(route).tags[0];
+    expect(tagOf('GET /api/uploads/:key')).toBe('shros');
+    expect(tagOf('GET /api/home')).toBe('shros');
+    expect(tagOf('POST /api/sessions/:id/mute')).toBe('blocks');
+    expect(tagOf('DELETE /api/account')).toBe('account');
+    expect(tagOf('GET /healthz')).toBe('app');
+    expect(tagOf('GET /api/openapi.json')).toBe('api-docs');
+    // From the method and the path, so they change only when the API does.
+    expect(operationOf('GET /api/sessions/:id').operationId).toBe('getSessionsById');
+    expect(operationOf('DELETE /api/push/native-tokens/*').operationId).toBe('deletePushNativeTokensByWildcard');
+    expect(operationOf('GET /.well-known/assetlinks.json').operationId).toBe('getWellKnownAssetlinksJson');
+  });
+
+  it('names each feature registration in server/app.ts after the folder its routes come from', () => {
+    const app = readFileSync(new URL('../server/app.ts', import.meta.url), 'utf8');
+    const folderOf = new Map(
+      [...app.matchAll(/import \{ (\w+) \} from '\.\/features\/([\w-]+)\//g)].map(([, name, folder]) => [name, folder]),
+    );
+    const registrations = [...app.matchAll(/registerFeature\(app, '([\w-]+)', \(\) => app\.register\((\w+)/g)];
+    expect(registrations.length).toBeGreaterThan(20);
+    for (const [, tag, plugin] of registrations) expect(folderOf.get(plugin!), plugin).toBe(tag);
+    expect(app).not.toMatch(/await app\.register\(\w+Routes/);
+  });
+
+  it('declares every tag it uses once, with a description', () => {
+    const used = new Set(routes.map((route) => operationOf(route).tags[0]));
+    expect(doc.tags.map((tag) => tag.name)).toEqual([...used].sort());
+    for (const tag of doc.tags) expect(tag.description, tag.name).toMatch(/\S/);
+  });
+
+  it("passes Redocly's recommended rules with no error and no warning", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: body, absoluteRef: 'openapi.json', config });
+    const found = problems.map(
+      (problem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer ?? ''}`,
+    );
+    const messages = problems.map((problem) => `${problem.ruleId}: ${problem.message}`).join('\n');
+    expect(found, messages).toEqual([]);
+  });
+});
+
+describe('the web app’s API paths (web/lib/api-paths.ts)', () => {
+  /** Arguments for the path functions that take something other than one string each. */
+  const SAMPLE_ARGUMENTS: Partial<Record<keyof typeof apiPaths, unknown[]>> = { onlineStatus: [['a', 'b']] };
+
+  /** A documented path as a pattern: a parameter is one segment, the wildcard the rest of the path. */
+  const pattern = (path: string) =>
+    new RegExp(
+      `^${path
+        .split(/(\{\w+\})/)
+        .map((part) =>
+          part === '{wildcard}' ? '.+' : /^\{\w+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+        )
+        .join('')}$`,
+    );
+
+  it('are each a route in /api/openapi.json (a `…Prefix` starts one)', () => {
+    const documented = Object.keys(doc.paths);
+    const patterns = documented.map(pattern);
+    const missing: string[] = [];
+    for (const [name, value] of Object.entries(apiPaths)) {
+      const made: string =
+        typeof value === 'function'
+          ? (value as (...args: unknown[]) => string)(
+              ...(SAMPLE_ARGUMENTS[name as keyof typeof apiPaths] ?? Array(value.length).fill('sample')),
+            )
+          : value;
+      const path = made.split('?')[0]!;
+      const known = name.endsWith('Prefix')
+        ? documented.some((route) => route.startsWith(path))
+        : patterns.some((route) => route.test(path));
+      if (!known) missing.push(`${name}: ${made}`);
+    }
+    expect(missing).toEqual([]);
   });
 });
 

@@ -56,31 +56,88 @@ for (const [id, schema] of Object.entries({
   documentRegistry.add(schema, { id });
 }
 const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: documentRegistry });
+const zodTransformObject = createJsonSchemaTransformObject({ schemaRegistry: documentRegistry });
 
-/** Operations grouped by feature, read off the path's first segment after `/api`. */
-const TAGS: Record<string, string> = {
-  register: 'auth',
-  login: 'auth',
-  logout: 'auth',
-  auth: 'auth',
-  sessions: 'shros',
-  uploads: 'shros',
-  live: 'live',
-  friends: 'friends',
-  notifications: 'notifications',
-  push: 'notifications',
-  chat: 'chat',
-  users: 'profiles',
-  profile: 'profiles',
-  stats: 'profiles',
-  explore: 'explore',
-  achievements: 'achievements',
-  analytics: 'analytics',
-  tmdb: 'catalog',
-  catalog: 'catalog',
-  'openapi.json': 'docs',
-  docs: 'docs',
-};
+/** The parts of the document read after every route is in it. */
+interface OpenApiDocument {
+  paths?: Record<string, object | undefined>;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/**
+ * What each tag holds. A tag is the feature folder that registers the routes (`registerFeature`,
+ * in server/app.ts), or `app` and `api-docs` for the routes those two files declare themselves.
+ */
+const TAG_DESCRIPTIONS = {
+  account: 'The signed-in user’s data: export, language, deleting the account.',
+  achievements: 'The signed-in user’s achievements and their progress.',
+  analytics: 'First-party analytics events, from visitors and users.',
+  'api-docs': 'This document and its reference page.',
+  app: 'Health and readiness probes.',
+  'app-links': 'The files that let the native apps open this site’s links.',
+  auth: 'Accounts and auth sessions: register, log in and out, username, password, signed-in devices.',
+  blocks: 'Blocking and muting users and Shros.',
+  catalog: 'Movie, TV and restaurant titles for boxes, and their posters.',
+  chat: 'Conversations between friends.',
+  'csp-report': 'Content-Security-Policy violation reports from browsers.',
+  explore: 'Public Shros: recent, trending and search.',
+  friends: 'Friends, friend requests and the friend search.',
+  invites: 'Invite links: sign up with one and become the inviter’s friend.',
+  live: 'The event stream of change notices.',
+  moderation: 'Reports, and the moderators’ queue, actions and log.',
+  notifications: 'The notification list and which kinds reach which channel.',
+  platform: 'Figures about the whole platform.',
+  profiles: 'Public profiles, stats, online status and the user’s own profile.',
+  push: 'Web Push subscriptions and the native apps’ device tokens.',
+  seo: 'The preview image of a Shro link.',
+  shares: 'Recording that a Shro was shared.',
+  shros:
+    'The game (the spec’s “sessions”): create, list, view, pick a box, react, copy, delete; the home inbox; the images in boxes.',
+} as const;
+
+/** The tag of an operation: a feature folder, or `app` / `api-docs` (decision 171). */
+export type ApiTag = keyof typeof TAG_DESCRIPTIONS;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The feature whose routes are being registered (`registerFeature`), if any. */
+    registeringFeature: ApiTag | null;
+  }
+}
+
+/**
+ * Registers one feature's routes (`register` awaits `app.register(…)`), filing each route it
+ * declares under the feature's tag in the OpenAPI document.
+ */
+export async function registerFeature(
+  app: FastifyInstance,
+  tag: ApiTag,
+  register: () => PromiseLike<unknown>,
+): Promise<void> {
+  app.registeringFeature = tag;
+  try {
+    await register();
+  } finally {
+    app.registeringFeature = null;
+  }
+}
+
+/**
+ * A unique, stable id from the method and the path: it changes only when the API does, unlike a
+ * summary or a handler's name. `GET /api/sessions/:id/react` is `getSessionsByIdReact`.
+ */
+function operationId(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '/')
+    .split(/[/.-]/)
+    .filter(Boolean)
+    .map((word) => (word.startsWith(':') ? `By-${word.slice(1)}` : word))
+    .flatMap((word) => word.split('-'));
+  return [method.toLowerCase(), ...words.map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join('');
+}
+
+/** Fastify's wildcard (`*`) as a named path parameter, which OpenAPI requires. */
+const WILDCARD = 'wildcard';
 
 /** Every hook a route runs before its handler, wherever it was attached. */
 function routeHooks(route: RouteOptions): Hook[] {
@@ -145,6 +202,43 @@ function withQueryRequirements(querystring: unknown, zodQuery: unknown): unknown
   return required.length > 0 ? { ...rest, required } : rest;
 }
 
+/** A params schema whose `*` is named `WILDCARD`, as the documented path names it. */
+function withNamedWildcard(params: unknown): unknown {
+  const { properties = {}, required = [], ...rest } = params as { properties?: object; required?: string[] };
+  const { '*': wildcard, ...named } = properties as Record<string, unknown>;
+  return {
+    ...rest,
+    properties: { ...named, [WILDCARD]: wildcard },
+    required: required.map((name) => (name === '*' ? WILDCARD : name)),
+  };
+}
+
+/** Each schema under `components` that nothing refers to, directly or through another, left out. */
+function withoutUnusedSchemas<D extends OpenApiDocument>(document: D): D {
+  const schemas = document.components?.schemas ?? {};
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value ?? null).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(([, name]) => name!);
+  const used = new Set<string>();
+  const pending = refsIn({ ...document, components: { ...document.components, schemas: {} } });
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (used.has(name)) continue;
+    used.add(name);
+    pending.push(...refsIn(schemas[name]));
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } };
+}
+
+/** The tags the operations name, each declared once with its description. */
+function withDeclaredTags<D extends OpenApiDocument>(document: D): D {
+  const operations = Object.values(document.paths ?? {}).flatMap((item) => Object.values(item ?? {}));
+  const names = new Set(operations.flatMap((operation) => (operation as { tags?: string[] }).tags ?? []));
+  const tags = [...names]
+    .sort()
+    .map((name) => ({ name, description: (TAG_DESCRIPTIONS as Record<string, string | undefined>)[name] }));
+  return { ...document, tags };
+}
+
 /**
  * The type provider's transform (zod → JSON Schema), then what the routes' hooks say: the auth
  * requirement as `security` (the cookie scheme, optional for routes that only load the user) and
@@ -166,8 +260,11 @@ function documentRoute(app: FastifyInstance): SwaggerTransform {
     for (const status of derivedErrors(app, input.route, auth)) response[status] ??= errorJsonSchema(status);
     const signedIn: Record<string, string[]> = { [AUTH_SCHEME]: [] };
     const security = auth === 'required' ? [signedIn] : auth === 'optional' ? [{}, signedIn] : [];
-    const tag = TAGS[url.split('/')[2] ?? ''] ?? 'platform';
-    return { schema: { ...base, response, security, tags: [tag] }, url };
+    const [method = 'GET'] = methodsOf(input.route);
+    const documentedUrl = url.replace(/\*$/, `:${WILDCARD}`);
+    if (documentedUrl !== url && base.params) base.params = withNamedWildcard(base.params);
+    const operation = { operationId: operationId(method, documentedUrl) };
+    return { schema: { ...base, ...operation, response, security }, url: documentedUrl };
   };
 }
 
@@ -232,23 +329,42 @@ async function apiDocs(app: FastifyInstance) {
         title: `${PRODUCT_NAME} API`,
         version: '1',
         description: `Every route of the ${PRODUCT_NAME} server. Errors answer \`{message}\`; a signed-in caller sends the auth-session cookie.`,
+        // No licence is granted: the repository is private (package.json).
+        license: { name: 'Proprietary, all rights reserved', identifier: 'LicenseRef-Proprietary' },
       },
+      // The origin that serves this document.
+      servers: [{ url: '/', description: `This ${PRODUCT_NAME} server` }],
       components: { securitySchemes: { [AUTH_SCHEME]: { type: 'apiKey', in: 'cookie', name: AUTH_COOKIE } } },
     },
     transform: documentRoute(app),
-    transformObject: createJsonSchemaTransformObject({ schemaRegistry: documentRegistry }),
+    // The registry's input twins (`ShroInput`, …) are left out when no request body uses them.
+    transformObject: (input) => withDeclaredTags(withoutUnusedSchemas(zodTransformObject(input))),
+  });
+  app.decorate('registeringFeature', null);
+  app.addHook('onRoute', (route) => {
+    if (app.registeringFeature) route.schema = { ...route.schema, tags: [app.registeringFeature] };
   });
 
   // Built once, on first use (every route is known by then), and compressed once per encoding.
   let document: KeptText | undefined;
-  app.get(OPENAPI_PATH, { schema: { description: 'This document (OpenAPI 3.1).' } }, async (request, reply) => {
-    document ??= new KeptText(JSON.stringify(app.swagger()));
-    return sendKeptText(request, reply.type('application/json; charset=utf-8'), document);
-  });
+  app.get(
+    OPENAPI_PATH,
+    { schema: { tags: ['api-docs'], summary: 'Returns this document.', description: 'This document (OpenAPI 3.1).' } },
+    async (request, reply) => {
+      document ??= new KeptText(JSON.stringify(app.swagger()));
+      return sendKeptText(request, reply.type('application/json; charset=utf-8'), document);
+    },
+  );
 
   app.get(
     API_DOCS_PATH,
-    { schema: { description: 'The reference page of this API (HTML).' } },
+    {
+      schema: {
+        tags: ['api-docs'],
+        summary: 'Returns the reference page.',
+        description: 'The reference page of this API (HTML).',
+      },
+    },
     async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE),
   );
 
@@ -257,7 +373,14 @@ async function apiDocs(app: FastifyInstance) {
   const kept = new Map<string, Promise<KeptText>>();
   app.get(
     `${API_DOCS_PATH}/:file`,
-    { schema: { description: 'Script and styles of the reference page.', params: docsFileParamsSchema } },
+    {
+      schema: {
+        tags: ['api-docs'],
+        summary: 'Returns a script or the styles of the reference page.',
+        description: 'Script and styles of the reference page.',
+        params: docsFileParamsSchema,
+      },
+    },
     async (request, reply) => {
       const { file } = request.params as z.output<typeof docsFileParamsSchema>;
       let body = kept.get(file);

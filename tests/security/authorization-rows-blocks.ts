@@ -129,7 +129,7 @@ export const blockScenarios: Scenario[] = [
     },
   },
   {
-    route: 'POST /api/users/:id/block',
+    route: 'POST /api/blocks/:id',
     name: 'anyone signed in may block the owner (a friendship ends); nobody blocks themselves',
     expect: { visitor: 401, stranger: 200, blocked: 200, moderator: 200, friend: 200, owner: 400 },
     fresh: true,
@@ -141,7 +141,7 @@ export const blockScenarios: Scenario[] = [
     },
   },
   {
-    route: 'DELETE /api/users/:id/block',
+    route: 'DELETE /api/blocks/:id',
     name: "an unblock lifts only the caller's own block (the blocked one cannot lift the owner's)",
     expect: { visitor: 401, stranger: 200, blocked: 200, moderator: 200, friend: 200, owner: 400 },
     fresh: true,
@@ -157,7 +157,7 @@ export const blockScenarios: Scenario[] = [
     },
   },
   {
-    route: 'POST /api/users/:id/mute',
+    route: 'POST /api/mutes/users/:id',
     name: 'anyone signed in may mute the owner, for themselves; nobody mutes themselves',
     expect: { visitor: 401, stranger: 200, blocked: 200, moderator: 200, friend: 200, owner: 400 },
     fresh: true,
@@ -169,7 +169,7 @@ export const blockScenarios: Scenario[] = [
     },
   },
   {
-    route: 'DELETE /api/users/:id/mute',
+    route: 'DELETE /api/mutes/users/:id',
     name: "an unmute lifts only the caller's own mute",
     expect: { visitor: 401, stranger: 200, blocked: 200, moderator: 200, friend: 200, owner: 400 },
     fresh: true,

@@ -105,7 +105,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   // Through the API, so the block ends the friendship as it does for real.
   const blocking = await ctx.app.inject({
     method: 'POST',
-    url: `/api/users/${blocked.id}/block`,
+    url: `/api/blocks/${blocked.id}`,
     headers: { cookie: owner.cookie },
   });
   if (blocking.statusCode !== 200)

@@ -60,13 +60,11 @@ export const apiPaths = {
   mutes: '/api/mutes',
   mutedUsers: '/api/mutes/users',
   mutedShros: '/api/mutes/sessions',
-  userBlock: (userId: string) => `/api/users/${enc(userId)}/block`,
-  userMute: (userId: string) => `/api/users/${enc(userId)}/mute`,
+  userBlock: (userId: string) => `/api/blocks/${enc(userId)}`,
+  userMute: (userId: string) => `/api/mutes/users/${enc(userId)}`,
   shroMute: (id: string) => `/api/sessions/${enc(id)}/mute`,
 
   reports: '/api/reports',
-  /** Every moderation path starts with this: one prefix refreshes them all after an action. */
-  moderation: '/api/moderation',
   moderationQueue: '/api/moderation/queue',
   moderationTarget: (type: string, id: string) => `/api/moderation/targets/${enc(type)}/${enc(id)}`,
   moderationActions: '/api/moderation/actions',

@@ -38,6 +38,7 @@ async function accountPlugin(fastify: FastifyInstance) {
     {
       onRequest: app.requireUser,
       schema: {
+        summary: 'Downloads everything about the signed-in user as a ZIP.',
         description:
           'A ZIP of everything about the signed-in user: shro-export.json and their images (decision 114). ' +
           'Rate limited per user.',
@@ -77,6 +78,7 @@ async function accountPlugin(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       preValidation: app.limitWrites,
       schema: {
+        summary: 'Saves the language the signed-in user chose.',
         description:
           "Saves the language the signed-in user chose: it wins over the visitor cookie and the browser's " +
           'Accept-Language on every device, and GET /api/auth/user answers it.',
@@ -95,6 +97,7 @@ async function accountPlugin(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       preValidation: app.limitWrites,
       schema: {
+        summary: 'Deletes the signed-in account.',
         description:
           'Deletes the signed-in account (decision 115): the password is checked like a login; ' +
           'other people keep their chats and results, showing "deleted user".',

@@ -9,7 +9,13 @@ export async function achievementsRoutes(app: FastifyInstance) {
   const { db } = app.database;
   app.get(
     '/api/achievements',
-    { onRequest: app.requireUser, schema: { response: { 200: z.array(userAchievementSchema) } } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Lists the signed-in user’s achievements with their progress.',
+        response: { 200: z.array(userAchievementSchema) },
+      },
+    },
     async (request) => getAchievements(db, request.user!.id, requestLocale(request)),
   );
 }

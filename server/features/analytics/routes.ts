@@ -20,7 +20,11 @@ export async function analyticsRoutes(fastify: FastifyInstance) {
       // Counted before the batch is checked: a refused batch costs as much as an accepted one.
       preValidation: async (request) =>
         consumeOrThrow(app.limiters.analyticsByClient, request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-      schema: { body: analyticsBatchSchema, response: { 202: analyticsAcceptedSchema, ...errorAnswers(429) } },
+      schema: {
+        summary: 'Records a batch of analytics events.',
+        body: analyticsBatchSchema,
+        response: { 202: analyticsAcceptedSchema, ...errorAnswers(429) },
+      },
     },
     async (request, reply) => reply.status(202).send(await recordAnalytics(db, request.user?.id ?? null, request.body)),
   );

@@ -88,6 +88,7 @@ export async function appLinksRoutes(fastify: FastifyInstance) {
     '/.well-known/assetlinks.json',
     {
       schema: {
+        summary: 'Names the Android app that may open this site’s links.',
         description: 'Android App Links: the app allowed to open this site’s links. 404 without ANDROID_CERT_SHA256.',
         response: { 200: assetLinksSchema, ...errorAnswers(404) },
       },
@@ -102,6 +103,7 @@ export async function appLinksRoutes(fastify: FastifyInstance) {
     '/.well-known/apple-app-site-association',
     {
       schema: {
+        summary: 'Names the iOS app that may open this site’s links.',
         description: 'iOS universal links: the app allowed to open this site’s links. 404 without APPLE_TEAM_ID.',
         response: { 200: appSiteAssociationSchema, ...errorAnswers(404) },
       },

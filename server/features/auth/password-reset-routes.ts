@@ -38,13 +38,28 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
   const { limiters, mailer } = app;
   const linkOrigin = pageOriginResolver(app.config);
 
-  app.get('/api/auth/password-reset', { schema: { response: { 200: passwordResetStatusSchema } } }, async () => ({
-    emailEnabled: mailer.enabled,
-  }));
+  app.get(
+    '/api/auth/password-reset',
+    {
+      schema: {
+        summary: 'Tells whether a reset link can be sent by email.',
+        response: { 200: passwordResetStatusSchema },
+      },
+    },
+    async () => ({
+      emailEnabled: mailer.enabled,
+    }),
+  );
 
   app.post(
     '/api/auth/password-reset',
-    { schema: { body: passwordResetRequestSchema, response: { 202: passwordResetSentSchema, ...errorAnswers(429) } } },
+    {
+      schema: {
+        summary: 'Sends a password reset link.',
+        body: passwordResetRequestSchema,
+        response: { 202: passwordResetSentSchema, ...errorAnswers(429) },
+      },
+    },
     async (request, reply) => {
       const { login } = request.body;
       await consumeOrThrow(limiters.passwordResetByIp, request.ip);
@@ -70,6 +85,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
     '/api/auth/password-reset/confirm',
     {
       schema: {
+        summary: 'Sets a new password with a reset link’s token.',
         body: passwordResetConfirmSchema,
         response: { 200: endedSessionsSchema, ...errorAnswers(429) },
       },

@@ -44,7 +44,13 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/register',
-    { schema: { body: registerInputSchema, response: { 201: currentUserSchema, ...errorAnswers(409, 429) } } },
+    {
+      schema: {
+        summary: 'Creates an account and signs it in.',
+        body: registerInputSchema,
+        response: { 201: currentUserSchema, ...errorAnswers(409, 429) },
+      },
+    },
     async (request, reply) => {
       const input = request.body;
       await consumeOrThrow(limiters.registerByIp, request.ip);
@@ -57,7 +63,13 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/login',
-    { schema: { body: loginInputSchema, response: { 200: currentUserSchema, ...errorAnswers(401, 429) } } },
+    {
+      schema: {
+        summary: 'Signs in with a username and password.',
+        body: loginInputSchema,
+        response: { 200: currentUserSchema, ...errorAnswers(401, 429) },
+      },
+    },
     async (request, reply) => {
       const input = request.body;
       // A browser this account signed in from before is held only by its own failure budget, so
@@ -97,7 +109,13 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/logout',
-    { schema: { body: noBodySchema, response: { 200: logoutResponseSchema } } },
+    {
+      schema: {
+        summary: 'Signs out: ends this auth session.',
+        body: noBodySchema,
+        response: { 200: logoutResponseSchema },
+      },
+    },
     async (request, reply) => {
       await app.endAuthSession(request, reply);
       return { success: true as const };
@@ -106,7 +124,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/auth/user',
-    { onRequest: app.requireUser, schema: { response: { 200: currentUserSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { summary: 'Returns the signed-in user.', response: { 200: currentUserSchema } },
+    },
     async (request) => toCurrentUser(request.user!),
   );
 
@@ -115,7 +136,11 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/username',
     {
       ...write,
-      schema: { body: updateUsernameInputSchema, response: { 200: currentUserSchema, ...errorAnswers(409) } },
+      schema: {
+        summary: 'Changes the signed-in user’s username.',
+        body: updateUsernameInputSchema,
+        response: { 200: currentUserSchema, ...errorAnswers(409) },
+      },
     },
     async (request) => {
       const { username } = request.body;
@@ -128,7 +153,14 @@ export async function authRoutes(fastify: FastifyInstance) {
   // An account older than the current terms accepts them once (docs/decisions/113-terms-acceptance.md).
   app.post(
     '/api/auth/accept-terms',
-    { ...write, schema: { body: acceptTermsInputSchema, response: { 200: currentUserSchema } } },
+    {
+      ...write,
+      schema: {
+        summary: 'Accepts the current terms.',
+        body: acceptTermsInputSchema,
+        response: { 200: currentUserSchema },
+      },
+    },
     async (request) => toCurrentUser(await acceptTerms({ db, live: app.bus }, request.user!.id, request.body.version)),
   );
 
@@ -136,7 +168,11 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/auth/password',
     {
       ...write,
-      schema: { body: changePasswordInputSchema, response: { 200: endedSessionsSchema, ...errorAnswers(429) } },
+      schema: {
+        summary: 'Changes the password and ends the other auth sessions.',
+        body: changePasswordInputSchema,
+        response: { 200: endedSessionsSchema, ...errorAnswers(429) },
+      },
     },
     async (request) => {
       const user = request.user!;
@@ -162,7 +198,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/auth/sessions',
-    { onRequest: app.requireUser, schema: { response: { 200: authSessionListSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { summary: 'Lists the signed-in devices.', response: { 200: authSessionListSchema } },
+    },
     async (request) => listDevices(db, request.user!.id, request.authSessionId!),
   );
 
@@ -171,6 +210,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       ...write,
       schema: {
+        summary: 'Signs one device out.',
         params: authSessionParamsSchema,
         body: noBodySchema,
         response: { 200: endedSessionsSchema, ...errorAnswers(404) },
@@ -187,7 +227,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/auth/sessions/revoke-others',
-    { ...write, schema: { body: noBodySchema, response: { 200: endedSessionsSchema } } },
+    {
+      ...write,
+      schema: { summary: 'Signs out every other device.', body: noBodySchema, response: { 200: endedSessionsSchema } },
+    },
     async (request) => ({
       ended: await endOtherAuthSessions({ db, live: app.bus }, request.user!.id, request.authSessionId!),
     }),

@@ -35,9 +35,9 @@ const call = (who: SignedInUser | null, method: Method, url: string, payload?: R
   ctx.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
 
 const blockCall = (who: SignedInUser, id: string, method: Method = 'POST') =>
-  call(who, method, `/api/users/${encodeURIComponent(id)}/block`);
+  call(who, method, `/api/blocks/${encodeURIComponent(id)}`);
 const muteCall = (who: SignedInUser, id: string, method: Method = 'POST') =>
-  call(who, method, `/api/users/${encodeURIComponent(id)}/mute`);
+  call(who, method, `/api/mutes/users/${encodeURIComponent(id)}`);
 const muteShroCall = (who: SignedInUser, id: string, method: Method = 'POST') =>
   call(who, method, `/api/sessions/${encodeURIComponent(id)}/mute`);
 
@@ -65,10 +65,10 @@ describe('auth', () => {
     ['GET', '/api/mutes'],
     ['GET', '/api/mutes/users'],
     ['GET', '/api/mutes/sessions'],
-    ['POST', '/api/users/x/block'],
-    ['DELETE', '/api/users/x/block'],
-    ['POST', '/api/users/x/mute'],
-    ['DELETE', '/api/users/x/mute'],
+    ['POST', '/api/blocks/x'],
+    ['DELETE', '/api/blocks/x'],
+    ['POST', '/api/mutes/users/x'],
+    ['DELETE', '/api/mutes/users/x'],
     ['POST', '/api/sessions/x/mute'],
     ['DELETE', '/api/sessions/x/mute'],
   ] as const)('%s %s needs a signed-in user', async (method, url) => {
@@ -138,7 +138,7 @@ describe('blocking', () => {
       [blockCall(a, randomUUID()), 404, 'User not found'],
       [blockCall(a, randomUUID(), 'DELETE'), 404, 'User not found'],
       [blockCall(a, 'x'.repeat(65)), 404, 'User not found'],
-      [call(a, 'POST', `/api/users/${b.id}/block`, { reason: 'spam' }), 400, 'Unknown field "reason".'],
+      [call(a, 'POST', `/api/blocks/${b.id}`, { reason: 'spam' }), 400, 'Unknown field "reason".'],
     ];
     for (const [pending, status, message] of cases) {
       const response = await pending;
@@ -579,7 +579,7 @@ describe('notifications', () => {
       [muteShroCall(a, privateShro.id), 404, SHRO_MESSAGES.notFound],
       [muteShroCall(a, privateShro.id, 'DELETE'), 404, SHRO_MESSAGES.notFound],
       [muteShroCall(a, 'not-a-shro'), 404, SHRO_MESSAGES.notFound],
-      [call(a, 'POST', `/api/users/${b.id}/mute`, { all: true }), 400, 'Unknown field "all".'],
+      [call(a, 'POST', `/api/mutes/users/${b.id}`, { all: true }), 400, 'Unknown field "all".'],
     ];
     for (const [pending, status, message] of cases) {
       const response = await pending;

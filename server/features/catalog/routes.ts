@@ -23,6 +23,7 @@ export async function catalogRoutes(fastify: FastifyInstance, opts: CatalogRoute
     {
       ...opts.searchHooks,
       schema: {
+        summary: 'Searches movie or TV titles.',
         params: titleSearchParamsSchema,
         querystring: titleSearchQuerySchema,
         response: { 200: titleSearchResponseSchema },
@@ -42,7 +43,11 @@ export async function catalogRoutes(fastify: FastifyInstance, opts: CatalogRoute
   app.get(
     '/api/catalog/posters/:kind/:file',
     {
-      schema: { description: 'A placeholder poster (image/png) of the offline catalogue.', params: posterParamsSchema },
+      schema: {
+        summary: 'Returns a placeholder poster of the offline catalogue.',
+        description: 'A placeholder poster (image/png) of the offline catalogue.',
+        params: posterParamsSchema,
+      },
     },
     async (request, reply) => {
       const { kind, file } = request.params;

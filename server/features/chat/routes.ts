@@ -33,14 +33,24 @@ export async function chatRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/chat/send',
-    { ...write, schema: { body: sendMessageInputSchema, response: { 201: chatMessageSchema } } },
+    {
+      ...write,
+      schema: {
+        summary: 'Sends a message to a friend.',
+        body: sendMessageInputSchema,
+        response: { 201: chatMessageSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await sendMessage(deps, request.user!.id, request.body)),
   );
 
   // The polled reads below also keep the user's `lastSeenAt` fresh (see notePresence).
   app.get(
     '/api/chat/conversations',
-    { ...read, schema: { response: { 200: z.array(conversationSchema) } } },
+    {
+      ...read,
+      schema: { summary: 'Lists the caller’s conversations.', response: { 200: z.array(conversationSchema) } },
+    },
     async (request) => {
       await notePresence(db, request.user!);
       return getConversations(deps, request.user!.id);
@@ -48,14 +58,25 @@ export async function chatRoutes(fastify: FastifyInstance) {
   );
 
   // A bare JSON number, as the web app reads it.
-  app.get('/api/chat/unread-count', { ...read, schema: { response: { 200: z.number() } } }, async (request) => {
-    await notePresence(db, request.user!);
-    return getUnreadMessageCount(deps, request.user!.id);
-  });
+  app.get(
+    '/api/chat/unread-count',
+    { ...read, schema: { summary: 'Counts the caller’s unread messages.', response: { 200: z.number() } } },
+    async (request) => {
+      await notePresence(db, request.user!);
+      return getUnreadMessageCount(deps, request.user!.id);
+    },
+  );
 
   app.get(
     '/api/chat/:userId',
-    { ...read, schema: { ...withUser, response: { 200: z.array(chatMessageSchema) } } },
+    {
+      ...read,
+      schema: {
+        summary: 'Lists the messages with one user.',
+        ...withUser,
+        response: { 200: z.array(chatMessageSchema) },
+      },
+    },
     async (request) => {
       await notePresence(db, request.user!);
       return getConversation(db, request.user!.id, request.params.userId);
@@ -67,20 +88,43 @@ export async function chatRoutes(fastify: FastifyInstance) {
   // is idempotent, and publishes only when something changed (once per message the friend sent).
   app.post(
     '/api/chat/:userId/read',
-    { ...read, schema: { ...withUser, body: noBodySchema, response: { 200: markConversationReadResultSchema } } },
+    {
+      ...read,
+      schema: {
+        summary: 'Marks a conversation read.',
+        ...withUser,
+        body: noBodySchema,
+        response: { 200: markConversationReadResultSchema },
+      },
+    },
     async (request) => readConversation(deps, request.user!.id, request.params.userId),
   );
 
   // Deleting hides the conversation from the caller only; a write like any other, under the budget.
   app.delete(
     '/api/chat/:userId',
-    { ...write, schema: { ...withUser, body: noBodySchema, response: { 200: deleteConversationResultSchema } } },
+    {
+      ...write,
+      schema: {
+        summary: 'Deletes the caller’s side of a conversation.',
+        ...withUser,
+        body: noBodySchema,
+        response: { 200: deleteConversationResultSchema },
+      },
+    },
     async (request) => deleteConversation(db, request.user!.id, request.params.userId, new Date()),
   );
 
   app.get(
     '/api/users/online-status',
-    { ...read, schema: { querystring: onlineStatusQuerySchema, response: { 200: onlineStatusMapSchema } } },
+    {
+      ...read,
+      schema: {
+        summary: 'Tells which of the given users are online.',
+        querystring: onlineStatusQuerySchema,
+        response: { 200: onlineStatusMapSchema },
+      },
+    },
     async (request) => getOnlineStatus(db, request.user!.id, request.query.userIds),
   );
 }

@@ -29,7 +29,10 @@ export async function cspReportRoutes(app: FastifyInstance) {
     CSP_REPORT_PATH,
     {
       bodyLimit: BODY_LIMIT,
-      schema: { response: { 204: z.null().describe('Reported (nothing is sent back)'), ...errorAnswers(429) } },
+      schema: {
+        summary: 'Receives a browser’s report of a Content-Security-Policy violation.',
+        response: { 204: z.null().describe('Reported (nothing is sent back)'), ...errorAnswers(429) },
+      },
       // Counted before the body is read: a flood costs no parsing and no logging.
       onRequest: async (request) => consumeOrThrow(app.limiters.cspReportsByIp, request.ip),
     },

@@ -10,15 +10,19 @@ export async function exploreRoutes(fastify: FastifyInstance) {
   // Searching and paging cost the database the most: each counts against the read budgets.
   const read = { onRequest: app.requireUser, preValidation: app.limitReads };
   const response = { 200: explorePageSchema };
-  const page = { ...read, schema: { querystring: exploreQuerySchema, response } };
+  const page = (summary: string) => ({ ...read, schema: { summary, querystring: exploreQuerySchema, response } });
 
-  app.get('/api/explore', page, async (request) => listRecent(db, request.user!.id, request.query));
+  app.get('/api/explore', page('Lists recent public Shros.'), async (request) =>
+    listRecent(db, request.user!.id, request.query),
+  );
 
-  app.get('/api/explore/trending', page, async (request) => listTrending(db, request.user!.id, request.query));
+  app.get('/api/explore/trending', page('Lists trending public Shros.'), async (request) =>
+    listTrending(db, request.user!.id, request.query),
+  );
 
   app.get(
     '/api/explore/search',
-    { ...read, schema: { querystring: exploreSearchQuerySchema, response } },
+    { ...read, schema: { summary: 'Searches public Shros.', querystring: exploreSearchQuerySchema, response } },
     async (request) => searchExplore(db, request.user!.id, request.query),
   );
 }

@@ -35,43 +35,67 @@ export async function friendsRoutes(fastify: FastifyInstance) {
   // Request, accept and decline name the other person in the body: 404 when there is no such
   // person or request, 409 when it is already done.
   const answers = { 200: friendActionResultSchema, 201: friendActionResultSchema, ...errorAnswers(404, 409) };
-  const toFriend = { ...write, schema: { body: friendIdInputSchema, response: answers } };
+  const toFriend = (summary: string) => ({
+    ...write,
+    schema: { summary, body: friendIdInputSchema, response: answers },
+  });
 
-  const users = { ...read, schema: { response: { 200: z.array(publicUserSchema) } } };
+  const users = {
+    ...read,
+    schema: { summary: 'Lists the caller’s friends.', response: { 200: z.array(publicUserSchema) } },
+  };
   app.get('/api/friends', users, async (request) => getFriends(db, request.user!.id));
 
-  const requests = { ...read, schema: { response: { 200: z.array(friendRequestItemSchema) } } };
-  app.get('/api/friends/requests', requests, async (request) => getIncomingRequests(db, request.user!.id));
+  const requests = (summary: string) => ({
+    ...read,
+    schema: { summary, response: { 200: z.array(friendRequestItemSchema) } },
+  });
+  app.get('/api/friends/requests', requests('Lists the friend requests the caller received.'), async (request) =>
+    getIncomingRequests(db, request.user!.id),
+  );
 
-  app.get('/api/friends/sent', requests, async (request) => getSentRequests(db, request.user!.id));
+  app.get('/api/friends/sent', requests('Lists the friend requests the caller sent.'), async (request) =>
+    getSentRequests(db, request.user!.id),
+  );
 
   const search = { onRequest: app.requireUser, preValidation: app.limitReads };
   app.get(
     '/api/friends/search',
     {
       ...search,
-      schema: { querystring: friendSearchQuerySchema, response: { 200: z.array(friendSearchResultSchema) } },
+      schema: {
+        summary: 'Searches users by name to befriend.',
+        querystring: friendSearchQuerySchema,
+        response: { 200: z.array(friendSearchResultSchema) },
+      },
     },
     async (request) => searchFriends(db, request.user!.id, request.query.q),
   );
 
   app.get(
     '/api/friends/status/:id',
-    { ...read, schema: { params: userIdParamsSchema, response: { 200: friendStatusSchema } } },
+    {
+      ...read,
+      schema: {
+        summary: 'Tells where the caller stands with one user.',
+        params: userIdParamsSchema,
+        response: { 200: friendStatusSchema },
+      },
+    },
     async (request) => getFriendStatus(db, request.user!.id, request.params.id),
   );
 
-  app.post('/api/friends/request', toFriend, async (request, reply) => {
+  app.post('/api/friends/request', toFriend('Sends a friend request.'), async (request, reply) => {
     const { friendId } = request.body;
     return reply.status(201).send(await sendFriendRequest(deps, request.user!.id, friendId));
   });
 
-  app.post('/api/friends/accept', toFriend, async (request) => {
+  app.post('/api/friends/accept', toFriend('Accepts a friend request.'), async (request) => {
     const { friendId } = request.body;
     return acceptFriendRequest(deps, request.user!.id, friendId);
   });
 
-  app.post('/api/friends/decline', toFriend, async (request) => {
+  app.post('/api/friends/decline', toFriend('Declines a friend request.'), async (request) => {
     const { friendId } = request.body;
     return declineFriendRequest(deps, request.user!.id, friendId);
   });
@@ -80,7 +104,12 @@ export async function friendsRoutes(fastify: FastifyInstance) {
     '/api/friends/:id',
     {
       ...write,
-      schema: { params: userIdParamsSchema, body: noBodySchema, response: { 200: friendActionResultSchema } },
+      schema: {
+        summary: 'Removes a friend.',
+        params: userIdParamsSchema,
+        body: noBodySchema,
+        response: { 200: friendActionResultSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -29,6 +29,7 @@ export async function invitesRoutes(fastify: FastifyInstance) {
     {
       ...write,
       schema: {
+        summary: 'Creates an invite link.',
         body: createInviteInputSchema,
         response: { 201: createdInviteSchema, ...errorAnswers(404, 409) },
       },
@@ -42,7 +43,10 @@ export async function invitesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/invites',
-    { onRequest: app.requireUser, schema: { response: { 200: inviteListSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { summary: 'Lists the caller’s invite links.', response: { 200: inviteListSchema } },
+    },
     async (request) => listInvites(db, request.user!.id),
   );
 
@@ -53,7 +57,11 @@ export async function invitesRoutes(fastify: FastifyInstance) {
     {
       onRequest: app.loadUser,
       preValidation: app.limitReads,
-      schema: { params: inviteTokenParamsSchema, response: { 200: invitePreviewSchema, ...errorAnswers(404) } },
+      schema: {
+        summary: 'Shows who an invite link is from.',
+        params: inviteTokenParamsSchema,
+        response: { 200: invitePreviewSchema, ...errorAnswers(404) },
+      },
     },
     async (request) => previewInvite(db, request.params.token, request.user?.id ?? null),
   );
@@ -64,6 +72,7 @@ export async function invitesRoutes(fastify: FastifyInstance) {
     {
       ...write,
       schema: {
+        summary: 'Revokes an invite link.',
         params: revokeInviteParamsSchema,
         body: noBodySchema,
         response: { 200: revokedInviteSchema, ...errorAnswers(404) },

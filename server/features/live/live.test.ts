@@ -415,7 +415,7 @@ describe('a block', () => {
     const bystanderWatches = await live(bystander, [blockersShro.id, blockedsShro.id]);
     expect(blockedWatches.messages[0]!.json).toEqual({ type: 'ready', watching: [blockersShro.id, blockedsShro.id] });
 
-    expect((await post(blocker, `/api/users/${blocked.id}/block`, {})).status).toBe(200);
+    expect((await post(blocker, `/api/blocks/${blocked.id}`, {})).status).toBe(200);
     for (const shro of [blockersShro, blockedsShro]) {
       expect((await post(picker, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id })).status).toBe(200);
     }

@@ -205,7 +205,7 @@ describe.skipIf(!enabled)(title, () => {
     const shro = await createOnA(blocker, { isPublic: 'true', isShareable: 'false' });
     const theirs = await watch(b, blocked, [shro.id]);
     const others = await watch(b, bystander, [shro.id]);
-    expect((await call(a, blocker, 'POST', `/api/users/${blocked.id}/block`)).status).toBe(200);
+    expect((await call(a, blocker, 'POST', `/api/blocks/${blocked.id}`)).status).toBe(200);
     await call(a, await user(), 'POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });
     await others.next((m) => m.json.type === 'shro.box.opened', 1000);
     await new Promise((resolve) => setTimeout(resolve, 150));

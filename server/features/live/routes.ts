@@ -52,6 +52,7 @@ export async function liveRoutes(fastify: FastifyInstance, opts: { hubOptions?: 
     {
       onRequest: app.loadUser,
       schema: {
+        summary: 'Streams change notices of the watched Shros and of the signed-in user.',
         description: 'An event stream (text/event-stream) of change notices, contract/live.ts.',
         querystring: liveQuerySchema,
         response: errorAnswers(429),

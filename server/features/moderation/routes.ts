@@ -54,6 +54,7 @@ export async function moderationRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       preValidation: limitReports,
       schema: {
+        summary: 'Reports content or a user to the moderators.',
         description: 'Reports a Shro, a user, a message or an image the caller can see; one open report per target.',
         body: createReportInputSchema,
         response: { 201: reportCreatedSchema, ...errorAnswers(400, 404, 409) },
@@ -70,6 +71,7 @@ export async function moderationRoutes(fastify: FastifyInstance) {
     {
       ...moderatorRead,
       schema: {
+        summary: 'Tells a moderator that they are one.',
         description: 'Answers only to moderators (404 for everyone else).',
         response: { 200: moderatorMeSchema, ...errorAnswers(404) },
       },
@@ -82,6 +84,7 @@ export async function moderationRoutes(fastify: FastifyInstance) {
     {
       ...moderatorRead,
       schema: {
+        summary: 'Lists what waits for a moderator.',
         description: 'Open reports grouped by target, oldest first, then public Shros waiting for approval.',
         response: { 200: moderationQueueSchema, ...errorAnswers(404) },
       },
@@ -94,6 +97,7 @@ export async function moderationRoutes(fastify: FastifyInstance) {
     {
       ...moderatorRead,
       schema: {
+        summary: 'Shows reported content in full.',
         description:
           'The reported content in full (a Shro with every box), 404 for content not in review; each view is written to the audit log.',
         params: moderationTargetParamsSchema,
@@ -108,6 +112,7 @@ export async function moderationRoutes(fastify: FastifyInstance) {
     {
       ...moderatorRead,
       schema: {
+        summary: 'Returns an image of content in review.',
         description: 'A stored image of content in review, for moderators; each look is written to the audit log.',
         params: uploadKeyParamsSchema,
       },
@@ -130,6 +135,7 @@ export async function moderationRoutes(fastify: FastifyInstance) {
     {
       ...moderatorWrite,
       schema: {
+        summary: 'Takes a moderation action.',
         description: 'Dismiss, hide, restore, approve, delete, suspend or unsuspend, with a required reason (audited).',
         body: moderationActionInputSchema,
         response: { 200: moderationActionResultSchema, ...errorAnswers(400, 404) },
@@ -143,6 +149,7 @@ export async function moderationRoutes(fastify: FastifyInstance) {
     {
       ...moderatorRead,
       schema: {
+        summary: 'Lists the moderation audit log.',
         description: 'The audit log of every moderator action and content view, newest first (read-only).',
         querystring: moderationLogQuerySchema,
         response: { 200: moderationLogSchema, ...errorAnswers(404) },

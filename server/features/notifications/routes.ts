@@ -19,7 +19,10 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
   // The polled reads also keep the user's `lastSeenAt` fresh (see notePresence).
   app.get(
     '/api/notifications',
-    { ...read, schema: { response: { 200: z.array(notificationItemSchema) } } },
+    {
+      ...read,
+      schema: { summary: 'Lists the caller’s notifications.', response: { 200: z.array(notificationItemSchema) } },
+    },
     async (request) => {
       await notePresence(db, request.user!);
       return getNotifications(db, request.user!.id);
@@ -29,7 +32,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
   // A bare JSON number, like /api/chat/unread-count.
   app.get(
     '/api/notifications/unread-count',
-    { ...read, schema: { response: { 200: z.number() } } },
+    { ...read, schema: { summary: 'Counts the caller’s unread notifications.', response: { 200: z.number() } } },
     async (request) => {
       await notePresence(db, request.user!);
       return getUnreadNotificationCount(db, request.user!.id);
@@ -38,13 +41,21 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/notifications/read-all',
-    { ...read, schema: { body: noBodySchema, response: { 200: markAllNotificationsReadResultSchema } } },
+    {
+      ...read,
+      schema: {
+        summary: 'Marks every notification read.',
+        body: noBodySchema,
+        response: { 200: markAllNotificationsReadResultSchema },
+      },
+    },
     async (request) => {
       return readAllNotifications({ db, live: app.bus }, request.user!.id);
     },
   );
 
   const markOne = {
+    summary: 'Marks one notification read.',
     params: notificationIdParamSchema,
     body: noBodySchema,
     response: { 200: notificationItemSchema },

@@ -28,7 +28,10 @@ export async function profilesRoutes(fastify: FastifyInstance) {
   // A new picture holds one of the user's upload slots and must fit their quota (decision 013).
   const patchHooks = { onRequest: app.requireUser, preValidation: [app.guardUpload('avatar'), app.limitWrites] };
   const toCurrentUser = currentUserPresenter({ db, settings: app.config, nameHash: app.nameHash });
-  const updated = { response: { 200: currentUserSchema, ...errorAnswers(409) } };
+  const updated = {
+    summary: 'Updates the caller’s profile and picture.',
+    response: { 200: currentUserSchema, ...errorAnswers(409) },
+  };
   app.patch('/api/profile', { ...patchHooks, schema: updated }, async (request) => {
     // Multipart or JSON: the reader collects the fields, checked here against the contract.
     const form = await readProfileForm(request);
@@ -53,24 +56,35 @@ export async function profilesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/users/profile/:username',
-    { ...publicRead, schema: { params: usernameParamsSchema, response: { 200: publicUserSchema } } },
+    {
+      ...publicRead,
+      schema: {
+        summary: 'Returns a public profile.',
+        params: usernameParamsSchema,
+        response: { 200: publicUserSchema },
+      },
+    },
     async (request) => getPublicProfile(db, request.params.username, request.user?.id ?? null),
   );
 
   // The owner sees every counter; anyone else only what public and link Shros add up to.
-  app.get('/api/users/stats/:id', { ...ofUser, schema: { ...ofUser.schema, response: stats } }, async (request) =>
-    getUserStatsFor(db, request.params.id, request.user?.id ?? null),
+  app.get(
+    '/api/users/stats/:id',
+    { ...ofUser, schema: { ...ofUser.schema, summary: 'Returns a user’s stats.', response: stats } },
+    async (request) => getUserStatsFor(db, request.params.id, request.user?.id ?? null),
   );
 
   const unlocked = { 200: z.array(unlockedAchievementSchema) };
   app.get(
     '/api/users/achievements/:id',
-    { ...ofUser, schema: { ...ofUser.schema, response: unlocked } },
+    { ...ofUser, schema: { ...ofUser.schema, summary: 'Lists a user’s unlocked achievements.', response: unlocked } },
     async (request) => getUnlockedAchievements(db, request.params.id, request.user?.id ?? null, requestLocale(request)),
   );
 
   // The signed-in user's own counters; the achievements page and the profile read them.
-  app.get('/api/stats', { onRequest: app.requireUser, schema: { response: stats } }, async (request) =>
-    getUserStats(db, request.user!.id),
+  app.get(
+    '/api/stats',
+    { onRequest: app.requireUser, schema: { summary: 'Returns the caller’s own stats.', response: stats } },
+    async (request) => getUserStats(db, request.user!.id),
   );
 }

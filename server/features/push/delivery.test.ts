@@ -74,7 +74,7 @@ const react = (who: SignedInUser, shroId: string) =>
     headers: { cookie: who.cookie },
   });
 const muteUser = (who: SignedInUser, userId: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/users/${userId}/mute`, headers: { cookie: who.cookie } });
+  ctx.app.inject({ method: 'POST', url: `/api/mutes/users/${userId}`, headers: { cookie: who.cookie } });
 const muteShro = (who: SignedInUser, shroId: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/sessions/${shroId}/mute`, headers: { cookie: who.cookie } });
 const unreadMessages = (who: SignedInUser) =>

@@ -68,14 +68,30 @@ async function pushPlugin(fastify: FastifyInstance) {
   });
 
   // Public: the key is what every browser needs to subscribe, and says nothing about anyone.
-  app.get('/api/push/public-key', { schema: { response: { 200: pushPublicKeySchema } } }, async () => ({
-    publicKey: vapid.publicKey,
-  }));
+  app.get(
+    '/api/push/public-key',
+    {
+      schema: {
+        summary: 'Returns the key browsers subscribe to Web Push with.',
+        response: { 200: pushPublicKeySchema },
+      },
+    },
+    async () => ({
+      publicKey: vapid.publicKey,
+    }),
+  );
 
   const write = { onRequest: app.requireUser, preValidation: app.limitWrites };
   app.post(
     '/api/push/subscriptions',
-    { ...write, schema: { body: pushSubscriptionInputSchema, response: { 201: pushSubscriptionResultSchema } } },
+    {
+      ...write,
+      schema: {
+        summary: 'Subscribes this browser to Web Push.',
+        body: pushSubscriptionInputSchema,
+        response: { 201: pushSubscriptionResultSchema },
+      },
+    },
     async (request, reply) => {
       const result = await subscribe(db, pushServiceHosts, request.user!.id, request.body);
       return reply.status(201).send(result);
@@ -83,7 +99,14 @@ async function pushPlugin(fastify: FastifyInstance) {
   );
   app.delete(
     '/api/push/subscriptions',
-    { ...write, schema: { body: deletePushSubscriptionInputSchema, response: { 200: pushSubscriptionResultSchema } } },
+    {
+      ...write,
+      schema: {
+        summary: 'Unsubscribes a browser from Web Push.',
+        body: deletePushSubscriptionInputSchema,
+        response: { 200: pushSubscriptionResultSchema },
+      },
+    },
     async (request) => unsubscribe(db, request.user!.id, request.body.endpoint),
   );
 
@@ -93,6 +116,7 @@ async function pushPlugin(fastify: FastifyInstance) {
     {
       ...write,
       schema: {
+        summary: 'Registers a native app’s push token.',
         description:
           'This app installation receives the signed-in user’s pushes; the same token again is the same row.',
         body: nativePushTokenInputSchema,
@@ -109,6 +133,7 @@ async function pushPlugin(fastify: FastifyInstance) {
     {
       ...write,
       schema: {
+        summary: 'Forgets a native app’s push token.',
         description: 'This app installation stops receiving pushes; a token that is not the caller’s answers 404.',
         params: nativeTokenParamsSchema,
         body: noBodySchema,

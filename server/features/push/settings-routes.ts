@@ -10,7 +10,13 @@ export async function notificationSettingsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/notifications/settings',
-    { onRequest: app.requireUser, schema: { response: { 200: notificationSettingsSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Returns which notification kinds reach which channel.',
+        response: { 200: notificationSettingsSchema },
+      },
+    },
     async (request) => getNotificationSettings(db, request.user!.id),
   );
   app.put(
@@ -18,7 +24,11 @@ export async function notificationSettingsRoutes(fastify: FastifyInstance) {
     {
       onRequest: app.requireUser,
       preValidation: app.limitWrites,
-      schema: { body: notificationSettingsSchema, response: { 200: notificationSettingsSchema } },
+      schema: {
+        summary: 'Saves which notification kinds reach which channel.',
+        body: notificationSettingsSchema,
+        response: { 200: notificationSettingsSchema },
+      },
     },
     async (request) => saveNotificationSettings(db, request.user!.id, request.body),
   );

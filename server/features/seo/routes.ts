@@ -24,6 +24,7 @@ export async function seoRoutes(fastify: FastifyInstance) {
       // render costs CPU, so callers count against the per-IP read budget.
       preValidation: app.limitReads,
       schema: {
+        summary: 'Returns the preview image of a Shro link.',
         description:
           "The 1200 × 630 PNG link previews show for a link or public Shro: title, creator and state, never box content, in the language `lang` names (English without it; a page's `og:image` names its own). 404 for any other Shro; 304 with If-None-Match.",
         params: shroIdParamsSchema,

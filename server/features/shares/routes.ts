@@ -16,6 +16,7 @@ export async function sharesRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       preValidation: app.limitWrites,
       schema: {
+        summary: 'Records that the caller shared a Shro.',
         params: shroIdParamsSchema,
         body: noBodySchema,
         response: { 200: shareShroResponseSchema, ...errorAnswers(410) },

@@ -50,7 +50,7 @@ export async function shroRoutes(fastify: FastifyInstance) {
 
   // Creates with images hold one of the user's upload slots and must fit their quota (decision 013).
   const createHooks = { onRequest: app.requireUser, preValidation: [app.guardUpload('box'), app.limitWrites] };
-  const created = { response: { 201: shroSchema } };
+  const created = { summary: 'Creates a Shro, with images or without.', response: { 201: shroSchema } };
   app.post('/api/sessions', { ...createHooks, schema: created }, async (request, reply) => {
     // Multipart or JSON: the reader collects the fields, checked here against the contract.
     const form = await readCreateForm(request);
@@ -76,7 +76,11 @@ export async function shroRoutes(fastify: FastifyInstance) {
     '/api/sessions',
     {
       onRequest: app.requireUser,
-      schema: { querystring: listShrosQuerySchema, response: { 200: shroListResponseSchema } },
+      schema: {
+        summary: 'Lists the Shros the caller made or was sent, page by page.',
+        querystring: listShrosQuerySchema,
+        response: { 200: shroListResponseSchema },
+      },
     },
     async (request) => listShroHistory(deps, request.user!.id, request.query),
   );
@@ -84,7 +88,14 @@ export async function shroRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/sessions/:id',
     // The kept text skips the serializer: view.ts applies the same schema when it builds it.
-    { onRequest: app.loadUser, schema: { params: shroIdParamsSchema, response: { 200: shroSchema } } },
+    {
+      onRequest: app.loadUser,
+      schema: {
+        summary: 'Returns a Shro as the caller may see it.',
+        params: shroIdParamsSchema,
+        response: { 200: shroSchema },
+      },
+    },
     async (request, reply) => {
       const viewer = request.user ? actorOf(request.user) : null;
       // Already JSON: the hottest read of the app sends a kept serialisation (issue 6), compressed
@@ -103,7 +114,12 @@ export async function shroRoutes(fastify: FastifyInstance) {
     '/api/sessions/:id',
     {
       ...write,
-      schema: { params: shroIdParamsSchema, body: noBodySchema, response: { 200: deleteShroResponseSchema } },
+      schema: {
+        summary: 'Deletes a Shro the caller made.',
+        params: shroIdParamsSchema,
+        body: noBodySchema,
+        response: { 200: deleteShroResponseSchema },
+      },
     },
     async (request) => deleteShroFor(deps, storage, request.params.id, actorOf(request.user!)),
   );
@@ -113,6 +129,7 @@ export async function shroRoutes(fastify: FastifyInstance) {
     {
       ...write,
       schema: {
+        summary: 'Picks one box of a Shro.',
         params: shroIdParamsSchema,
         body: selectBoxInputSchema,
         response: { 200: shroSchema, ...errorAnswers(409, 410) },
@@ -125,7 +142,12 @@ export async function shroRoutes(fastify: FastifyInstance) {
     '/api/sessions/:id/react',
     {
       ...write,
-      schema: { params: shroIdParamsSchema, body: reactInputSchema, response: { 200: reactResponseSchema } },
+      schema: {
+        summary: 'Reacts to a Shro with an emoji.',
+        params: shroIdParamsSchema,
+        body: reactInputSchema,
+        response: { 200: reactResponseSchema },
+      },
     },
     async (request) => reactToShro(deps, request.params.id, withZone(request.user!), request.body.emoji),
   );
@@ -133,7 +155,15 @@ export async function shroRoutes(fastify: FastifyInstance) {
   // "Share again with a new expiry": a new link Shro from the creator's own (issue 13 item 8).
   app.post(
     '/api/sessions/:id/copy',
-    { ...write, schema: { params: shroIdParamsSchema, body: copyShroInputSchema, response: { 201: shroSchema } } },
+    {
+      ...write,
+      schema: {
+        summary: 'Shares a link Shro again with a new expiry.',
+        params: shroIdParamsSchema,
+        body: copyShroInputSchema,
+        response: { 201: shroSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await copyShro(deps, request.params.id, actorOf(request.user!), request.body)),
   );
@@ -141,7 +171,10 @@ export async function shroRoutes(fastify: FastifyInstance) {
   // The signed-in home's inbox: Shros waiting for the user's pick and their own open ones.
   app.get(
     '/api/home',
-    { onRequest: app.requireUser, schema: { response: { 200: homeInboxSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { summary: 'Returns the signed-in home’s inbox.', response: { 200: homeInboxSchema } },
+    },
     async (request) => getHomeInbox(deps, request.user!.id),
   );
 }

@@ -17,6 +17,7 @@ export async function uploadRoutes(fastify: FastifyInstance, { storage }: Upload
   const image = {
     onRequest: app.loadUser,
     schema: {
+      summary: 'Returns a stored image.',
       description: 'The image bytes, for those who may see it (304 with If-None-Match).',
       params: uploadKeyParamsSchema,
     },

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { apiPaths, queryKey } from '@/lib/api-paths';
 
-/** POST /api/reports, then (when asked in the same dialog) POST /api/users/{id}/block. */
+/** POST /api/reports, then (when asked in the same dialog) POST /api/blocks/{id}. */
 export function useCreateReport() {
   const queryClient = useQueryClient();
   return useMutation({
