@@ -51,7 +51,6 @@ import errorHandler, { clientErrorHandler, errorBody, frameworkErrorHandler } fr
 import eventBus from './plugins/event-bus';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
-import requestChecks from './plugins/request-checks';
 import security from './plugins/security';
 import shroCache from './plugins/shro-cache';
 import staticWeb from './plugins/static-web';
@@ -158,8 +157,6 @@ export async function buildApp({
   await app.register(database, { database: db, closeOnShutdown: closeDatabase });
   await app.register(redis);
   await app.register(eventBus);
-  // The app's own every-request checks, one hook per phase for all of them (decision 157).
-  await app.register(requestChecks);
   await app.register(security);
   // Slow and greedy clients: open connections per address, and a deadline for JSON bodies.
   await app.register(connectionLimits);

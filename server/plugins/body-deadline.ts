@@ -62,12 +62,13 @@ async function bodyDeadlinePlugin(app: FastifyInstance) {
   // An answer given before the whole body arrived (refused part-way through an upload, a 413 or
   // 415 up front) closes the connection: otherwise Node would keep it open to drain the rest of
   // the body at whatever pace the client likes. (`inject` requests leave `complete` unset.)
-  app.onEveryAnswer((request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.raw.complete === false && hasBody(request.headers)) {
       reply.header('connection', 'close');
       const socket = request.raw.socket;
       if (typeof socket?.destroySoon === 'function') lingerAfterAnswer(socket, request.raw);
     }
+    done(null, payload);
   });
 
   const timeoutMs = app.config.bodyTimeoutMs;
@@ -107,4 +108,4 @@ async function bodyDeadlinePlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(bodyDeadlinePlugin, { name: 'body-deadline', dependencies: ['error-handler', 'request-checks'] });
+export default fp(bodyDeadlinePlugin, { name: 'body-deadline', dependencies: ['error-handler'] });

@@ -40,14 +40,16 @@ async function connectionLimitsPlugin(app: FastifyInstance) {
     socket.once('close', () => clearTimeout(timer));
   });
 
-  app.checkEveryRequest((request) =>
-    overCap.has(request.raw.socket)
-      ? new HttpError(429, TOO_MANY_CONNECTIONS, { 'retry-after': '5', connection: 'close' })
-      : undefined,
-  );
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (overCap.has(request.raw.socket)) {
+      done(new HttpError(429, TOO_MANY_CONNECTIONS, { 'retry-after': '5', connection: 'close' }));
+      return;
+    }
+    done();
+  });
 }
 
 export default fp(connectionLimitsPlugin, {
   name: 'connection-limits',
-  dependencies: ['error-handler', 'request-checks'],
+  dependencies: ['error-handler'],
 });

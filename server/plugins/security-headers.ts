@@ -168,11 +168,11 @@ async function securityHeaders(app: FastifyInstance) {
   const documentHeaders = Object.freeze(securityHeaderSet(app.config));
   const dataHeaders = Object.freeze(dataHeaderSet(documentHeaders));
   app.decorate('securityHeaders', dataHeaders);
-  app.checkEveryRequest((request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isDataPath(request.url) ? dataHeaders : documentHeaders);
-    return undefined;
+    done();
   });
-  app.onEveryAnswer((_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     // A 304 updates the stored answer's headers: it keeps whatever its route said (or nothing).
     // An error is never worth keeping, whatever the route set before it failed.
     if (reply.statusCode >= 400 || (reply.statusCode !== 304 && !reply.hasHeader('cache-control'))) {
@@ -181,9 +181,10 @@ async function securityHeaders(app: FastifyInstance) {
     if (isHtml(reply.getHeader('content-type')) && reply.getHeader('content-security-policy') === DATA_CSP) {
       reply.headers(documentHeaders);
     }
+    done(null, payload);
   });
 }
 
 const isHtml = (type: unknown) => typeof type === 'string' && type.startsWith('text/html');
 
-export default fp(securityHeaders, { name: 'security-headers', dependencies: ['request-checks'] });
+export default fp(securityHeaders, { name: 'security-headers' });

@@ -25,9 +25,14 @@ async function securityPlugin(app: FastifyInstance) {
     done();
   });
 
-  app.checkEveryRequest((request) =>
-    UNSAFE_METHODS.has(request.method) ? crossSiteRefusal(request, Boolean(app.config.trustProxy)) : undefined,
-  );
+  app.addHook('onRequest', (request, _reply, done) => {
+    const refusal = UNSAFE_METHODS.has(request.method) && crossSiteRefusal(request, Boolean(app.config.trustProxy));
+    if (refusal) {
+      done(refusal);
+      return;
+    }
+    done();
+  });
 }
 
 /** The refusal of an unsafe request from another site, or undefined when it comes from this one. */
@@ -62,4 +67,4 @@ function hasNullCharacter(value: unknown, depth = 0): boolean {
   return false;
 }
 
-export default fp(securityPlugin, { name: 'security', dependencies: ['request-checks'] });
+export default fp(securityPlugin, { name: 'security' });
