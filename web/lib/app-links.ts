@@ -17,7 +17,9 @@ export function appLinkPath(url: string, host: string): string | null {
   }
   if (parsed.protocol !== 'https:' || parsed.host !== host) return null;
   const page = pageForPath(parsed.pathname);
-  return page && (APP_LINK_PAGES as readonly AppPageName[]).includes(page.name) ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
+  return page && (APP_LINK_PAGES as readonly AppPageName[]).includes(page.name)
+    ? `${parsed.pathname}${parsed.search}${parsed.hash}`
+    : null;
 }
 
 /** In the shell: a link that opened the app (`appUrlOpen`) shows its page through the app's router. */
