@@ -15,8 +15,8 @@ import { previewCacheStats } from '../server/features/seo/preview-image';
 import { stdoutLogDestination } from '../server/lib/log-destination';
 import {
   type BenchUser,
-  countParticipations,
-  insertParticipations,
+  countPicks,
+  insertPicks,
   insertPreviewShros,
   insertShros,
   insertShroWithParticipants,
@@ -121,7 +121,7 @@ try {
     const seeded = await insertShros(db, plan.shros, creators);
     if (plan.participations > 0) {
       const readers = await insertUsers(db, Math.min(1000, plan.participations), `reader${tag}_`);
-      await insertParticipations(db, plan.participations, seeded, readers);
+      await insertPicks(db, plan.participations, seeded, readers);
     }
     const [owner] = await insertUsers(db, 1, `owner${tag}_`);
     const participants = await insertUsers(db, plan.participants, `participant${tag}_`);
@@ -163,7 +163,7 @@ try {
     if (message.cmd === 'memory') {
       for (let i = 0; i < 3; i++) globalThis.gc?.();
       result = process.memoryUsage();
-    } else if (message.cmd === 'count') result = await countParticipations(database.db, message.shroId!);
+    } else if (message.cmd === 'count') result = await countPicks(database.db, message.shroId!);
     else if (message.cmd === 'counters') result = await pickCounters(database.db, message.shroId!);
     else if (message.cmd === 'channels') result = app.liveHub.size;
     else if (message.cmd === 'cache') result = app.shroCache.stats();

@@ -21,7 +21,7 @@ const server = http.createServer((req, res) => {
   if (req.method === 'POST' && req.url === '/fire') {
     let n = 0;
     // As long as the app's event (decision 100: with the Shro's public state).
-    const frame = `id: ${Date.now()}\ndata: {"type":"shro.box.opened","shroId":"bare","participantCount":${++fired},"status":"waiting","expiresAt":null}\n\n`;
+    const frame = `id: ${Date.now()}\ndata: {"type":"shro.picked","shroId":"bare","participantCount":${++fired},"status":"waiting","expiresAt":null}\n\n`;
     for (const channel of open) {
       channel.write(frame);
       n++;

@@ -122,7 +122,7 @@ function actLikeATab(watchers: Watchers, tab: TabRule): void {
     } catch {
       return;
     }
-    if (event.type !== 'shro.box.opened' && event.type !== 'shro.reaction.added') return;
+    if (event.type !== 'shro.picked' && event.type !== 'shro.reaction.added') return;
     if (shroEventAction(tab.view, false) === 'refetch') void fetch(tab.url).then((r) => r.text());
   };
 }

@@ -209,7 +209,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   lines.push('## 3. `POST /api/sessions/{id}/select` by distinct users on one public Shro');
   lines.push('');
   lines.push(
-    "Issue 12 item 5 (decision 119). Counters afterwards: participations, the Shro's participant count, the creator's `totalParticipants`, the pickers' `shrosParticipated` summed (each must equal the users), the creator's grouped `shro_selected` notifications (1) and outbox rows left (0).",
+    "Issue 12 item 5 (decision 119). Counters afterwards: picks, the Shro's participant count, the creator's `totalParticipants`, the pickers' `shrosParticipated` summed (each must equal the users), the creator's grouped `shro_selected` notifications (1) and outbox rows left (0).",
   );
   const warmUps = [
     ...Object.entries(r.selects).map(([kind, s]) => (s ? `${kind} ${n(s.warmUp)}/s` : '')),
@@ -232,11 +232,11 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     const c = s.counters;
     const exact =
       c !== undefined &&
-      [c.participations, c.participantCount, c.creatorTotal, c.pickerTotal].every((x) => x === SIZES.selectors) &&
+      [c.picks, c.participantCount, c.creatorTotal, c.pickerTotal].every((x) => x === SIZES.selectors) &&
       c.notifications === 1 &&
       c.outbox === 0;
     const counters = c
-      ? `${n(c.participations)} / ${n(c.participantCount)} / ${n(c.creatorTotal)} / ${n(c.pickerTotal)} / ${c.notifications} / ${c.outbox}${mark(exact)}`
+      ? `${n(c.picks)} / ${n(c.participantCount)} / ${n(c.creatorTotal)} / ${n(c.pickerTotal)} / ${c.notifications} / ${c.outbox}${mark(exact)}`
       : `${n(s.count)}${mark(s.count === SIZES.selectors)}`;
     lines.push(
       `| ${kind} | ${n(SIZES.selectors)} | ${n(s.perSecond)} | ≥ ${n(goal)}${mark(s.perSecond >= goal)} | ${n(s.seconds, 2)} | ${cpuPerPick(s)} | ${maybe(s.writesPerPick, 2)} | ${s.non2xx} | ${counters} |`,

@@ -172,7 +172,7 @@ async function picks(kind: 'PGlite' | 'PostgreSQL', server: Child, databaseUrl: 
   log(`${kind}: ${seed.selectorCookies.length} selects…`);
   const run = await profiled(server, `picks-${kind}`, () => selects(server, seed));
   const counters = (await server.ask('counters', seed.selectShroId)) as PickCounters;
-  results.selects[kind] = { ...run, count: counters.participations, counters, warmUp, backendsPinned };
+  results.selects[kind] = { ...run, count: counters.picks, counters, warmUp, backendsPinned };
   log(`${kind}: ${Math.round(run.perSecond)} selects/s, counters ${JSON.stringify(counters)}`);
   if (databaseUrl) await picksFloor(databaseUrl, seed);
 }
@@ -289,7 +289,7 @@ async function serverRuns() {
     `/api/live?watch=${pglite.seed.fanoutShroId}`,
     // Its own pickers, after the turns' (fanoutPicker).
     (round, warmUp) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(SIZES.fanoutTurns, round, warmUp)),
-    'shro.box.opened',
+    'shro.picked',
     { watchers: thousand, tab: await tabOf(pglite.server.port, pglite.seed.fanoutShroId) },
   );
 
@@ -307,7 +307,7 @@ async function serverRuns() {
       // The ceiling's watchers are the same tabs, with the same visitor's view (decision 023):
       // each event costs this process as much as the app's, and the rule asks for no refetch of
       // it either (a refetch would get the bare server's body).
-      const ceiling = await fanout([bare], '/live', fireBare, 'shro.box.opened', {
+      const ceiling = await fanout([bare], '/live', fireBare, 'shro.picked', {
         tab: { ...tab, url: `http://127.0.0.1:${bare.port}/` },
       });
       log(`fan-out turn ${turn + 1}: one instance (PGlite), ${SIZES.watchers} channels…`);
@@ -315,7 +315,7 @@ async function serverRuns() {
         [pglite.server],
         `/api/live?watch=${pglite.seed.fanoutShroId}`,
         (round, warmUp) => fireSelect(pglite.server.port, pglite.seed, fanoutPicker(turn, round, warmUp)),
-        'shro.box.opened',
+        'shro.picked',
         { tab },
       );
       results.fanoutTurns.push({ ceiling, app });
@@ -355,7 +355,7 @@ async function serverRuns() {
             `/api/live?watch=${a.seed!.fanoutShroId}`,
             // Through each instance in turn, the warm-up too: both compile their pick and fan-out paths.
             (round, warmUp) => fireSelect(round % 2 === 0 ? a.port : b.port, a.seed!, fanoutPicker(0, round, warmUp)),
-            'shro.box.opened',
+            'shro.picked',
             { tab: await tabOf(a.port, a.seed!.fanoutShroId) },
           );
         } finally {

@@ -5,7 +5,7 @@ import {
   authSessions,
   notifications,
   outbox,
-  participations,
+  picks,
   shroBoxes,
   shros,
   userStats,
@@ -105,10 +105,10 @@ export async function insertShros(
 }
 
 /**
- * `count` participations spread over the Shros: each reader opens one box of `perReader`
+ * `count` picks spread over the Shros: each reader opens one box of `perReader`
  * consecutive Shros (so no one opens the same Shro twice), and the Shros' counters are set to match.
  */
-export async function insertParticipations(
+export async function insertPicks(
   db: Db,
   count: number,
   seeded: { id: string; boxIds: number[] }[],
@@ -116,8 +116,8 @@ export async function insertParticipations(
 ): Promise<void> {
   if (count === 0 || seeded.length === 0) return;
   const perReader = Math.ceil(count / readers.length);
-  if (perReader > seeded.length) throw new Error('more participations per reader than Shros');
-  let rows: (typeof participations.$inferInsert)[] = [];
+  if (perReader > seeded.length) throw new Error('more picks per reader than Shros');
+  let rows: (typeof picks.$inferInsert)[] = [];
   for (let i = 0; i < count; i++) {
     const reader = Math.floor(i / perReader);
     const shro = seeded[(reader * perReader + (i % perReader)) % seeded.length]!;
@@ -129,7 +129,7 @@ export async function insertParticipations(
       createdAt: new Date(Date.now() - i * 1000),
     });
     if (rows.length === BATCH || i === count - 1) {
-      await db.insert(participations).values(rows);
+      await db.insert(picks).values(rows);
       rows = [];
     }
   }
@@ -161,7 +161,7 @@ export async function insertShroWithParticipants(
   const boxes = await db.insert(shroBoxes).values(boxRows(id)).returning({ id: shroBoxes.id });
   const boxIds = boxes.map((b) => b.id);
   if (participants.length > 0) {
-    await db.insert(participations).values(
+    await db.insert(picks).values(
       participants.map((p, i) => ({
         shroId: id,
         userId: p.id,
@@ -174,14 +174,13 @@ export async function insertShroWithParticipants(
   return { id, boxIds };
 }
 
-export async function countParticipations(db: Db, shroId: string): Promise<number> {
-  return (await db.select({ id: participations.id }).from(participations).where(eq(participations.shroId, shroId)))
-    .length;
+export async function countPicks(db: Db, shroId: string): Promise<number> {
+  return (await db.select({ id: picks.id }).from(picks).where(eq(picks.shroId, shroId))).length;
 }
 
-/** What the picks on one Shro left (issue 12 item 5): each counter next to the participations. */
+/** What the picks on one Shro left (issue 12 item 5): each counter next to the picks. */
 export interface PickCounters {
-  participations: number;
+  picks: number;
   /** The Shro's stored `participant_count`. */
   participantCount: number;
   /** The creator's `totalParticipants` (a creator with no other Shro). */
@@ -211,14 +210,14 @@ export async function pickCounters(db: Db, shroId: string): Promise<PickCounters
   const [pickers] = await db
     .select({ total: sum(userStats.shrosParticipated) })
     .from(userStats)
-    .innerJoin(participations, and(eq(participations.userId, userStats.userId), eq(participations.shroId, shroId)));
+    .innerJoin(picks, and(eq(picks.userId, userStats.userId), eq(picks.shroId, shroId)));
   const notes = await db
     .select({ message: notifications.message })
     .from(notifications)
     .where(and(eq(notifications.shroId, shroId), eq(notifications.type, 'shro_selected')));
   const [pending] = await db.select({ n: count() }).from(outbox).where(isNull(outbox.appliedAt));
   return {
-    participations: await countParticipations(db, shroId),
+    picks: await countPicks(db, shroId),
     participantCount: shro!.participantCount,
     creatorTotal: creator?.total ?? 0,
     pickerTotal: Number(pickers?.total ?? 0),

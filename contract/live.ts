@@ -22,9 +22,9 @@ export interface ShroPublicState {
   expiresAt: string | null;
 }
 
-/** Every event the bus carries, named `{entity}.{sub}.{past-verb}`. */
+/** Every event the bus carries, named `{entity}.{past-verb}` or `{entity}.{sub}.{past-verb}`. */
 const LIVE_EVENT_TYPES = [
-  'shro.box.opened',
+  'shro.picked',
   'shro.reaction.added',
   'shro.deleted',
   'shro.row.changed',
@@ -54,8 +54,8 @@ export const SERVER_ONLY_EVENT_TYPES = [
 ] as const satisfies readonly LiveEventType[];
 
 interface LiveEventPayloads {
-  /** Someone opened a box: watchers apply the public state; only the creator refetches (their board). */
-  'shro.box.opened': { shroId: string } & ShroPublicState;
+  /** Someone picked (opened a box): watchers apply the public state; only the creator refetches (their board). */
+  'shro.picked': { shroId: string } & ShroPublicState;
   /** Reactions show only on the creator's board: the creator refetches, others apply the public state. */
   'shro.reaction.added': { shroId: string } & ShroPublicState;
   'shro.deleted': { shroId: string };

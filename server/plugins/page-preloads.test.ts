@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createShro, createUser, getAs, type SignedInUser, selectBox } from '../test/factories';
+import { befriend, createShro, createUser, getAs, pickBox, type SignedInUser } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { fakeWebDist } from '../test/web-dist';
 
@@ -83,7 +83,7 @@ describe("a page's HTML preloads the page's code", () => {
     // Someone who has not picked: the game; once they have, the opened box's result and checks.
     const picker = await createUser(ctx);
     expect(linksOf((await page(`/session/${shro.id}`, picker.cookie)).body)).toEqual([...pageFiles, ...game]);
-    await selectBox(ctx, picker.cookie, shro, 2);
+    await pickBox(ctx, picker.cookie, shro, 2);
     expect(linksOf((await page(`/session/${shro.id}`, picker.cookie)).body)).toEqual([
       ...pageFiles,
       ...game,

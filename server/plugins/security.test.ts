@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participations } from '../db/schema/index';
+import { picks } from '../db/schema/index';
 import { createShro, createUser } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 
@@ -43,7 +43,7 @@ describe('null characters', () => {
     expect([query.statusCode, query.json()]).toEqual([400, NULL_REFUSAL]);
     const path = await ctx.app.inject({ url: '/api/sessions/a%00b', headers: { cookie: picker.cookie } });
     expect([path.statusCode, path.json()]).toEqual([400, NULL_REFUSAL]);
-    expect((await ctx.database.db.select({ n: count() }).from(participations))[0]!.n).toBe(0);
+    expect((await ctx.database.db.select({ n: count() }).from(picks))[0]!.n).toBe(0);
     // The same pick without it goes through.
     expect((await select({ boxId })).statusCode).toBe(200);
   });

@@ -10,7 +10,7 @@ import {
   friendRequests,
   friendships,
   notifications,
-  participations,
+  picks,
   reactions,
   shroBoxes,
   shroRecipients,
@@ -275,7 +275,7 @@ export async function select(ctx: TestContext, id: string, cookie: string, boxId
 }
 
 /** Opens the box at `position` (1-4); fails the test unless it was opened; the picker's view. */
-export async function selectBox(ctx: TestContext, cookie: string, shro: Shro, position: number): Promise<Shro> {
+export async function pickBox(ctx: TestContext, cookie: string, shro: Shro, position: number): Promise<Shro> {
   const box = shro.boxes.find((b) => b.position === position);
   if (!box) throw new Error(`no box at position ${position}`);
   const response = await select(ctx, shro.id, cookie, box.id);
@@ -291,7 +291,7 @@ export async function share(ctx: TestContext, cookie: string, shroId: string) {
 /** Row counts of every table a create, select, react or delete may touch. */
 export async function gameRowCounts(ctx: Pick<TestContext, 'database'>) {
   const { db } = ctx.database;
-  const tables = { shros, shroBoxes, shroRecipients, participations, reactions, uploads, notifications };
+  const tables = { shros, shroBoxes, shroRecipients, picks, reactions, uploads, notifications };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0]!.n]),
   );

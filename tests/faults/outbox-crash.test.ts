@@ -194,12 +194,12 @@ describe('the outbox survives kill -9 between its effects and their events (deci
     await picks.waitExit();
     expect(picks.signal).toBe('SIGKILL');
     await inFlight;
-    expect(watcher.ofType('shro.box.opened')).toEqual([]);
+    expect(watcher.ofType('shro.picked')).toEqual([]);
 
     // The next start publishes them (the Shro's state as it is now) before reporting ready.
     picks = await start(dataDir(), shared);
     const opened = await watcher.next(
-      (m) => m.json.type === 'shro.box.opened' && m.json.participantCount === PICKERS,
+      (m) => m.json.type === 'shro.picked' && m.json.participantCount === PICKERS,
       10_000,
     );
     expect(opened.json).toMatchObject({ shroId: shro.id, participantCount: PICKERS, status: 'waiting' });

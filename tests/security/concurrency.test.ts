@@ -6,7 +6,7 @@ import {
   friendRequests,
   friendships,
   notifications,
-  participations,
+  picks,
   reactions,
   shros,
   userAchievements,
@@ -58,7 +58,7 @@ describe('selecting a box', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     for (const r of responses.filter((r) => r.statusCode === 409)) expect(r.json().message).toMatch(/already/);
-    expect(await rows(participations, eq(participations.shroId, shro.id))).toBe(1);
+    expect(await rows(picks, eq(picks.shroId, shro.id))).toBe(1);
     // Everything the pick bumps moved exactly once.
     expect((await statsOf(picker.id))?.shrosParticipated).toBe(1);
     expect((await statsOf(creator.id))?.totalParticipants).toBe(1);
@@ -92,7 +92,7 @@ describe('selecting a box', () => {
     const [row] = await db().select().from(shros).where(eq(shros.id, shro.id));
     expect(row!.status).toBe('selected');
     expect(row!.selectedByUserId).toBe(recipient.id);
-    expect(await rows(participations, eq(participations.shroId, shro.id))).toBe(1);
+    expect(await rows(picks, eq(picks.shroId, shro.id))).toBe(1);
   });
 
   it('two recipients racing on one private Shro: each gets their own one pick (decision 045), the first pick is recorded once', async () => {
@@ -111,7 +111,7 @@ describe('selecting a box', () => {
     races++;
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(2);
     expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(18);
-    expect(await rows(participations, eq(participations.shroId, shro.id))).toBe(2);
+    expect(await rows(picks, eq(picks.shroId, shro.id))).toBe(2);
     const [row] = await db().select().from(shros).where(eq(shros.id, shro.id));
     expect([a.id, b.id]).toContain(row!.selectedByUserId);
     expect((await statsOf(creator.id))?.totalParticipants).toBe(2);
@@ -244,7 +244,7 @@ describe('achievements', () => {
     await unlockedOnce(creator.id, 'shro-master', 'Shro Master');
   });
 
-  it('first participations in 8 Shros at once → Curious Mind unlocked once; 10 pickers at once → Popular Choice once', async () => {
+  it('first picks in 8 Shros at once → Curious Mind unlocked once; 10 pickers at once → Popular Choice once', async () => {
     const creator = await createUser(ctx);
     const list = await Promise.all(
       Array.from({ length: 8 }, (_, i) => createShro(ctx, creator.cookie, { title: `p${i}`, isShareable: true })),
@@ -256,9 +256,9 @@ describe('achievements', () => {
 
     const pickers = await Promise.all(Array.from({ length: 10 }, () => createUser(ctx)));
     const target = list[0]!;
-    const picks = await Promise.all(pickers.map((p) => select(p, target.id, target.boxes[1]!.id)));
+    const answers = await Promise.all(pickers.map((p) => select(p, target.id, target.boxes[1]!.id)));
     races += 2;
-    expect(picks.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect((await statsOf(creator.id))?.totalParticipants).toBe(18);
     await unlockedOnce(creator.id, 'popular-choice', 'Popular Choice');
   });

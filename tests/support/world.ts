@@ -5,9 +5,9 @@ import {
   createShro,
   createUser,
   makeModerator,
+  pickBox,
   png,
   type SignedInUser,
-  selectBox,
 } from '../../server/test/factories';
 import type { TestContext } from '../../server/test/test-app';
 
@@ -76,8 +76,8 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   );
   const box1 = privateImage.boxes.find((b) => b.position === 1)!;
   const box2 = privateImage.boxes.find((b) => b.position === 2)!;
-  const friendView = await selectBox(ctx, friend.cookie, privateImage, 1);
-  await selectBox(ctx, blocked.cookie, privateImage, 1);
+  const friendView = await pickBox(ctx, friend.cookie, privateImage, 1);
+  await pickBox(ctx, blocked.cookie, privateImage, 1);
   const privateText = await createShro(ctx, owner.cookie, {
     title: 'Dinner?',
     isShareable: false,

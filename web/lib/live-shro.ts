@@ -1,9 +1,6 @@
 import type { ShroPublicState } from '@contract/live';
 import type { Shro } from '@contract/shro-views';
 
-/** A Shro event that carries its public state (contract/live.ts). */
-type ShroStateEvent = { type: 'shro.box.opened' | 'shro.reaction.added'; shroId: string } & ShroPublicState;
-
 /**
  * What a tab holding `view` does with a Shro's state event (docs/decisions/100-events-carry-public-state.md):
  * the creator refetches (their board shows who picked, per-box and per-emoji counts); anyone else's
@@ -20,7 +17,7 @@ export function shroEventAction(view: Shro | undefined, fetching: boolean): 'ref
  * order than they committed), and a status only ever moves to expired here: everything else of
  * a viewer's status follows their own pick, which this event does not tell.
  */
-export function withPublicState(view: Shro, event: ShroStateEvent): Shro {
+export function withPublicState(view: Shro, event: ShroPublicState): Shro {
   const participantCount = Math.max(view.participantCount, event.participantCount);
   const status = event.status === 'expired' ? 'expired' : view.status;
   if (participantCount === view.participantCount && status === view.status && event.expiresAt === view.expiresAt) {

@@ -69,7 +69,7 @@ describe('a Shro event with its public state', () => {
       ...overrides,
     }) as Shro;
   const opened = (participantCount: number, status: 'waiting' | 'expired' = 'waiting') =>
-    ({ type: 'shro.box.opened', shroId: 's1', participantCount, status, expiresAt: null }) as const;
+    ({ type: 'shro.picked', shroId: 's1', participantCount, status, expiresAt: null }) as const;
 
   function clientHolding(data: Shro) {
     const queryClient = new QueryClient();
@@ -93,6 +93,14 @@ describe('a Shro event with its public state', () => {
     applyLiveMessage(queryClient, opened(4));
     expect(queryClient.getQueryData<Shro>(KEY)).toEqual(view({ participantCount: 4 }));
     expect(queryClient.getQueryState(KEY)?.isInvalidated).toBe(false);
+    expect(fetches()).toBe(0);
+    unsubscribe();
+  });
+
+  it('reads a pick under its previous name, shro.box.opened, as shro.picked for one release', () => {
+    const { queryClient, fetches, unsubscribe } = clientHolding(view());
+    applyLiveMessage(queryClient, { ...opened(5), type: 'shro.box.opened' });
+    expect(queryClient.getQueryData<Shro>(KEY)).toEqual(view({ participantCount: 5 }));
     expect(fetches()).toBe(0);
     unsubscribe();
   });

@@ -33,8 +33,14 @@ const BACKOFF_MAX_MS = 30_000;
 /** Failed reconnects by EventSource itself before we take over with a growing backoff. */
 const NATIVE_RETRIES = 3;
 
+/**
+ * `shro.picked` under its name of the previous release: a server of that release may still send
+ * it during a deploy, so it is read as `shro.picked` for one release (issue 39); then this goes.
+ */
+type OldPickedMessage = Omit<Extract<LiveMessage, { type: 'shro.picked' }>, 'type'> & { type: 'shro.box.opened' };
+
 /** Turns one event into the query invalidations it implies; only active queries refetch. */
-export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): void {
+export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage | OldPickedMessage): void {
   const invalidate = (path: string) => void queryClient.invalidateQueries({ queryKey: queryKey(path) });
   const invalidatePrefix = (prefix: string) => void queryClient.invalidateQueries(pathPrefix(prefix));
   switch (message.type) {
@@ -44,6 +50,7 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
       // Events may have been missed: everything on screen refetches.
       void queryClient.invalidateQueries();
       return;
+    case 'shro.picked':
     case 'shro.box.opened':
     case 'shro.reaction.added': {
       // The public state is applied in place; only a view it does not cover refetches (decision 100).
@@ -223,7 +230,7 @@ class LiveChannel {
     source.addEventListener('ping', heard);
     source.onmessage = (event) => {
       heard(event);
-      let message: LiveMessage;
+      let message: LiveMessage | OldPickedMessage;
       try {
         message = JSON.parse(event.data);
       } catch {

@@ -109,7 +109,7 @@ export const shroRecipients = pgTable(
 );
 
 /** One row per participant: the unique index is what makes "one box per person" hold under concurrency. */
-export const participations = pgTable(
+export const picks = pgTable(
   'participations',
   {
     id: serial('id').primaryKey(),

@@ -14,7 +14,7 @@ import {
   messages,
   notifications,
   outbox,
-  participations,
+  picks,
   pushSubscriptions,
   reports,
   shros,
@@ -30,9 +30,9 @@ import {
   createUser,
   getShro,
   notificationsOf,
+  pickBox,
   png,
   type SignedInUser,
-  selectBox,
   TEST_PASSWORD,
 } from '../../test/factories';
 import { multipart } from '../../test/multipart';
@@ -189,7 +189,7 @@ describe('GET /api/account/export', () => {
       await png(80, 80, { r: 10, g: 200, b: 30 }),
       await png(90, 90, { r: 10, g: 20, b: 230 }),
     ]);
-    await selectBox(ctx, friend.cookie, own, 1);
+    await pickBox(ctx, friend.cookie, own, 1);
     // The friend's Shro the user opened one box of: only that box's content.
     const theirs = await createShro(ctx, friend.cookie, {
       title: 'Secret dinner',
@@ -201,7 +201,7 @@ describe('GET /api/account/export', () => {
         { content: 'Ramen-D4' },
       ]),
     });
-    const opened = await selectBox(ctx, user.cookie, theirs, 2);
+    const opened = await pickBox(ctx, user.cookie, theirs, 2);
     const openedText = opened.boxes.find((b) => b.position === 2)!.textContent!;
     expect((await react(user, theirs.id, '😍')).statusCode).toBe(200);
     // A private Shro sent to the user, not opened: no box content at all.
@@ -455,9 +455,9 @@ describe('DELETE /api/account', () => {
       await png(70, 70),
       await png(75, 75, { r: 1, g: 2, b: 3 }),
     ]);
-    await selectBox(ctx, bob.cookie, aliceShro, 1);
+    await pickBox(ctx, bob.cookie, aliceShro, 1);
     const bobShro = await createShro(ctx, bob.cookie, { title: 'Bob asks', isPublic: true, isShareable: false });
-    await selectBox(ctx, alice.cookie, bobShro, 3);
+    await pickBox(ctx, alice.cookie, bobShro, 3);
     expect((await react(alice, bobShro.id)).statusCode).toBe(200);
     expect((await send(alice, bob, 'from alice')).statusCode).toBe(201);
     expect((await send(bob, alice, 'from bob')).statusCode).toBe(201);
@@ -563,9 +563,7 @@ describe('DELETE /api/account', () => {
     const alicePick = bobView.participants.find((p) => p.userId === alice.id)!;
     expect(isDeletedUsername(alicePick.username)).toBe(true);
     expect(alicePick.reaction).toBe('🔥');
-    expect(await ctx.database.db.select().from(participations).where(eq(participations.userId, alice.id))).toHaveLength(
-      1,
-    );
+    expect(await ctx.database.db.select().from(picks).where(eq(picks.userId, alice.id))).toHaveLength(1);
 
     // Bob's notifications about Alice stay, naming "deleted user".
     const bobNotifications = await notificationsOf(ctx, bob.id);

@@ -11,6 +11,7 @@ import { SOURCE_LOCALE } from '../../../contract/locales';
 import type { Shro } from '../../../contract/shro-views';
 import { HttpError, SERVER_MESSAGES } from '../../lib/http-errors';
 import { getAchievements } from '../achievements/service';
+import { listFriendsForExport } from '../friends/queries';
 import { listInvitesForExport } from '../invites/queries';
 import type { ShroDeps } from '../shros/access';
 import { getShroForViewer } from '../shros/view';
@@ -23,7 +24,6 @@ import {
   listAnalyticsForExport,
   listAuthSessionsForExport,
   listFriendRequestsForExport,
-  listFriendsForExport,
   listMessagesForExport,
   listNotificationsForExport,
   listOwnReactions,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../../contract/locales';
 import type { Db } from '../../db/client';
@@ -6,10 +6,9 @@ import {
   analyticsEvents,
   authSessions,
   friendRequests,
-  friendships,
   messages,
   notifications,
-  participations,
+  picks,
   reactions,
   shroRecipients,
   shroShares,
@@ -53,16 +52,16 @@ export async function listOwnShroIds(db: Db, userId: string): Promise<string[]> 
 export async function listPicksOnOthersShros(db: Db, userId: string) {
   return db
     .select({
-      shroId: participations.shroId,
-      boxId: participations.boxId,
-      isCorrect: participations.isCorrect,
-      pickedAt: participations.createdAt,
-      hiddenAt: participations.hiddenAt,
+      shroId: picks.shroId,
+      boxId: picks.boxId,
+      isCorrect: picks.isCorrect,
+      pickedAt: picks.createdAt,
+      hiddenAt: picks.hiddenAt,
     })
-    .from(participations)
-    .innerJoin(shros, eq(shros.id, participations.shroId))
-    .where(and(eq(participations.userId, userId), ne(shros.creatorId, userId)))
-    .orderBy(asc(participations.createdAt), asc(participations.id));
+    .from(picks)
+    .innerJoin(shros, eq(shros.id, picks.shroId))
+    .where(and(eq(picks.userId, userId), ne(shros.creatorId, userId)))
+    .orderBy(asc(picks.createdAt), asc(picks.id));
 }
 
 /** Private Shros sent to the user (picked or not). */
@@ -81,25 +80,6 @@ export async function listOwnReactions(db: Db, userId: string) {
     .from(reactions)
     .where(eq(reactions.userId, userId))
     .orderBy(asc(reactions.createdAt), asc(reactions.id));
-}
-
-/** Friends as the friends list shows them (public columns only). */
-export async function listFriendsForExport(db: Db, userId: string) {
-  return db
-    .select({
-      userId: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      since: friendships.createdAt,
-    })
-    .from(friendships)
-    .innerJoin(
-      users,
-      sql`${users.id} = case when ${friendships.userLowId} = ${userId} then ${friendships.userHighId} else ${friendships.userLowId} end`,
-    )
-    .where(or(eq(friendships.userLowId, userId), eq(friendships.userHighId, userId)))
-    .orderBy(asc(friendships.createdAt));
 }
 
 export async function listFriendRequestsForExport(db: Db, userId: string) {

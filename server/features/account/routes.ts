@@ -10,7 +10,8 @@ import {
 } from '../../../contract/account';
 import { errorAnswers } from '../../lib/error-answers';
 import { clearAuthCookies } from '../../plugins/auth-session';
-import { assertNotLimited, consumeOrThrow } from '../../plugins/rate-limit';
+import { consumeOrThrow } from '../../plugins/rate-limit';
+import { limitPasswordAttempts } from '../auth/password-attempts';
 import { startAccountExport, writeAccountExport } from './export';
 import { checkAccountPassword, deleteAccount, saveLocale } from './service';
 
@@ -107,21 +108,9 @@ async function accountPlugin(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = request.user!;
-      // Checked like a login and counted against the same limiters, so this form cannot be used
-      // to guess the password faster than the login form (as PUT /api/auth/password).
-      const usernameKey = user.username.toLowerCase();
-      await assertNotLimited(limiters.loginByIp, request.ip);
-      await assertNotLimited(limiters.loginByUsername, usernameKey);
-      try {
-        await checkAccountPassword({ db }, user.id, request.body.password);
-      } catch (error) {
-        await Promise.all([
-          limiters.loginByIp.penalty(request.ip).catch(() => {}),
-          limiters.loginByUsername.penalty(usernameKey).catch(() => {}),
-        ]);
-        throw error;
-      }
-      await limiters.loginByUsername.delete(usernameKey).catch(() => {});
+      await limitPasswordAttempts(limiters, { ip: request.ip, username: user.username }, () =>
+        checkAccountPassword({ db }, user.id, request.body.password),
+      );
       await deleteAccount({ ...shroDeps(), nameHash: app.nameHash, log: request.log }, app.uploadStorage, user.id);
       clearAuthCookies(reply);
       return { deleted: true as const };

@@ -7,10 +7,10 @@ import {
   createShro,
   createUser,
   notificationsOf,
+  pickBox,
   png,
   type SignedInUser,
   seedStats,
-  selectBox,
   share,
   statsRow,
 } from '../../test/factories';
@@ -173,7 +173,7 @@ describe('each achievement unlocks exactly at its requirement, once, with one no
     const creator = await createUser(ctx);
     const user = await createUser(ctx);
     await expectUnlocksExactlyAt(user, 'curious-mind', async () =>
-      selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie), 1),
+      pickBox(ctx, user.cookie, await createShro(ctx, creator.cookie), 1),
     );
   });
 
@@ -185,7 +185,7 @@ describe('each achievement unlocks exactly at its requirement, once, with one no
     await expectUnlocksExactlyAt(
       user,
       'box-breaker',
-      async () => selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie), 2),
+      async () => pickBox(ctx, user.cookie, await createShro(ctx, creator.cookie), 2),
       97,
     );
   });
@@ -194,7 +194,7 @@ describe('each achievement unlocks exactly at its requirement, once, with one no
     const creator = await createUser(ctx);
     const user = await createUser(ctx);
     const pick = async (correct: boolean) =>
-      selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie, { winningBoxPosition: 3 }), correct ? 3 : 1);
+      pickBox(ctx, user.cookie, await createShro(ctx, creator.cookie, { winningBoxPosition: 3 }), correct ? 3 : 1);
     await pick(true);
     await pick(true);
     await pick(true);
@@ -202,7 +202,7 @@ describe('each achievement unlocks exactly at its requirement, once, with one no
     await pick(false);
     expect(await achievementOf(user.cookie, 'lucky-guesser')).toMatchObject({ isUnlocked: false, progress: 0 });
     // A Shro without a winning box neither extends nor breaks the run.
-    await selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie), 2);
+    await pickBox(ctx, user.cookie, await createShro(ctx, creator.cookie), 2);
     await expectUnlocksExactlyAt(user, 'lucky-guesser', () => pick(true));
     // A wrong pick after unlocking does not take it back.
     await pick(false);
@@ -217,7 +217,7 @@ describe('each achievement unlocks exactly at its requirement, once, with one no
     const pickers: SignedInUser[] = [];
     for (let i = 0; i < 11; i++) pickers.push(await createUser(ctx));
     await expectUnlocksExactlyAt(creator, 'popular-choice', (step) =>
-      selectBox(ctx, pickers[step - 1]!.cookie, step % 2 ? first : second, (step % 4) + 1),
+      pickBox(ctx, pickers[step - 1]!.cookie, step % 2 ? first : second, (step % 4) + 1),
     );
   });
 
@@ -310,7 +310,7 @@ describe('the engine under concurrency', () => {
     const b = await createUser(ctx);
     for (let round = 0; round < 4; round++) {
       const [ofA, ofB] = await Promise.all([createShro(ctx, a.cookie), createShro(ctx, b.cookie)]);
-      await Promise.all([selectBox(ctx, b.cookie, ofA, 1), selectBox(ctx, a.cookie, ofB, 2)]);
+      await Promise.all([pickBox(ctx, b.cookie, ofA, 1), pickBox(ctx, a.cookie, ofB, 2)]);
     }
     expect(await statsRow(ctx, a.id)).toMatchObject({ shrosParticipated: 4, totalParticipants: 4 });
     expect(await statsRow(ctx, b.id)).toMatchObject({ shrosParticipated: 4, totalParticipants: 4 });
@@ -327,10 +327,10 @@ describe('unlocks are recorded', () => {
       )) as unknown as { rows: { xmax: string; unlocked_at: unknown }[] };
       return rows;
     };
-    await selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie, { isPublic: true }), 1);
+    await pickBox(ctx, user.cookie, await createShro(ctx, creator.cookie, { isPublic: true }), 1);
     const [first] = await xmaxOfCuriousMind();
     expect(first!.xmax).toBe('0');
-    await selectBox(ctx, user.cookie, await createShro(ctx, creator.cookie, { isPublic: true }), 2);
+    await pickBox(ctx, user.cookie, await createShro(ctx, creator.cookie, { isPublic: true }), 2);
     // The second pick's unlock statement found it unlocked and left the row as it was.
     expect(await xmaxOfCuriousMind()).toEqual([first]);
   });

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserStats } from '../../../contract/profiles';
 import type { Shro } from '../../../contract/shro-views';
-import { participations, shroBoxes, shros, users } from '../../db/schema/index';
-import { befriend, createShro, createUser, type SignedInUser, selectBox } from '../../test/factories';
+import { picks, shroBoxes, shros, users } from '../../db/schema/index';
+import { befriend, createShro, createUser, pickBox, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { getUserStatsFor } from './service';
 
@@ -68,13 +68,13 @@ beforeAll(async () => {
   const publicShro = await createShro(ctx, creator.cookie, { title: 'Public', isShareable: false, isPublic: true });
 
   // friend: a wrong pick in the link Shro, then a right one in the private Shro.
-  await selectBox(ctx, friend.cookie, link, 1);
-  await selectBox(ctx, friend.cookie, privateShro, 1);
+  await pickBox(ctx, friend.cookie, link, 1);
+  await pickBox(ctx, friend.cookie, privateShro, 1);
   // picker: public activity only.
-  await selectBox(ctx, picker.cookie, link, 2);
-  await selectBox(ctx, picker.cookie, publicShro, 3);
+  await pickBox(ctx, picker.cookie, link, 2);
+  await pickBox(ctx, picker.cookie, publicShro, 3);
   // quiet: private activity only.
-  await selectBox(ctx, quiet.cookie, privateShro, 1);
+  await pickBox(ctx, quiet.cookie, privateShro, 1);
 });
 afterAll(() => ctx?.close());
 
@@ -151,7 +151,7 @@ describe('the public streak: days with a public or link Shro created or opened, 
   }
   async function pickAt(userId: string, shro: { id: string; boxId: number }, iso: string, isCorrect: boolean | null) {
     await ctx.database.db
-      .insert(participations)
+      .insert(picks)
       .values({ shroId: shro.id, userId, boxId: shro.boxId, isCorrect, createdAt: new Date(iso) });
   }
 

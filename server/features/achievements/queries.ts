@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { achievements, participations, shros, userAchievements, userStats, users } from '../../db/schema/index';
+import { achievements, picks, shros, userAchievements, userStats, users } from '../../db/schema/index';
 import { unnest } from '../../db/unnest';
 import { analyticsInsertSql } from '../analytics/queries';
 
@@ -217,7 +217,7 @@ export async function findPublicStats(db: Db, userId: string, timeZone: string):
       select s.id, s.created_at from ${shros} s
       where s.creator_id = ${userId} and (s.is_public or s.is_shareable)
     ), picks as (
-      select p.created_at, p.is_correct from ${participations} p
+      select p.created_at, p.is_correct from ${picks} p
       join ${shros} s on s.id = p.shro_id
       where p.user_id = ${userId} and (s.is_public or s.is_shareable)
     ), days as (
@@ -234,7 +234,7 @@ export async function findPublicStats(db: Db, userId: string, timeZone: string):
       (select count(*) from picks where is_correct and created_at > coalesce(
         (select max(created_at) from picks where is_correct = false), '-infinity'::timestamptz))::int
         as "consecutiveCorrect",
-      (select count(*) from ${participations} p join shown on shown.id = p.shro_id)::int as "totalParticipants",
+      (select count(*) from ${picks} p join shown on shown.id = p.shro_id)::int as "totalParticipants",
       (select count(*) from runs where run = (select run from runs order by day desc limit 1))::int as "streakDays",
       (select max(day)::text from days) as "lastActiveDay"`);
   const [row] = (result as unknown as { rows: PublicStatsRow[] }).rows;

@@ -14,9 +14,10 @@ import {
 import { acceptTermsInputSchema } from '../../../contract/terms';
 import { noBodySchema } from '../../../contract/validation';
 import { errorAnswers } from '../../lib/error-answers';
-import { assertNotLimited, consumeOrThrow, isLimited } from '../../plugins/rate-limit';
+import { consumeOrThrow, isLimited } from '../../plugins/rate-limit';
 import { announceInviteAccepted } from '../invites/service';
 import { knownDeviceKey, rememberDevice } from './known-device';
+import { limitPasswordAttempts } from './password-attempts';
 import { currentUserPresenter } from './present';
 import {
   authenticate,
@@ -88,22 +89,12 @@ export async function authRoutes(fastify: FastifyInstance) {
           throw error;
         }
       }
-      const usernameKey = input.username.toLowerCase();
-      await assertNotLimited(limiters.loginByIp, request.ip);
-      await assertNotLimited(limiters.loginByUsername, usernameKey);
-      try {
-        const user = await authenticate(db, input);
-        await limiters.loginByUsername.delete(usernameKey).catch(() => {});
-        await app.startAuthSession(request, reply, user.id);
-        rememberDevice(request, reply, user.id, app.config.secureCookies);
-        return toCurrentUser(user);
-      } catch (error) {
-        await Promise.all([
-          limiters.loginByIp.penalty(request.ip).catch(() => {}),
-          limiters.loginByUsername.penalty(usernameKey).catch(() => {}),
-        ]);
-        throw error;
-      }
+      const user = await limitPasswordAttempts(limiters, { ip: request.ip, username: input.username }, () =>
+        authenticate(db, input),
+      );
+      await app.startAuthSession(request, reply, user.id);
+      rememberDevice(request, reply, user.id, app.config.secureCookies);
+      return toCurrentUser(user);
     },
   );
 
@@ -177,21 +168,9 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = request.user!;
       const { currentPassword, newPassword } = request.body;
-      // The current password is checked like a login and counts against the same limiters, so
-      // this form cannot be used to guess it faster than the login form.
-      const usernameKey = user.username.toLowerCase();
-      await assertNotLimited(limiters.loginByIp, request.ip);
-      await assertNotLimited(limiters.loginByUsername, usernameKey);
-      try {
-        await checkCurrentPassword(db, user.id, currentPassword);
-      } catch (error) {
-        await Promise.all([
-          limiters.loginByIp.penalty(request.ip).catch(() => {}),
-          limiters.loginByUsername.penalty(usernameKey).catch(() => {}),
-        ]);
-        throw error;
-      }
-      await limiters.loginByUsername.delete(usernameKey).catch(() => {});
+      await limitPasswordAttempts(limiters, { ip: request.ip, username: user.username }, () =>
+        checkCurrentPassword(db, user.id, currentPassword),
+      );
       return { ended: await changePassword({ db, live: app.bus }, user.id, request.authSessionId!, newPassword) };
     },
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExplorePage } from '../../../contract/explore';
 import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
-import { friendRequests, outbox, participations, shroMutes, shros, userBlocks, userMutes } from '../../db/schema/index';
+import { friendRequests, outbox, picks, shroMutes, shros, userBlocks, userMutes } from '../../db/schema/index';
 import { wording } from '../../i18n/catalogs';
 import {
   befriend,
@@ -14,9 +14,9 @@ import {
   getShro,
   notificationsOf,
   pairLinks,
+  pickBox,
   type SignedInUser,
   select,
-  selectBox,
   textOptions,
 } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
@@ -303,10 +303,7 @@ describe('Shros', () => {
       }
       expect((await blockCall(blocker, blocked.id, 'DELETE')).statusCode).toBe(200);
     }
-    const [row] = await ctx.database.db
-      .select({ n: count() })
-      .from(participations)
-      .where(eq(participations.shroId, shro.id));
+    const [row] = await ctx.database.db.select({ n: count() }).from(picks).where(eq(picks.shroId, shro.id));
     expect(row?.n).toBe(1);
   });
 
@@ -337,12 +334,9 @@ describe('Shros', () => {
       }
       expect((await blockCall(blocker, blocked.id, 'DELETE')).statusCode).toBe(200);
     }
-    const picks = await ctx.database.db
-      .select({ n: count() })
-      .from(participations)
-      .where(eq(participations.shroId, shro.id));
+    const pickRows = await ctx.database.db.select({ n: count() }).from(picks).where(eq(picks.shroId, shro.id));
     const queued = await ctx.database.db.select({ n: count() }).from(outbox).where(eq(outbox.shroId, shro.id));
-    expect([picks[0]?.n, queued[0]?.n]).toEqual([0, 0]);
+    expect([pickRows[0]?.n, queued[0]?.n]).toEqual([0, 0]);
 
     // Expired: someone blocked learns nothing but "not found" (410 for everyone else).
     await ctx.database.db
@@ -362,7 +356,7 @@ describe('Shros', () => {
     const a = await createUser(ctx);
     const b = await createUser(ctx);
     const shro = await publicShro(a, 'Picked before');
-    await selectBox(ctx, b.cookie, shro, 1);
+    await pickBox(ctx, b.cookie, shro, 1);
     await block(ctx, b, a);
     const react = await call(b, 'POST', `/api/sessions/${shro.id}/react`, { emoji: '🔥' });
     expect(react.statusCode).toBe(404);
@@ -516,7 +510,7 @@ describe('notifications', () => {
     const request = await call(b, 'POST', '/api/friends/request', { friendId: a.id });
     expect(request.statusCode).toBe(201);
     const shro = await publicShro(a, 'Muted picker');
-    const picked = await selectBox(ctx, b.cookie, shro, 2);
+    const picked = await pickBox(ctx, b.cookie, shro, 2);
     expect(picked.boxes.some((box) => box.isSelected)).toBe(true);
     expect((await call(b, 'POST', `/api/sessions/${shro.id}/react`, { emoji: '🔥' })).statusCode).toBe(200);
     const fromB = async () => (await notificationsOf(ctx, a.id)).filter((n) => n.actorId === b.id);
@@ -547,8 +541,8 @@ describe('notifications', () => {
     expect((await muteShroCall(a, quiet.id)).json()).toEqual({ shroId: quiet.id, muted: true });
     expect((await call(a, 'GET', '/api/mutes')).json()).toEqual({ userIds: [], shroIds: [quiet.id] });
 
-    await selectBox(ctx, b.cookie, quiet, 1);
-    await selectBox(ctx, b.cookie, loud, 1);
+    await pickBox(ctx, b.cookie, quiet, 1);
+    await pickBox(ctx, b.cookie, loud, 1);
     const about = (await notificationsOf(ctx, a.id)).filter((n) => n.actorId === b.id).map((n) => n.shroId);
     expect(about).toEqual([loud.id]);
     expect(await isMuted(ctx.database.db, a.id, { shroId: quiet.id, actorId: b.id })).toBe(true);

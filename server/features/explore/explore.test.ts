@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExploreCard, ExplorePage } from '../../../contract/explore';
 import type { Shro } from '../../../contract/shro-views';
-import { participations, shros } from '../../db/schema/index';
-import { befriend, createShro, createUser, getAs, type SignedInUser, selectBox } from '../../test/factories';
+import { picks, shros } from '../../db/schema/index';
+import { befriend, createShro, createUser, getAs, pickBox, type SignedInUser } from '../../test/factories';
 import { plansWithoutSeqScans } from '../../test/query-plans';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
@@ -30,7 +30,7 @@ async function publicShro(key: string, title: string, hashtags: string | undefin
 /** A pick `hoursAgo` by a fresh user, written straight to the database (test data). */
 async function pickAt(key: string, hoursAgo: number) {
   const user = await createUser(ctx, { signedIn: false });
-  await ctx.database.db.insert(participations).values({
+  await ctx.database.db.insert(picks).values({
     shroId: made[key]!.id,
     userId: user.id,
     boxId: made[key]!.boxes[0]!.id,
@@ -166,9 +166,9 @@ describe('GET /api/explore/trending', () => {
 
   it('moves with real picks through the API', async () => {
     const picker = await createUser(ctx);
-    await selectBox(ctx, picker.cookie, made.newest!, 2);
+    await pickBox(ctx, picker.cookie, made.newest!, 2);
     const second = await createUser(ctx);
-    await selectBox(ctx, second.cookie, made.newest!, 3);
+    await pickBox(ctx, second.cookie, made.newest!, 3);
     const p = await page('/api/explore/trending');
     expect(titles(p).indexOf('Brand new question')).toBeLessThan(titles(p).indexOf('Weekend TRIP ideas'));
     const card = p.items.find((c) => c.id === made.newest!.id)!;

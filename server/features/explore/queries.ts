@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { participations, shroBoxes, shros, users } from '../../db/schema/index';
-import { blockedEitherWaySql } from '../blocks/queries';
+import { picks, shroBoxes, shros, users } from '../../db/schema/index';
 import { boxIsFilledSql } from '../shros/queries';
+import { visibleShroSql } from '../shros/visibility-sql';
 
 const cardColumns = {
   shro: shros,
@@ -18,21 +18,18 @@ export interface ListWindow {
 }
 
 /**
- * Listed on explore: public, not expired, and visible (not waiting for review, reported or hidden
- * by moderators). `is_public` is written as the bare column so the planner matches the partial
- * indexes (`… where is_public`).
+ * Listed on explore: a Shro the viewer may see (`visibleShroSql`: not one of someone they have a
+ * block with, decision 104, nor a suspended creator's, decision 107) that is also public, not
+ * expired, and not waiting for review, reported or hidden by moderators. `is_public` is written as
+ * the bare column so the planner matches the partial indexes (`… where is_public`).
  */
-const listed = (now: Date) =>
+const listed = (window: ListWindow) =>
   and(
     sql`${shros.isPublic}`,
     eq(shros.moderationStatus, 'visible'),
-    or(isNull(shros.expiresAt), gt(shros.expiresAt, now)),
-    // A suspended creator's Shros are off explore while the suspension lasts (every list joins the creator).
-    or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
-  );
-
-/** Not created by someone the viewer blocked or who blocked the viewer. */
-const notBlocked = (viewerId: string) => not(blockedEitherWaySql(shros.creatorId, viewerId));
+    or(isNull(shros.expiresAt), gt(shros.expiresAt, window.now)),
+    visibleShroSql(window.viewerId, window.now),
+  )!;
 
 /** Exactly this tag among the comma-separated ones (GIN index on the tag array). */
 const hasTag = (tag: string) => sql`string_to_array(${shros.hashtags}, ',') @> array[${tag}]::text[]`;
@@ -42,7 +39,7 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /** Newest public Shros first, optionally with one hashtag (uses shros_public_recent_idx). */
 export async function listRecentPublic(db: Db, window: ListWindow & { hashtag: string | null }) {
-  const where: SQL[] = [listed(window.now)!, notBlocked(window.viewerId)];
+  const where: SQL[] = [listed(window)];
   if (window.hashtag) where.push(hasTag(window.hashtag));
   return db
     .select(cardColumns)
@@ -55,7 +52,7 @@ export async function listRecentPublic(db: Db, window: ListWindow & { hashtag: s
 }
 
 /**
- * Public Shros by recent participation: each pick of the last `windowStart..now` adds
+ * Public Shros by recent picks: each pick of the last `windowStart..now` adds
  * 1 / (1 + age in days), so a pick today weighs 1, yesterday's ½, last week's ⅛. Shros nobody
  * picked lately follow, newest first; equal scores go newest first too.
  */
@@ -63,17 +60,17 @@ export async function listTrendingPublic(db: Db, window: ListWindow & { hashtag:
   const nowIso = window.now.toISOString();
   const recent = db
     .select({
-      shroId: participations.shroId,
+      shroId: picks.shroId,
       score:
-        sql<number>`sum(1.0 / (1 + extract(epoch from (${nowIso}::timestamptz - ${participations.createdAt})) / 86400.0))`.as(
+        sql<number>`sum(1.0 / (1 + extract(epoch from (${nowIso}::timestamptz - ${picks.createdAt})) / 86400.0))`.as(
           'score',
         ),
     })
-    .from(participations)
-    .where(and(gt(participations.createdAt, window.windowStart), lte(participations.createdAt, window.now)))
-    .groupBy(participations.shroId)
+    .from(picks)
+    .where(and(gt(picks.createdAt, window.windowStart), lte(picks.createdAt, window.now)))
+    .groupBy(picks.shroId)
     .as('recent');
-  const where: SQL[] = [listed(window.now)!, notBlocked(window.viewerId)];
+  const where: SQL[] = [listed(window)];
   if (window.hashtag) where.push(hasTag(window.hashtag));
   return db
     .select({ ...cardColumns, score: sql<number>`coalesce(${recent.score}, 0)`.mapWith(Number) })
@@ -97,7 +94,7 @@ export async function searchPublic(db: Db, window: ListWindow & { q: string; tag
     .select(cardColumns)
     .from(shros)
     .innerJoin(users, eq(users.id, shros.creatorId))
-    .where(and(listed(window.now), notBlocked(window.viewerId), match))
+    .where(and(listed(window), match))
     .orderBy(sql`(${titleMatch}) desc`, desc(shros.createdAt), desc(shros.id))
     .limit(window.limit)
     .offset(window.offset);

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, eq, inArray, ne, not, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, ne, not, or, sql } from 'drizzle-orm';
 import { DELETED_USERNAME_PREFIX } from '../../../contract/deleted-user';
 import type { Db } from '../../db/client';
 import { friendRequests, friendships, users } from '../../db/schema/index';
@@ -28,6 +28,16 @@ export async function lockFriendPair(tx: Db, a: string, b: string): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock(727275, hashtext(${key}))`);
 }
 
+/** The user's friendship rows, on either side. */
+const friendshipsOf = (userId: string) => or(eq(friendships.userLowId, userId), eq(friendships.userHighId, userId));
+
+/** Joins `users` to the other side of each of the user's friendship rows. */
+const otherUserOf = (userId: string) =>
+  or(
+    and(eq(friendships.userLowId, userId), eq(users.id, friendships.userHighId)),
+    and(eq(friendships.userHighId, userId), eq(users.id, friendships.userLowId)),
+  );
+
 /** Rows that link `userId` to one of `otherIds`, whichever of the two columns holds which. */
 const linking = (a: AnyColumn, b: AnyColumn, userId: string, otherIds: string[]) =>
   or(and(eq(a, userId), inArray(b, otherIds)), and(eq(b, userId), inArray(a, otherIds)));
@@ -45,7 +55,7 @@ export async function friendIdsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ low: friendships.userLowId, high: friendships.userHighId })
     .from(friendships)
-    .where(or(eq(friendships.userLowId, userId), eq(friendships.userHighId, userId)));
+    .where(friendshipsOf(userId));
   return rows.map(otherSide(userId));
 }
 
@@ -110,15 +120,25 @@ export async function listFriends(db: Db, userId: string): Promise<PublicUserRow
   return db
     .select(publicUserColumns)
     .from(friendships)
-    .innerJoin(
-      users,
-      or(
-        and(eq(friendships.userLowId, userId), eq(users.id, friendships.userHighId)),
-        and(eq(friendships.userHighId, userId), eq(users.id, friendships.userLowId)),
-      ),
-    )
-    .where(or(eq(friendships.userLowId, userId), eq(friendships.userHighId, userId)))
+    .innerJoin(users, otherUserOf(userId))
+    .where(friendshipsOf(userId))
     .orderBy(sql`lower(${users.username})`);
+}
+
+/** The user's friends for their data export, with when each friendship began, oldest first (public columns only). */
+export async function listFriendsForExport(db: Db, userId: string) {
+  return db
+    .select({
+      userId: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      since: friendships.createdAt,
+    })
+    .from(friendships)
+    .innerJoin(users, otherUserOf(userId))
+    .where(friendshipsOf(userId))
+    .orderBy(asc(friendships.createdAt));
 }
 
 /** Pending requests on one side of the user, each with the user on the other side, newest first. */

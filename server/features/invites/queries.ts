@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { DELETED_USERNAME_PREFIX } from '../../../contract/deleted-user';
 import type { Db } from '../../db/client';
 import { invites, users } from '../../db/schema/index';
+import { notSuspendedSql } from '../moderation/suspension';
 import { type PublicUserRow, publicUserColumns } from '../profiles/queries';
 
 export type InviteRow = typeof invites.$inferSelect;
@@ -14,10 +15,7 @@ const working = (now: Date) => and(gt(invites.expiresAt, now), lt(invites.uses, 
  * (docs/decisions/107-user-suspension.md).
  */
 const inviterIsLive = (now: Date) =>
-  and(
-    sql`${users.username} not like ${`${DELETED_USERNAME_PREFIX}%`}`,
-    or(sql`${users.suspendedUntil} is null`, lte(users.suspendedUntil, now)),
-  );
+  and(sql`${users.username} not like ${`${DELETED_USERNAME_PREFIX}%`}`, notSuspendedSql(users.suspendedUntil, now));
 
 /** Serialises a user's invite creations, so two at once cannot both pass the cap. */
 export async function lockInviter(tx: Db, userId: string): Promise<void> {

@@ -4,17 +4,17 @@ import type { Envelope } from './bus';
 /** At most one event per Shro this often (docs/decisions/100-events-carry-public-state.md). */
 export const SHRO_EVENT_WINDOW_MS = 250;
 
-type StateEvent = Extract<Envelope['event'], { type: 'shro.box.opened' | 'shro.reaction.added' }>;
+type StateEvent = Extract<Envelope['event'], { type: 'shro.picked' | 'shro.reaction.added' }>;
 type StateEnvelope = Envelope & { event: StateEvent };
 
 /** The Shro events that carry its public state, and so can stand for one another. */
 export function isStateEnvelope(envelope: Envelope): envelope is StateEnvelope {
-  return envelope.event.type === 'shro.box.opened' || envelope.event.type === 'shro.reaction.added';
+  return envelope.event.type === 'shro.picked' || envelope.event.type === 'shro.reaction.added';
 }
 
 /**
  * One event standing for both: the newer one's id, the highest count (counts only grow, and
- * two picks may publish in the other order than they committed), and `shro.box.opened` when
+ * two picks may publish in the other order than they committed), and `shro.picked` when
  * either was one (a box opened asks for more than a reaction: the count changed).
  */
 function merge(older: StateEnvelope, newer: StateEnvelope): StateEnvelope {
@@ -23,7 +23,7 @@ function merge(older: StateEnvelope, newer: StateEnvelope): StateEnvelope {
     status: newer.event.status,
     expiresAt: newer.event.expiresAt,
   };
-  const type = older.event.type === 'shro.box.opened' ? 'shro.box.opened' : newer.event.type;
+  const type = older.event.type === 'shro.picked' ? 'shro.picked' : newer.event.type;
   return { ...newer, id: newer.id ?? older.id, event: { type, shroId: newer.event.shroId, ...state } };
 }
 

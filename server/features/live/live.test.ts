@@ -59,9 +59,9 @@ describe('GET /api/live', () => {
     const response = await post(picker, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[1]!.id });
     const answeredAt = performance.now();
     expect(response.status).toBe(200);
-    const opened = await channel.next((m) => m.json.type === 'shro.box.opened');
+    const opened = await channel.next((m) => m.json.type === 'shro.picked');
     expect(opened.json).toEqual({
-      type: 'shro.box.opened',
+      type: 'shro.picked',
       shroId: shro.id,
       participantCount: 1,
       status: 'waiting',
@@ -94,10 +94,10 @@ describe('GET /api/live', () => {
 
     await post(friend, `/api/sessions/${privateShro.id}/select`, { boxId: privateShro.boxes[0]!.id });
     await post(stranger, `/api/sessions/${publicShro.id}/select`, { boxId: publicShro.boxes[0]!.id });
-    await recipient.next((m) => m.json.type === 'shro.box.opened' && m.json.shroId === privateShro.id);
-    await visitor.next((m) => m.json.type === 'shro.box.opened' && m.json.shroId === publicShro.id);
+    await recipient.next((m) => m.json.type === 'shro.picked' && m.json.shroId === privateShro.id);
+    await visitor.next((m) => m.json.type === 'shro.picked' && m.json.shroId === publicShro.id);
     await settle();
-    expect(visitor.ofType('shro.box.opened').map((m) => m.json.shroId)).toEqual([publicShro.id]);
+    expect(visitor.ofType('shro.picked').map((m) => m.json.shroId)).toEqual([publicShro.id]);
     // The stranger hears of their own pick's notification, never of the private Shro.
     expect(snoop.messages.filter((m) => m.json.type.startsWith('shro.'))).toEqual([]);
   });
@@ -170,7 +170,7 @@ describe('GET /api/live', () => {
     await post(picker, `/api/sessions/${shro.id}/react`, { emoji: '🔥' }); // 403, nothing published
     const other = await createUser(ctx);
     await post(other, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });
-    await first.next((m) => m.json.type === 'shro.box.opened');
+    await first.next((m) => m.json.type === 'shro.picked');
     const lastSeen = first.lastEventId!;
     await first.close();
 
@@ -178,7 +178,7 @@ describe('GET /api/live', () => {
     await post(picker, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[2]!.id });
 
     const resumed = await live(creator, [shro.id], { 'last-event-id': lastSeen });
-    const replayed = await resumed.next((m) => m.json.type === 'shro.box.opened');
+    const replayed = await resumed.next((m) => m.json.type === 'shro.picked');
     expect(Number(replayed.id)).toBeGreaterThan(Number(lastSeen));
     expect(resumed.ofType('resync')).toEqual([]);
 
@@ -187,7 +187,7 @@ describe('GET /api/live', () => {
       cookie: creator.cookie,
     });
     clients.push(viaQuery);
-    await viaQuery.next((m) => m.json.type === 'shro.box.opened');
+    await viaQuery.next((m) => m.json.type === 'shro.picked');
 
     // Unparsable, from a later epoch (a restart, a flushed Redis), or older than anything this
     // instance can vouch for (on a brand-new Redis nothing is older: the counter starts at 0).
@@ -270,7 +270,7 @@ function mockChannel(userId: string | null, watched: Record<string, string>, { c
 }
 
 const opened = (shroId: string, participantCount: number) =>
-  ({ type: 'shro.box.opened', shroId, participantCount, status: 'waiting', expiresAt: null }) as const;
+  ({ type: 'shro.picked', shroId, participantCount, status: 'waiting', expiresAt: null }) as const;
 
 describe('the wire (decision 161: one chunk per event, encoded once, straight to each socket)', () => {
   it('a frame is one HTTP chunk whose size counts its bytes, not its characters; an empty one is refused', () => {
@@ -291,7 +291,7 @@ describe('the wire (decision 161: one chunk per event, encoded once, straight to
       expect(a.chunks).toHaveLength(1);
       expect(a.chunks[0]).toBe(b.chunks[0]);
       expect(a.chunks[0]!.toString('utf8')).toMatch(
-        /^[0-9a-f]+\r\nid: \d+\ndata: \{"type":"shro.box.opened","shroId":"s1","participantCount":3,/,
+        /^[0-9a-f]+\r\nid: \d+\ndata: \{"type":"shro.picked","shroId":"s1","participantCount":3,/,
       );
       expect(c.chunks).toHaveLength(0);
       void bus.publish({ type: 'notification.created' }, { users: ['ann', 'ben'] });
@@ -315,7 +315,7 @@ describe('the wire (decision 161: one chunk per event, encoded once, straight to
       ended.res.writableEnded = true;
       void bus.publish(opened('s1', 4), { shro: 's1' });
       for (const w of [plain, gone, ended]) expect(w.chunks).toHaveLength(0);
-      expect(plain.frames[1]).toMatch(/^id: \d+\ndata: \{"type":"shro.box.opened","shroId":"s1","participantCount":4,/);
+      expect(plain.frames[1]).toMatch(/^id: \d+\ndata: \{"type":"shro.picked","shroId":"s1","participantCount":4,/);
       expect(gone.frames[1]).toBe(plain.frames[1]);
       expect(ended.frames).toHaveLength(1);
     } finally {
@@ -384,17 +384,17 @@ describe('the wire (decision 161: one chunk per event, encoded once, straight to
 
       const answer = await post(picker, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[2]!.id });
       expect(answer.status).toBe(200);
-      const event = `"type":"shro.box.opened","shroId":"${shro.id}","participantCount":1`;
+      const event = `"type":"shro.picked","shroId":"${shro.id}","participantCount":1`;
       await expect.poll(() => dechunk(modern.body()).payload.includes(event)).toBe(true);
       await expect.poll(() => old.body().toString('utf8').includes(event)).toBe(true);
       const chunked = dechunk(modern.body());
       expect(chunked.wellFormed).toBe(true);
       expect(chunked.complete).toBe(true);
       // The same event stream either way, frame for frame.
-      const frames = (stream: string) => stream.split('\n\n').filter((frame) => frame.includes('shro.box.opened'));
+      const frames = (stream: string) => stream.split('\n\n').filter((frame) => frame.includes('shro.picked'));
       expect(frames(chunked.payload)).toEqual(frames(old.body().toString('utf8')));
       expect(frames(chunked.payload)).toHaveLength(1);
-      expect(frames(chunked.payload)[0]).toMatch(/^id: \d+\ndata: \{"type":"shro\.box\.opened"/);
+      expect(frames(chunked.payload)[0]).toMatch(/^id: \d+\ndata: \{"type":"shro\.picked"/);
     } finally {
       modern.socket.destroy();
       old.socket.destroy();
@@ -420,7 +420,7 @@ describe('a block', () => {
       expect((await post(picker, `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id })).status).toBe(200);
     }
     const openedOn = async (channel: SseClient, shroId: string) =>
-      channel.next((m) => m.json.type === 'shro.box.opened' && m.json.shroId === shroId);
+      channel.next((m) => m.json.type === 'shro.picked' && m.json.shroId === shroId);
     // Each still hears of their own Shro, and the bystander of both.
     await openedOn(blockedWatches, blockedsShro.id);
     await openedOn(blockerWatches, blockersShro.id);

@@ -104,10 +104,10 @@ describe.skipIf(!enabled)(title, () => {
     const response = await call(b, picker, 'POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });
     const answeredAt = performance.now();
     expect(response.status).toBe(200);
-    const opened = await channel.next((m) => m.json.type === 'shro.box.opened', 1000);
+    const opened = await channel.next((m) => m.json.type === 'shro.picked', 1000);
     expect(opened.receivedAt - answeredAt).toBeLessThan(500);
     expect(opened.json).toEqual({
-      type: 'shro.box.opened',
+      type: 'shro.picked',
       shroId: shro.id,
       participantCount: 1,
       status: 'waiting',
@@ -123,13 +123,13 @@ describe.skipIf(!enabled)(title, () => {
     const shro = await createOnA(creator);
     const first = await watch(a, creator, [shro.id]);
     await call(b, await user(), 'POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });
-    await first.next((m) => m.json.type === 'shro.box.opened');
+    await first.next((m) => m.json.type === 'shro.picked');
     const lastSeen = first.lastEventId!;
     await first.close();
 
     await call(a, await user(), 'POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[1]!.id });
     const resumed = await watch(b, creator, [shro.id], { 'last-event-id': lastSeen });
-    const replayed = await resumed.next((m) => m.json.type === 'shro.box.opened');
+    const replayed = await resumed.next((m) => m.json.type === 'shro.picked');
     expect(Number(replayed.id)).toBeGreaterThan(Number(lastSeen));
     expect(resumed.ofType('resync')).toEqual([]);
   });
@@ -193,7 +193,7 @@ describe.skipIf(!enabled)(title, () => {
     const snoops = [await watch(a, stranger, [shro.id]), await watch(b, null, [shro.id])];
     const creatorChannel = await watch(b, creator, [shro.id]);
     await call(a, friend, 'POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });
-    await creatorChannel.next((m) => m.json.type === 'shro.box.opened');
+    await creatorChannel.next((m) => m.json.type === 'shro.picked');
     await new Promise((resolve) => setTimeout(resolve, 150));
     for (const snoop of snoops) expect(snoop.messages.map((m) => m.json)).toEqual([{ type: 'ready', watching: [] }]);
   });
@@ -207,7 +207,7 @@ describe.skipIf(!enabled)(title, () => {
     const others = await watch(b, bystander, [shro.id]);
     expect((await call(a, blocker, 'POST', `/api/blocks/${blocked.id}`)).status).toBe(200);
     await call(a, await user(), 'POST', `/api/sessions/${shro.id}/select`, { boxId: shro.boxes[0]!.id });
-    await others.next((m) => m.json.type === 'shro.box.opened', 1000);
+    await others.next((m) => m.json.type === 'shro.picked', 1000);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(theirs.messages.filter((m) => m.json.type.startsWith('shro.'))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createShro, createUser, getShro, type SignedInUser, selectBox } from '../../test/factories';
+import { befriend, createShro, createUser, getShro, pickBox, type SignedInUser } from '../../test/factories';
 import { SseClient } from '../../test/sse-client';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { SHRO_EVENT_WINDOW_MS } from './coalesce';
@@ -39,11 +39,11 @@ describe('Shro events carry the public state', () => {
     const visitor = await live(null, [shro.id]);
     const creatorTab = await live(creator, [shro.id]);
 
-    await selectBox(ctx, picker.cookie, shro, 2);
-    const opened = await visitor.next((m) => m.json.type === 'shro.box.opened');
+    await pickBox(ctx, picker.cookie, shro, 2);
+    const opened = await visitor.next((m) => m.json.type === 'shro.picked');
     const asVisitor = (await getShro(ctx, shro.id)).json();
     expect(opened.json).toEqual({
-      type: 'shro.box.opened',
+      type: 'shro.picked',
       shroId: shro.id,
       participantCount: asVisitor.participantCount,
       status: asVisitor.status,
@@ -51,7 +51,7 @@ describe('Shro events carry the public state', () => {
     });
     expect(opened.json.participantCount).toBe(1);
     // The creator's tab gets the very same frame: whatever they see beyond it, they refetch.
-    expect((await creatorTab.next((m) => m.json.type === 'shro.box.opened')).data).toBe(opened.data);
+    expect((await creatorTab.next((m) => m.json.type === 'shro.picked')).data).toBe(opened.data);
 
     await windowPassed();
     await ctx.app.inject({
@@ -78,12 +78,12 @@ describe('Shro events carry the public state', () => {
     const bobTab = await live(bob, [shro.id]);
     expect(bobTab.messages[0]!.json).toEqual({ type: 'ready', watching: [shro.id] });
 
-    await selectBox(ctx, ada.cookie, shro, 3);
-    const opened = await bobTab.next((m) => m.json.type === 'shro.box.opened');
+    await pickBox(ctx, ada.cookie, shro, 3);
+    const opened = await bobTab.next((m) => m.json.type === 'shro.picked');
     const asBob = (await getShro(ctx, shro.id, bob.cookie)).json();
     expect(asBob.status).toBe('waiting');
     expect(opened.json).toEqual({
-      type: 'shro.box.opened',
+      type: 'shro.picked',
       shroId: shro.id,
       participantCount: 1,
       status: asBob.status,
@@ -101,12 +101,12 @@ describe('coalescing: at most one event per Shro every 250 ms', () => {
     // Straight through the bus, so all ten surely land inside one window whatever the machine's speed.
     for (let count = 1; count <= 10; count++) {
       await ctx.app.bus.publish(
-        { type: 'shro.box.opened', shroId: shro.id, participantCount: count, status: 'waiting', expiresAt: null },
+        { type: 'shro.picked', shroId: shro.id, participantCount: count, status: 'waiting', expiresAt: null },
         { shro: shro.id },
       );
     }
     await windowPassed();
-    const events = visitor.ofType('shro.box.opened').map((m) => m.json.participantCount);
+    const events = visitor.ofType('shro.picked').map((m) => m.json.participantCount);
     expect(events).toEqual([1, 10]);
   });
 
@@ -116,10 +116,10 @@ describe('coalescing: at most one event per Shro every 250 ms', () => {
     const pickers = await Promise.all(Array.from({ length: 10 }, () => createUser(ctx)));
     const visitor = await live(null, [shro.id]);
     const started = performance.now();
-    await Promise.all(pickers.map((p, i) => selectBox(ctx, p.cookie, shro, (i % 4) + 1)));
+    await Promise.all(pickers.map((p, i) => pickBox(ctx, p.cookie, shro, (i % 4) + 1)));
     const took = performance.now() - started;
     await windowPassed();
-    const events = visitor.ofType('shro.box.opened');
+    const events = visitor.ofType('shro.picked');
     expect(events.length).toBeGreaterThanOrEqual(1);
     expect(events.length).toBeLessThanOrEqual(Math.ceil(took / SHRO_EVENT_WINDOW_MS) + 1);
     expect(events.at(-1)!.json.participantCount).toBe(10);
@@ -132,11 +132,11 @@ describe('coalescing: at most one event per Shro every 250 ms', () => {
     const shro = await createShro(ctx, creator.cookie, { isPublic: true });
     const visitor = await live(null, [shro.id]);
     const state = { shroId: shro.id, status: 'waiting', expiresAt: null } as const;
-    await ctx.app.bus.publish({ type: 'shro.box.opened', ...state, participantCount: 1 }, { shro: shro.id });
-    await ctx.app.bus.publish({ type: 'shro.box.opened', ...state, participantCount: 3 }, { shro: shro.id });
+    await ctx.app.bus.publish({ type: 'shro.picked', ...state, participantCount: 1 }, { shro: shro.id });
+    await ctx.app.bus.publish({ type: 'shro.picked', ...state, participantCount: 3 }, { shro: shro.id });
     await ctx.app.bus.publish({ type: 'shro.reaction.added', ...state, participantCount: 2 }, { shro: shro.id });
     await windowPassed();
-    expect(visitor.ofType('shro.box.opened').map((m) => m.json.participantCount)).toEqual([1, 3]);
+    expect(visitor.ofType('shro.picked').map((m) => m.json.participantCount)).toEqual([1, 3]);
     expect(visitor.ofType('shro.reaction.added')).toEqual([]);
   });
 
@@ -145,8 +145,8 @@ describe('coalescing: at most one event per Shro every 250 ms', () => {
     const shro = await createShro(ctx, creator.cookie, { isPublic: true });
     const visitor = await live(null, [shro.id]);
     const state = { shroId: shro.id, status: 'waiting', expiresAt: null } as const;
-    await ctx.app.bus.publish({ type: 'shro.box.opened', ...state, participantCount: 1 }, { shro: shro.id });
-    await ctx.app.bus.publish({ type: 'shro.box.opened', ...state, participantCount: 2 }, { shro: shro.id });
+    await ctx.app.bus.publish({ type: 'shro.picked', ...state, participantCount: 1 }, { shro: shro.id });
+    await ctx.app.bus.publish({ type: 'shro.picked', ...state, participantCount: 2 }, { shro: shro.id });
     const deleted = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/sessions/${shro.id}`,
@@ -155,6 +155,6 @@ describe('coalescing: at most one event per Shro every 250 ms', () => {
     expect(deleted.statusCode).toBe(200);
     await visitor.next((m) => m.json.type === 'shro.deleted');
     await windowPassed();
-    expect(visitor.messages.map((m) => m.json.type)).toEqual(['ready', 'shro.box.opened', 'shro.deleted']);
+    expect(visitor.messages.map((m) => m.json.type)).toEqual(['ready', 'shro.picked', 'shro.deleted']);
   });
 });

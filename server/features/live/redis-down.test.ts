@@ -28,7 +28,7 @@ it('with Redis unreachable, publishing never fails a write and watchers here sti
     body: JSON.stringify({ boxId: shro.boxes[0]!.id }),
   });
   expect(response.status).toBe(200);
-  const opened = await channel.next((m) => m.json.type === 'shro.box.opened');
+  const opened = await channel.next((m) => m.json.type === 'shro.picked');
   // Delivered locally, without an id: it could not be resumed from, so none is claimed.
   expect(opened.id).toBeUndefined();
   // Caches are bypassed while the bus cannot reach other instances: reads are fresh.

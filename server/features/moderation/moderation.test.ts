@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExplorePage } from '../../../contract/explore';
 import {
@@ -15,6 +15,7 @@ import {
   messages,
   moderationLog,
   reports,
+  shroBoxes,
   shros,
   uploads,
   usernameHolds,
@@ -28,10 +29,10 @@ import {
   logIn,
   makeModerator,
   notificationsOf,
+  pickBox,
   png,
   report,
   type SignedInUser,
-  selectBox,
   signedIn,
   TEST_PASSWORD,
 } from '../../test/factories';
@@ -128,7 +129,7 @@ describe('POST /api/reports', () => {
     const [owner, reporter] = await Promise.all([createUser(ctx), createUser(ctx)]);
     const images = await Promise.all([png(32, 32, { r: 10, g: 10, b: 200 }), png(32, 32, { r: 200, g: 10, b: 10 })]);
     const shro = await createShro(ctx, owner.cookie, { title: 'Which one?' }, images);
-    const view = await selectBox(ctx, reporter.cookie, shro, 1);
+    const view = await pickBox(ctx, reporter.cookie, shro, 1);
     const opened = view.boxes
       .find((b) => b.position === 1)!
       .imageUrl!.split('/')
@@ -656,10 +657,28 @@ describe('moderators', () => {
     const [owner, friend, viewer] = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx)]);
     await befriend(ctx, owner, friend);
     const publicOne = await publicShro(owner, 'Public while suspended');
-    const linkOne = await createShro(ctx, owner.cookie, { title: 'Link while suspended' });
-    const privateOne = await createShro(ctx, owner.cookie, { isShareable: false, recipients: [friend.id] });
-    // The viewer played the link one: it is in their history.
-    await selectBox(ctx, viewer.cookie, linkOne, 1);
+    const linkOne = await createShro(ctx, owner.cookie, { title: 'Link while suspended' }, [
+      await png(20, 20),
+      await png(20, 20, { r: 4, g: 5, b: 6 }),
+    ]);
+    const privateOne = await createShro(ctx, owner.cookie, { isShareable: false, recipients: [friend.id] }, [
+      await png(22, 22),
+      await png(22, 22, { r: 7, g: 8, b: 9 }),
+    ]);
+    const imageBoxOf = async (shro: Shro) => {
+      const [box] = await ctx.database.db
+        .select({ position: shroBoxes.position, key: shroBoxes.imageKey })
+        .from(shroBoxes)
+        .where(and(eq(shroBoxes.shroId, shro.id), isNotNull(shroBoxes.imageKey)))
+        .orderBy(shroBoxes.position)
+        .limit(1);
+      return box!;
+    };
+    const [linkImage, privateImage] = [await imageBoxOf(linkOne), await imageBoxOf(privateOne)];
+    // The viewer played the link one (it is in their history), the friend the private one: each
+    // opened a box with an image.
+    await pickBox(ctx, viewer.cookie, linkOne, linkImage.position);
+    await pickBox(ctx, friend.cookie, privateOne, privateImage.position);
     const key = 'c'.repeat(32);
     const avatar = await png(8, 8);
     await ctx.app.uploadStorage.save(key, avatar);
@@ -690,6 +709,8 @@ describe('moderators', () => {
       publicUser: (await getShro(ctx, publicOne.id, viewer.cookie)).statusCode,
       link: (await getShro(ctx, linkOne.id, viewer.cookie)).statusCode,
       privateForRecipient: (await getShro(ctx, privateOne.id, friend.cookie)).statusCode,
+      linkImage: (await call('GET', `/api/uploads/${linkImage.key}`, viewer.cookie)).statusCode,
+      privateImageForRecipient: (await call('GET', `/api/uploads/${privateImage.key}`, friend.cookie)).statusCode,
       avatarVisitor: (await call('GET', `/api/uploads/${key}`)).statusCode,
       avatarUser: (await call('GET', `/api/uploads/${key}`, friend.cookie)).statusCode,
     });
@@ -702,6 +723,8 @@ describe('moderators', () => {
       publicUser: 200,
       link: 200,
       privateForRecipient: 200,
+      linkImage: 200,
+      privateImageForRecipient: 200,
       avatarVisitor: 200,
       avatarUser: 200,
     };
@@ -721,6 +744,7 @@ describe('moderators', () => {
       publicVisitor: 404,
       publicUser: 404,
       link: 404,
+      linkImage: 404,
       avatarVisitor: 404,
       avatarUser: 404,
     });
@@ -986,7 +1010,7 @@ describe('the queue', () => {
       await png(16, 16),
       await png(16, 16, { r: 5, g: 5, b: 5 }),
     ]);
-    await selectBox(ctx, a.cookie, withImages, 1);
+    await pickBox(ctx, a.cookie, withImages, 1);
     const [image] = await ctx.database.db.select().from(uploads).where(eq(uploads.ownerId, owner.id));
     await report(ctx, a.cookie, { targetType: 'shro', targetId: shro.id, reason: 'other' });
     await report(ctx, a.cookie, { targetType: 'shro', targetId: withImages.id, reason: 'other' });

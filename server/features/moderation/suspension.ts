@@ -1,3 +1,4 @@
+import { type AnyColumn, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { suspendedLoginMessage } from '../../../contract/moderation';
 import { forbidden } from '../../lib/http-errors';
 
@@ -12,6 +13,9 @@ type Suspendable = { suspendedUntil: Date | null; suspensionReason: string | nul
 /** Whether a `suspended_until` value means suspended at `now`. */
 export const isSuspendedUntil = (until: Date | null, now = new Date()) =>
   until !== null && until.getTime() > now.getTime();
+
+/** `isSuspendedUntil` turned round, in SQL: the `suspended_until` column means not suspended at `now`. */
+export const notSuspendedSql = (until: AnyColumn, now: Date): SQL => or(isNull(until), lte(until, now))!;
 
 export const isSuspended = (user: Suspendable, now = new Date()) => isSuspendedUntil(user.suspendedUntil, now);
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../contract/notifications';
 import type { Db } from '../../db/client';
-import { notifications, participations, reactions, shroRecipients, shros, users } from '../../db/schema/index';
+import { notifications, picks, reactions, shroRecipients, shros, users } from '../../db/schema/index';
 import { unnest } from '../../db/unnest';
 import { type Wording, word } from '../../i18n/catalogs';
 import { blockedEitherWaySql, silencedBySql } from '../blocks/queries';
@@ -180,8 +180,8 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
  */
 function silencedPickersSince(event: GroupOf): SQL<number> {
   return sql<number>`(select count(*) from (select distinct silenced.id from ${silencedBySql(event.userId)} as silenced(id)) s
-    cross join lateral (select 1 from ${participations} where ${participations.shroId} = ${event.shroId}
-      and ${participations.userId} = s.id and ${participations.createdAt} >= ${notifications.groupSince} limit 1) picked)`;
+    cross join lateral (select 1 from ${picks} where ${picks.shroId} = ${event.shroId}
+      and ${picks.userId} = s.id and ${picks.createdAt} >= ${notifications.groupSince} limit 1) picked)`;
 }
 
 /** SQL: the Shro's participant count as this transaction sees it (this batch's picks in). */
@@ -193,8 +193,8 @@ const participantCountOf = (shroId: string) =>
  * group begun before decision 153 kept a base: the base is the count less these, found once.
  */
 function picksSinceGroupBegan(event: GroupOf): SQL<number> {
-  return sql<number>`(select count(*) from ${participations} where ${participations.shroId} = ${event.shroId}
-    and ${participations.createdAt} >= least(${notifications.groupSince}, excluded.group_since))`;
+  return sql<number>`(select count(*) from ${picks} where ${picks.shroId} = ${event.shroId}
+    and ${picks.createdAt} >= least(${notifications.groupSince}, excluded.group_since))`;
 }
 
 /**
@@ -233,8 +233,8 @@ const itemColumns = {
   },
   /** The notification's owner among the Shro's recipients, and their own pick. */
   recipientUserId: shroRecipients.userId,
-  ownPickBoxId: participations.boxId,
-  ownPickAt: participations.createdAt,
+  ownPickBoxId: picks.boxId,
+  ownPickAt: picks.createdAt,
   /** Who caused it, for the notification's menu (mute or block them, decision 105). */
   actor: { id: users.id, username: users.username },
 };
@@ -249,10 +249,7 @@ const selectItems = (db: Db) =>
       shroRecipients,
       and(eq(shroRecipients.shroId, notifications.shroId), eq(shroRecipients.userId, notifications.userId)),
     )
-    .leftJoin(
-      participations,
-      and(eq(participations.shroId, notifications.shroId), eq(participations.userId, notifications.userId)),
-    )
+    .leftJoin(picks, and(eq(picks.shroId, notifications.shroId), eq(picks.userId, notifications.userId)))
     .leftJoin(users, eq(users.id, notifications.actorId));
 
 /**

@@ -9,8 +9,8 @@ import {
   createShro,
   createUser,
   notificationsOf,
+  pickBox,
   type SignedInUser,
-  selectBox,
 } from '../../test/factories';
 import { startTestPushService, type TestBrowser, type TestPushService, testPushAgent } from '../../test/push-service';
 import { createTestApp, TEST_PUSH_SERVICE_HOSTS, type TestContext, withoutWriteLimits } from '../../test/test-app';
@@ -130,7 +130,7 @@ describe('a box opened on your Shro', () => {
     const friend = await createUser(ctx);
     await befriend(ctx, creator, friend);
     const shro = await createShro(ctx, creator.cookie, { title: 'Lunch?' });
-    await selectBox(ctx, friend.cookie, shro, 1);
+    await pickBox(ctx, friend.cookie, shro, 1);
     const reacted = await ctx.app.inject({
       method: 'POST',
       url: `/api/sessions/${shro.id}/react`,
@@ -459,7 +459,7 @@ describe('what goes out, and what does not', () => {
     const recipients = JSON.stringify([user.id]);
     await createShro(ctx, muted.cookie, { title: 'From the muted', isShareable: false, recipients });
     expect((await sendChat(muted, user, 'muted hello')).statusCode).toBe(201);
-    await selectBox(ctx, muted.cookie, own, 1);
+    await pickBox(ctx, muted.cookie, own, 1);
     expect((await react(muted, own.id)).statusCode).toBe(200);
     expect(await pushesTo(browser)).toEqual([]);
     expect((await notificationsOf(ctx, user.id)).filter((row) => row.actorId === muted.id)).toEqual([]);
@@ -491,9 +491,9 @@ describe('what goes out, and what does not', () => {
     await ctx.app.push.idle();
     service.received.length = 0;
 
-    await selectBox(ctx, friend.cookie, quiet, 1);
+    await pickBox(ctx, friend.cookie, quiet, 1);
     expect((await react(friend, quiet.id)).statusCode).toBe(200);
-    await selectBox(ctx, friend.cookie, loud, 2);
+    await pickBox(ctx, friend.cookie, loud, 2);
     const pushes = (await pushesTo(browser)).map((push) => push.payload as { tag: string });
     expect(pushes.map((push) => push.tag)).toEqual([`shro-${loud.id}`]);
     expect((await notificationsOf(ctx, user.id)).filter((row) => row.shroId === quiet.id)).toEqual([]);

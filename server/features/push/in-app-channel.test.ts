@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultNotificationSettings, type NotificationKind } from '../../../contract/push';
-import { befriend, createShro, createUser, notificationsOf, type SignedInUser, selectBox } from '../../test/factories';
+import { befriend, createShro, createUser, notificationsOf, pickBox, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
 /*
@@ -45,7 +45,7 @@ describe('the in-app switch of each kind', () => {
     const friend = await createUser(ctx);
     await befriend(ctx, me, friend);
     const shro = await createShro(ctx, me.cookie, { title: 'Picks are quiet' });
-    const picked = await selectBox(ctx, friend.cookie, shro, 1);
+    const picked = await pickBox(ctx, friend.cookie, shro, 1);
     expect(picked.participantCount).toBe(1);
     expect((await call(friend, 'POST', `/api/sessions/${shro.id}/react`, { emoji: '🔥' })).statusCode).toBe(200);
     expect((await typesOf(me)).filter((type) => type !== 'achievement_unlocked')).toEqual(['reaction']);
@@ -56,7 +56,7 @@ describe('the in-app switch of each kind', () => {
     const friend = await createUser(ctx);
     await befriend(ctx, me, friend);
     const shro = await createShro(ctx, me.cookie, { title: 'Reactions are quiet' });
-    await selectBox(ctx, friend.cookie, shro, 1);
+    await pickBox(ctx, friend.cookie, shro, 1);
     expect((await call(friend, 'POST', `/api/sessions/${shro.id}/react`, { emoji: '🔥' })).statusCode).toBe(200);
     const mine = await call(me, 'GET', `/api/sessions/${shro.id}`);
     expect(JSON.stringify(mine.json())).toContain('🔥');
@@ -84,7 +84,7 @@ describe('the in-app switch of each kind', () => {
     const shro = await createShro(ctx, me.cookie, { title: 'My first' });
     const achievements = (await call(me, 'GET', '/api/achievements')).json() as { isUnlocked: boolean }[];
     expect(achievements.filter((a) => a.isUnlocked).length).toBeGreaterThan(0);
-    await selectBox(ctx, friend.cookie, shro, 2);
+    await pickBox(ctx, friend.cookie, shro, 2);
     expect(await typesOf(me)).toEqual(['shro_selected']);
   });
 

@@ -241,6 +241,7 @@ describe('what the preview shows', () => {
   });
 
   const row = (values: Partial<ShroPreviewRow> = {}): ShroPreviewRow => ({
+    visibleToVisitors: true,
     title: 'Movie night',
     isPublic: false,
     isShareable: true,
@@ -250,8 +251,6 @@ describe('what the preview shows', () => {
     creatorUsername: 'ana',
     creatorFirstName: null,
     creatorLastName: null,
-    creatorSuspendedUntil: null,
-    creatorSuspensionReason: null,
     creatorAvatarKey: null,
     filledBoxes: 4,
     ...values,
@@ -358,13 +357,12 @@ describe('what the preview shows', () => {
     });
   });
 
-  it('has none for private, hidden or pending Shros, or a suspended creator’s', () => {
-    expect(previewCardOf(row({ isShareable: false }), now)).toBeNull();
+  it('has none for a Shro visitors may not see (private, a suspended creator’s), nor a hidden or pending one', () => {
+    expect(previewCardOf(row({ isShareable: false, visibleToVisitors: false }), now)).toBeNull();
     expect(previewCardOf(row({ isShareable: false, isPublic: true }), now)).not.toBeNull();
     for (const moderationStatus of ['hidden', 'pending_review', 'auto_hidden'] as const) {
       expect(previewCardOf(row({ moderationStatus }), now)).toBeNull();
     }
-    expect(previewCardOf(row({ creatorSuspendedUntil: inHours(1), creatorSuspensionReason: 'spam' }), now)).toBeNull();
   });
 
   it('keeps its state key while the picture stays the same, and changes it with the picture', () => {

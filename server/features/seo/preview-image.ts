@@ -116,7 +116,7 @@ export async function findShroPreviewImage(
   locale: Locale = SOURCE_LOCALE,
   now = new Date(),
 ): Promise<ShroPreviewImage> {
-  const [row, drawn] = await Promise.all([findShroPreview(db, shroId), previewLocales()]);
+  const [row, drawn] = await Promise.all([findShroPreview(db, shroId, now), previewLocales()]);
   const card = row ? previewCardOf(row, now, drawn.get(locale)) : null;
   if (!card) throw notFound(SHRO_MESSAGES.notFound);
   const version = previewStateKey(card);

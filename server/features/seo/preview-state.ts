@@ -3,7 +3,6 @@ import { DELETED_USER_LABEL, isDeletedUsername } from '../../../contract/deleted
 import { type Locale, SOURCE_LOCALE } from '../../../contract/locales';
 import { type TimeLeft, timeLeft } from '../../../contract/time-left';
 import { translate } from '../../i18n/catalogs';
-import { isSuspended } from '../moderation/suspension';
 import { isExpired } from '../shros/present';
 import type { ShroPreviewRow } from './queries';
 
@@ -86,19 +85,13 @@ export function cleanPreviewText(text: string): string {
 
 const firstLetter = (text: string | null) => /[\p{L}\p{N}]/u.exec(text ?? '')?.[0];
 
-/** Link and public Shros that are up, by creators who are not suspended: anything else keeps the generic image. */
-function hasPreviewImage(row: ShroPreviewRow, now: Date): boolean {
-  if (!row.isPublic && !row.isShareable) return false;
-  if (row.moderationStatus !== 'visible') return false;
-  return !isSuspended(
-    { suspendedUntil: row.creatorSuspendedUntil, suspensionReason: row.creatorSuspensionReason },
-    now,
-  );
-}
-
-/** The card for a Shro that has a preview image (`hasPreviewImage`), worded in `locale`, else null. */
+/**
+ * The card for a Shro that has a preview image, worded in `locale`, else null: one a visitor may
+ * see (a link or public one whose creator is not suspended) that moderation also left visible.
+ * Anything else keeps the generic image.
+ */
 export function previewCardOf(row: ShroPreviewRow, now: Date, locale: Locale = SOURCE_LOCALE): PreviewCard | null {
-  if (!hasPreviewImage(row, now)) return null;
+  if (!row.visibleToVisitors || row.moderationStatus !== 'visible') return null;
   const deleted = isDeletedUsername(row.creatorUsername);
   const fullName = cleanPreviewText([row.creatorFirstName, row.creatorLastName].filter(Boolean).join(' '));
   const handle = `@${row.creatorUsername}`;

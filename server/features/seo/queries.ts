@@ -2,16 +2,21 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shroBoxes, shros, uploads, users } from '../../db/schema/index';
 import { boxIsFilledSql } from '../shros/queries';
+import { visibleShroSql } from '../shros/visibility-sql';
 import { uploadUrl } from '../uploads/service';
 
 const AVATAR_URL_PREFIX = uploadUrl('');
 /** SQL's substr counts from 1: where the key starts in a profile image URL. */
 const AVATAR_KEY_OFFSET = AVATAR_URL_PREFIX.length + 1;
 
-/** Just what a link preview may show of a Shro and its creator: never box content. */
-export async function findShroPreview(db: Db, id: string) {
+/**
+ * Just what a link preview may show of a Shro and its creator, never box content, and whether a
+ * visitor may see it at `now` (`visibleShroSql`).
+ */
+export async function findShroPreview(db: Db, id: string, now = new Date()) {
   const [row] = await db
     .select({
+      visibleToVisitors: sql<boolean>`${visibleShroSql(null, now)}`,
       title: shros.title,
       isPublic: shros.isPublic,
       isShareable: shros.isShareable,
@@ -21,8 +26,6 @@ export async function findShroPreview(db: Db, id: string) {
       creatorUsername: users.username,
       creatorFirstName: users.firstName,
       creatorLastName: users.lastName,
-      creatorSuspendedUntil: users.suspendedUntil,
-      creatorSuspensionReason: users.suspensionReason,
       // The creator's own avatar upload, when their picture is one (never any other image).
       creatorAvatarKey: uploads.key,
       // Boxes with anything in them: the preview says how many options there are, never what.

@@ -168,11 +168,11 @@ export async function metaForPath(db: Db, pathname: string): Promise<ServerPageM
     const id = page.params.id;
     // No Shro has an id of another shape; a well-formed unknown id reads like a private one.
     if (!isShroIdShape(id)) return notFoundMeta();
-    const [preview, drawn] = await Promise.all([findShroPreview(db, id), previewLocales()]);
+    const now = new Date();
+    const [preview, drawn] = await Promise.all([findShroPreview(db, id, now), previewLocales()]);
     // Title and creator exactly when it has its own image (decision 125): a link or public Shro
     // that moderation left visible, by a creator who is not suspended. Anything else (private,
     // hidden, pending review, auto-hidden, a suspended creator's) previews like a private one.
-    const now = new Date();
     const card = preview ? previewCardOf(preview, now) : null;
     if (preview && card) {
       return {

@@ -11,7 +11,8 @@ import { findShroWithCreator, findViewerState, listBoxes, listRecipients } from 
 
 /**
  * The one place that decides who may see a Shro and as whom (docs/decisions/091-shro-modules.md):
- * the game's reads and writes, shares and the live channel all ask here.
+ * the game's reads and writes, shares and the live channel all ask here; queries that list many
+ * ask the same rule in SQL, `visibleShroSql` (visibility-sql.ts).
  */
 
 /** The signed-in user acting, as services need them. */
@@ -127,7 +128,7 @@ export function roleIfVisible(aggregate: ShroAggregate, viewerId: string | null)
 export interface AccessOptions {
   /**
    * The block check is the caller's own: the answer to the viewer's pick, whose request passed it
-   * a moment ago, or the pick itself (`selectBox`: the pick's statement checks it, and every
+   * a moment ago, or the pick itself (`pickBox`: the pick's statement checks it, and every
    * refusal before that statement checks it first; decision 144). Not read here.
    */
   blocksChecked?: boolean;

@@ -72,7 +72,7 @@ export class ShroCache {
   constructor(private readonly bus: Pick<EventBus, 'coherent' | 'onInvalidate' | 'onIncoherent' | 'onGap'>) {
     bus.onInvalidate((event) => {
       switch (event.type) {
-        case 'shro.box.opened':
+        case 'shro.picked':
           // An entry that already counts these picks was loaded (or updated by this instance's
           // outbox, see `applyPicks`) after they were applied: it holds their pickers' states.
           if (!this.holds(event.shroId, event)) this.entries.invalidate(event.shroId);

@@ -7,8 +7,8 @@ import {
   createShro,
   createUser,
   getShro,
+  pickBox,
   type SignedInUser,
-  selectBox,
   textOptions,
 } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -87,7 +87,7 @@ describe('link and private Shros are not filtered', () => {
     expect(shro.moderation).toBe('visible');
     expect(await stored(shro.id)).toBe('visible');
     // It can still be opened by whoever has the link.
-    const opened = await selectBox(ctx, viewer.cookie, shro, 1);
+    const opened = await pickBox(ctx, viewer.cookie, shro, 1);
     expect(opened.hasSelected).toBe(true);
   });
 

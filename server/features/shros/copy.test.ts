@@ -11,9 +11,9 @@ import {
   gameRowCounts,
   gameWorld,
   getShro,
+  pickBox,
   png,
   type SignedInUser,
-  selectBox,
   statsRow,
 } from '../../test/factories';
 import type { TestContext } from '../../test/test-app';
@@ -61,7 +61,7 @@ describe('POST /api/sessions/:id/copy', () => {
       winningBoxPosition: 3,
       expiresAt: hoursFromNow(1),
     });
-    await selectBox(ctx, friend.cookie, expired, 2);
+    await pickBox(ctx, friend.cookie, expired, 2);
     await expire(expired.id);
   });
 
@@ -94,7 +94,7 @@ describe('POST /api/sessions/:id/copy', () => {
     expect((await statsRow(ctx, creator.id))?.shrosCreated).toBe(before + 1);
 
     // The friend who opened the old one can open the copy; the original stays expired.
-    const opened = await selectBox(ctx, friend.cookie, fresh, 1);
+    const opened = await pickBox(ctx, friend.cookie, fresh, 1);
     expect(opened.boxes.find((b) => b.position === 1)?.textContent).toBe('Pizza');
     expect((await getShro(ctx, expired.id, creator.cookie)).json().status).toBe('expired');
   });

@@ -8,7 +8,7 @@ import type { ShroDeps } from './access';
  */
 
 type ShroWriteEvent =
-  | ({ type: 'shro.box.opened' | 'shro.reaction.added'; shroId: string } & ShroPublicState)
+  | ({ type: 'shro.picked' | 'shro.reaction.added'; shroId: string } & ShroPublicState)
   | { type: 'shro.deleted' | 'shro.row.changed'; shroId: string };
 
 /**

@@ -1,23 +1,21 @@
-import { and, desc, eq, exists, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { participations, shroRecipients, shros, users } from '../../db/schema/index';
-import { blockedEitherWaySql } from '../blocks/queries';
-import { creatorColumns, shownDespiteSuspension } from './queries';
+import { picks, shroRecipients, shros, users } from '../../db/schema/index';
+import { creatorColumns } from './queries';
+import { visibleShroSql } from './visibility-sql';
 
 /** The history's reads (GET /api/sessions): what the user sent, and what reached them. */
 
 const sentBy = (userId: string) => eq(shros.creatorId, userId);
 
 /**
- * Sent to the user privately, or joined by them through a link or explore; not removed by them,
- * nor created by someone they have a block with (those do not exist for them, decision 104), nor
- * a link or public one whose creator is suspended (decision 107).
+ * Someone else's Shro the user may see (`visibleShroSql`), sent to them privately or joined by
+ * them through a link or explore, and not removed by them.
  */
-const receivedBy = (db: Db, userId: string) =>
+const receivedBy = (db: Db, userId: string, now: Date) =>
   and(
     ne(shros.creatorId, userId),
-    not(blockedEitherWaySql(shros.creatorId, userId)),
-    shownDespiteSuspension(new Date()),
+    visibleShroSql(userId, now),
     or(
       exists(
         db
@@ -34,27 +32,22 @@ const receivedBy = (db: Db, userId: string) =>
       exists(
         db
           .select({ one: sql`1` })
-          .from(participations)
-          .where(
-            and(
-              eq(participations.shroId, shros.id),
-              eq(participations.userId, userId),
-              isNull(participations.hiddenAt),
-            ),
-          ),
+          .from(picks)
+          .where(and(eq(picks.shroId, shros.id), eq(picks.userId, userId), isNull(picks.hiddenAt))),
       ),
     ),
   );
 
-export async function countHistory(db: Db, userId: string) {
+export async function countHistory(db: Db, userId: string, now: Date) {
   const sent = sentBy(userId);
-  const received = receivedBy(db, userId);
+  const received = receivedBy(db, userId, now);
   const [row] = await db
     .select({
       sent: sql<number>`count(*) filter (where ${sent})`.mapWith(Number),
       received: sql<number>`count(*) filter (where ${received})`.mapWith(Number),
     })
     .from(shros)
+    .innerJoin(users, eq(users.id, shros.creatorId))
     .where(or(sent, received));
   return { sent: row?.sent ?? 0, received: row?.received ?? 0 };
 }
@@ -63,30 +56,29 @@ export async function listHistory(
   db: Db,
   userId: string,
   tab: 'all' | 'sent' | 'received',
-  limit: number,
-  offset: number,
+  window: { limit: number; offset: number; now: Date },
 ) {
   const where =
     tab === 'sent'
       ? sentBy(userId)
       : tab === 'received'
-        ? receivedBy(db, userId)
-        : or(sentBy(userId), receivedBy(db, userId));
+        ? receivedBy(db, userId, window.now)
+        : or(sentBy(userId), receivedBy(db, userId, window.now));
   return db
     .select({ shro: shros, creator: creatorColumns })
     .from(shros)
     .innerJoin(users, eq(users.id, shros.creatorId))
     .where(where)
     .orderBy(desc(shros.createdAt), desc(shros.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 /** The user's own picks among these Shros. */
-export async function listOwnParticipations(db: Db, userId: string, shroIds: string[]) {
+export async function listOwnPicks(db: Db, userId: string, shroIds: string[]) {
   if (shroIds.length === 0) return [];
   return db
-    .select({ shroId: participations.shroId, boxId: participations.boxId, createdAt: participations.createdAt })
-    .from(participations)
-    .where(and(eq(participations.userId, userId), inArray(participations.shroId, shroIds)));
+    .select({ shroId: picks.shroId, boxId: picks.boxId, createdAt: picks.createdAt })
+    .from(picks)
+    .where(and(eq(picks.userId, userId), inArray(picks.shroId, shroIds)));
 }

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shro, ShroListResponse } from '../../../contract/shro-views';
-import { notifications, participations, shroBoxes, shros, uploads } from '../../db/schema/index';
+import { notifications, picks, shroBoxes, shros, uploads } from '../../db/schema/index';
 import {
   befriend,
   createShro,
@@ -214,9 +214,7 @@ describe('DELETE /api/sessions/:id', () => {
     const { db } = ctx.database;
     expect(await db.select().from(shros).where(eq(shros.id, aliceLink.id))).toEqual([]);
     expect((await db.select({ n: count() }).from(shroBoxes).where(eq(shroBoxes.shroId, aliceLink.id)))[0]!.n).toBe(0);
-    expect(
-      (await db.select({ n: count() }).from(participations).where(eq(participations.shroId, aliceLink.id)))[0]!.n,
-    ).toBe(0);
+    expect((await db.select({ n: count() }).from(picks).where(eq(picks.shroId, aliceLink.id)))[0]!.n).toBe(0);
     expect(
       (await db.select({ n: count() }).from(notifications).where(eq(notifications.shroId, aliceLink.id)))[0]!.n,
     ).toBe(0);

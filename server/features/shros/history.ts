@@ -1,7 +1,7 @@
 import type { HistoryTab } from '../../../contract/shro-inputs';
 import type { ShroListResponse } from '../../../contract/shro-views';
 import type { ShroDeps } from './access';
-import { countHistory, listHistory, listOwnParticipations } from './history-queries';
+import { countHistory, listHistory, listOwnPicks } from './history-queries';
 import { isPrivateShro, presentListItem } from './present';
 import { listRecipients } from './queries';
 
@@ -14,15 +14,12 @@ export async function listShroHistory(
 ): Promise<ShroListResponse> {
   const { page, pageSize, tab } = query;
   const [counts, rows] = await Promise.all([
-    countHistory(db, userId),
-    listHistory(db, userId, tab, pageSize, (page - 1) * pageSize),
+    countHistory(db, userId, now),
+    listHistory(db, userId, tab, { limit: pageSize, offset: (page - 1) * pageSize, now }),
   ]);
   const ids = rows.map((r) => r.shro.id);
   const privateIds = rows.filter((r) => isPrivateShro(r.shro)).map((r) => r.shro.id);
-  const [recipients, picks] = await Promise.all([
-    listRecipients(db, privateIds),
-    listOwnParticipations(db, userId, ids),
-  ]);
+  const [recipients, picks] = await Promise.all([listRecipients(db, privateIds), listOwnPicks(db, userId, ids)]);
   const all = counts.sent + counts.received;
   return {
     items: rows.map(({ shro, creator }) =>

@@ -1,8 +1,9 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, not, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { messages, participations, shroRecipients, shros, users } from '../../db/schema/index';
+import { messages, picks, shroRecipients, shros, users } from '../../db/schema/index';
 import { blockedEitherWaySql } from '../blocks/queries';
-import { creatorColumns, shownDespiteSuspension } from './queries';
+import { creatorColumns } from './queries';
+import { visibleShroSql } from './visibility-sql';
 
 /** The home inbox's reads (GET /api/home): what waits for the user, and their own open Shros. */
 
@@ -10,14 +11,14 @@ const notPickedBy = (db: Db, userId: string) =>
   notExists(
     db
       .select({ one: sql`1` })
-      .from(participations)
-      .where(and(eq(participations.shroId, shros.id), eq(participations.userId, userId))),
+      .from(picks)
+      .where(and(eq(picks.shroId, shros.id), eq(picks.userId, userId))),
   );
 
 const notExpiredAt = (now: Date) => or(isNull(shros.expiresAt), gt(shros.expiresAt, now));
 
-/** Private Shros sent to the user that they neither opened nor removed, newest first. */
-export async function listUnopenedReceived(db: Db, userId: string, limit: number) {
+/** Private Shros sent to the user that they may see and neither opened nor removed, newest first. */
+export async function listUnopenedReceived(db: Db, userId: string, now: Date, limit: number) {
   return db
     .select({ shro: shros, creator: creatorColumns })
     .from(shroRecipients)
@@ -28,7 +29,7 @@ export async function listUnopenedReceived(db: Db, userId: string, limit: number
         eq(shroRecipients.userId, userId),
         isNull(shroRecipients.hiddenAt),
         notPickedBy(db, userId),
-        not(blockedEitherWaySql(shros.creatorId, userId)),
+        visibleShroSql(userId, now),
       ),
     )
     .orderBy(desc(shros.createdAt), desc(shros.id))
@@ -36,8 +37,9 @@ export async function listUnopenedReceived(db: Db, userId: string, limit: number
 }
 
 /**
- * Link and public Shros someone shared with the user in a chat, still open and not opened by
- * them, each once (its latest share), newest share first. Not their own.
+ * Link and public Shros someone shared with the user in a chat that the user may see, still open
+ * and not opened by them, each once (its latest share), newest share first. Not their own, nor
+ * shared by someone they have a block with.
  */
 export async function listUnopenedSharedInChat(db: Db, userId: string, now: Date, limit: number) {
   const latest = db
@@ -66,10 +68,9 @@ export async function listUnopenedSharedInChat(db: Db, userId: string, now: Date
     .where(
       and(
         ne(shros.creatorId, userId),
-        not(blockedEitherWaySql(shros.creatorId, userId)),
-        not(blockedEitherWaySql(latest.senderId, userId)),
         or(eq(shros.isShareable, true), eq(shros.isPublic, true)),
-        shownDespiteSuspension(now),
+        visibleShroSql(userId, now),
+        not(blockedEitherWaySql(latest.senderId, userId)),
         notExpiredAt(now),
         notPickedBy(db, userId),
       ),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeInbox } from '../../../contract/home';
 import type { Shro } from '../../../contract/shro-views';
 import { shros } from '../../db/schema/index';
-import { befriend, block, createShro, createUser, type SignedInUser, selectBox } from '../../test/factories';
+import { befriend, block, createShro, createUser, pickBox, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -105,7 +105,7 @@ describe('GET /api/home', () => {
     expect(JSON.stringify(inbox)).not.toMatch(/Pizza|Sushi|Tacos|Curry/);
     expect(first).not.toHaveProperty('boxes');
 
-    await selectBox(ctx, alice.cookie, newer, 1);
+    await pickBox(ctx, alice.cookie, newer, 1);
     expect((await inboxOf(alice)).waiting.map((item) => item.title)).toEqual(['Older for Alice']);
     // Removed from her history: gone from the inbox too.
     await ctx.app.inject({ method: 'DELETE', url: `/api/sessions/${older.id}`, headers: { cookie: alice.cookie } });
@@ -141,7 +141,7 @@ describe('GET /api/home', () => {
       recipients: [],
     });
 
-    await selectBox(ctx, alice.cookie, link, 2);
+    await pickBox(ctx, alice.cookie, link, 2);
     expect((await inboxOf(alice)).waiting).toEqual([]);
   });
 
@@ -164,9 +164,9 @@ describe('GET /api/home', () => {
       .update(shros)
       .set({ expiresAt: ago(1) })
       .where(eq(shros.id, gone.id));
-    await selectBox(ctx, frank.cookie, link, 1);
-    await selectBox(ctx, gina.cookie, link, 2);
-    await selectBox(ctx, frank.cookie, toTwo, 1);
+    await pickBox(ctx, frank.cookie, link, 1);
+    await pickBox(ctx, gina.cookie, link, 2);
+    await pickBox(ctx, frank.cookie, toTwo, 1);
 
     const live = (await inboxOf(erin)).live;
     expect(live.map((item) => [item.title, item.participantCount, item.direction])).toEqual([
@@ -178,7 +178,7 @@ describe('GET /api/home', () => {
     // Frank's and Gina's homes never list Erin's Shros as theirs.
     expect((await inboxOf(frank)).live).toEqual([]);
 
-    await selectBox(ctx, gina.cookie, toTwo, 2);
+    await pickBox(ctx, gina.cookie, toTwo, 2);
     expect((await inboxOf(erin)).live.map((item) => item.title)).toEqual(['Erin link']);
   });
 });

@@ -19,7 +19,7 @@ type Listed = { shro: ShroRow; creator: { id: string; username: string; profileI
  */
 export async function getHomeInbox({ db }: Pick<ShroDeps, 'db'>, userId: string, now = new Date()): Promise<HomeInbox> {
   const [received, shared, own, hasCreated] = await Promise.all([
-    listUnopenedReceived(db, userId, HOME_WAITING_MAX),
+    listUnopenedReceived(db, userId, now, HOME_WAITING_MAX),
     listUnopenedSharedInChat(db, userId, now, HOME_WAITING_MAX),
     listOwnOpen(db, userId, now, HOME_LIVE_MAX),
     hasCreatedAny(db, userId),

@@ -72,7 +72,7 @@ export interface Applied {
   ids: number[];
   states: {
     shroId: string;
-    type: 'shro.box.opened' | 'shro.reaction.added';
+    type: 'shro.picked' | 'shro.reaction.added';
     row: { participantCount: number; expiresAt: Date | null };
     /** Picks applied on it here, with each picker's own pick (for this instance's cached copy). */
     picks: { userId: string; pick: OwnPick | null }[];
@@ -152,7 +152,7 @@ export async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
     if (!row) continue;
     states.push({
       shroId,
-      type: picks.length > 0 ? 'shro.box.opened' : 'shro.reaction.added',
+      type: picks.length > 0 ? 'shro.picked' : 'shro.reaction.added',
       row,
       picks: picks.map(({ payload: p }) => ({
         userId: p.userId,

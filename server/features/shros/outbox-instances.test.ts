@@ -8,7 +8,7 @@ import type { Shro } from '../../../contract/shro-views';
 import { buildApp } from '../../app';
 import { type AppConfig, loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
-import { outbox, participations, shros } from '../../db/schema/index';
+import { outbox, picks, shros } from '../../db/schema/index';
 import { createShro, createUser, type SignedInUser, statsRow } from '../../test/factories';
 import { createTestDatabase, type TestContext } from '../../test/test-app';
 import type { ShroDeps } from './access';
@@ -190,11 +190,8 @@ describe.skipIf(!enabled)(title, () => {
       expect(n, `answer ${i + 1} of ${sorted.join(',')}`).toBeGreaterThanOrEqual(i + 1);
     expect(sorted.at(-1)).toBe(60);
     expect(await storedCount(shro.id)).toBe(60);
-    const [picks] = await a.database.db
-      .select({ n: count() })
-      .from(participations)
-      .where(eq(participations.shroId, shro.id));
-    expect(picks!.n).toBe(60);
+    const [picked] = await a.database.db.select({ n: count() }).from(picks).where(eq(picks.shroId, shro.id));
+    expect(picked!.n).toBe(60);
     expect(await visitorCount(a, shro.id)).toBe(60);
     expect(await visitorCount(b, shro.id)).toBe(60);
     expect((await statsRow(a, creator.id))!.totalParticipants).toBe(60);

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
-import { notifications, outbox, participations, shros, userBlocks, userMutes } from '../../db/schema/index';
+import { notifications, outbox, picks, shros, userBlocks, userMutes } from '../../db/schema/index';
 import {
   block,
   createShro,
@@ -9,16 +9,16 @@ import {
   gameWorld,
   getShro,
   notificationsOf,
+  pickBox,
   type SignedInUser,
   select,
-  selectBox,
   statsRow,
 } from '../../test/factories';
 import { countStatements } from '../../test/statement-counter';
 import type { TestContext } from '../../test/test-app';
 import type { ShroDeps } from './access';
 import { enqueueEffects, OutboxProcessor } from './outbox';
-import { insertParticipation } from './queries';
+import { insertPick } from './queries';
 import { getShroForViewer } from './view';
 
 // Picks off the hot row (decision 119) and grouped notifications (decision 120).
@@ -36,7 +36,7 @@ const outboxRows = async () => (await ctx.database.db.select({ n: count() }).fro
 const storedCount = async (shroId: string) =>
   (await ctx.database.db.select().from(shros).where(eq(shros.id, shroId)))[0]!.participantCount;
 const pickRows = async (shroId: string) =>
-  (await ctx.database.db.select({ n: count() }).from(participations).where(eq(participations.shroId, shroId)))[0]!.n;
+  (await ctx.database.db.select({ n: count() }).from(picks).where(eq(picks.shroId, shroId)))[0]!.n;
 const picksToCreator = async (shroId: string) =>
   (await notificationsOf(ctx, creator.id, 'shro_selected')).filter((n) => n.shroId === shroId);
 const quietLog = { warn: () => {}, error: () => {} };
@@ -83,7 +83,7 @@ const pickPayload = (shro: Shro, picker: SignedInUser, position: number, at: Dat
 const commitPickOnly = (shro: Shro, picker: SignedInUser, position: number, at = new Date()) =>
   ctx.database.db.transaction(async (tx) => {
     const payload = pickPayload(shro, picker, position, at);
-    await insertParticipation(tx, {
+    await insertPick(tx, {
       shroId: shro.id,
       userId: picker.id,
       boxId: payload.boxId,
@@ -122,7 +122,7 @@ describe('a pick commits the participation and an outbox row; its effects follow
   it('one pick after another: each answer shows the exact count', async () => {
     const shro = await createShro(ctx, creator.cookie, { title: 'In turn' });
     for (let i = 1; i <= 3; i++) {
-      const view = await selectBox(ctx, (await createUser(ctx)).cookie, shro, i);
+      const view = await pickBox(ctx, (await createUser(ctx)).cookie, shro, i);
       expect(view.participantCount).toBe(i);
     }
   });
@@ -170,20 +170,20 @@ describe('notifications to the creator are grouped per Shro', () => {
   it('picks: one unread notification, updated; once read, the next pick starts a new one', async () => {
     const shro = await createShro(ctx, creator.cookie, { title: 'Tacos?' });
     const [ana, bo, cy, dee] = await Promise.all([1, 2, 3, 4].map(() => createUser(ctx)));
-    await selectBox(ctx, ana!.cookie, shro, 2);
+    await pickBox(ctx, ana!.cookie, shro, 2);
     let notes = await picksToCreator(shro.id);
     expect(notes.map((n) => [n.title, n.message, n.isRead])).toEqual([
       ['Box opened!', `@${ana!.username} opened Box #2 in "Tacos?"`, false],
     ]);
     const first = notes[0]!;
 
-    await selectBox(ctx, bo!.cookie, shro, 3);
+    await pickBox(ctx, bo!.cookie, shro, 3);
     notes = await picksToCreator(shro.id);
     expect(notes.map((n) => n.message)).toEqual([`@${bo!.username} and 1 other opened a box in "Tacos?"`]);
     expect(notes[0]!.id).toBe(first.id);
     expect(notes[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(first.createdAt.getTime());
 
-    await selectBox(ctx, cy!.cookie, shro, 1);
+    await pickBox(ctx, cy!.cookie, shro, 1);
     notes = await picksToCreator(shro.id);
     expect(notes.map((n) => [n.message, n.isRead])).toEqual([
       [`@${cy!.username} and 2 others opened a box in "Tacos?"`, false],
@@ -201,7 +201,7 @@ describe('notifications to the creator are grouped per Shro', () => {
       headers: { cookie: creator.cookie },
     });
     expect(read.statusCode).toBe(200);
-    await selectBox(ctx, dee!.cookie, shro, 4);
+    await pickBox(ctx, dee!.cookie, shro, 4);
     notes = await picksToCreator(shro.id);
     expect(notes.map((n) => [n.message, n.isRead])).toEqual([
       [`@${cy!.username} and 2 others opened a box in "Tacos?"`, true],
@@ -214,21 +214,21 @@ describe('notifications to the creator are grouped per Shro', () => {
     const [ana, bo, cy, dee, eve] = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(ctx)));
     const message = async () => (await picksToCreator(shro.id)).map((n) => n.message);
     await ctx.database.db.insert(userMutes).values({ userId: creator.id, mutedId: dee!.id });
-    await selectBox(ctx, ana!.cookie, shro, 1);
+    await pickBox(ctx, ana!.cookie, shro, 1);
     expect(await message()).toEqual([`@${ana!.username} opened Box #1 in "Ramen?"`]);
     // Muted before picking: the pick counts on the Shro, not in the creator's group.
-    await selectBox(ctx, dee!.cookie, shro, 2);
+    await pickBox(ctx, dee!.cookie, shro, 2);
     expect(await message()).toEqual([`@${ana!.username} opened Box #1 in "Ramen?"`]);
-    await selectBox(ctx, bo!.cookie, shro, 3);
+    await pickBox(ctx, bo!.cookie, shro, 3);
     expect(await message()).toEqual([`@${bo!.username} and 1 other opened a box in "Ramen?"`]);
     // Blocked after picking: no longer counted.
     await block(ctx, creator, ana!);
-    await selectBox(ctx, cy!.cookie, shro, 4);
+    await pickBox(ctx, cy!.cookie, shro, 4);
     expect(await message()).toEqual([`@${cy!.username} and 1 other opened a box in "Ramen?"`]);
     // Heard again: both are counted at the next pick.
     await ctx.database.db.delete(userBlocks).where(eq(userBlocks.blockerId, creator.id));
     await ctx.database.db.delete(userMutes).where(eq(userMutes.userId, creator.id));
-    await selectBox(ctx, eve!.cookie, shro, 1);
+    await pickBox(ctx, eve!.cookie, shro, 1);
     expect(await message()).toEqual([`@${eve!.username} and 4 others opened a box in "Ramen?"`]);
     expect(await storedCount(shro.id)).toBe(5);
   });
@@ -243,7 +243,7 @@ describe('notifications to the creator are grouped per Shro', () => {
     // Made a second earlier (its request was slower to commit), applied in a batch of its own.
     await processor.settled(await commitPickOnly(shro, muted!, 2, new Date(started - 1000)), shro.id);
     expect(await storedCount(shro.id)).toBe(2);
-    await selectBox(ctx, bo!.cookie, shro, 3);
+    await pickBox(ctx, bo!.cookie, shro, 3);
     expect((await picksToCreator(shro.id)).map((n) => n.message)).toEqual([
       `@${bo!.username} and 1 other opened a box in "Curry?"`,
     ]);
@@ -252,12 +252,12 @@ describe('notifications to the creator are grouped per Shro', () => {
   it('picks: a group begun before its base was kept (decision 153) counts on from its picks', async () => {
     const shro = await createShro(ctx, creator.cookie, { title: 'Sushi?' });
     const [ana, bo, cy] = await Promise.all([1, 2, 3].map(() => createUser(ctx)));
-    await selectBox(ctx, ana!.cookie, shro, 1);
-    await selectBox(ctx, bo!.cookie, shro, 2);
+    await pickBox(ctx, ana!.cookie, shro, 1);
+    await pickBox(ctx, bo!.cookie, shro, 2);
     const [group] = await picksToCreator(shro.id);
     expect(group!.groupBase).toBe(0);
     await ctx.database.db.update(notifications).set({ groupBase: null }).where(eq(notifications.id, group!.id));
-    await selectBox(ctx, cy!.cookie, shro, 3);
+    await pickBox(ctx, cy!.cookie, shro, 3);
     const [after] = await picksToCreator(shro.id);
     expect(after!.message).toBe(`@${cy!.username} and 2 others opened a box in "Sushi?"`);
     expect(after!.groupBase).toBe(0);
@@ -267,7 +267,7 @@ describe('notifications to the creator are grouped per Shro', () => {
     const shro = await createShro(ctx, creator.cookie, { title: 'Pizza?' });
     const [ana, bo, blocked, blocker, muted] = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(ctx)));
     for (const [i, user] of [ana!, bo!, blocked!, blocker!, muted!].entries()) {
-      await selectBox(ctx, user.cookie, shro, (i % 4) + 1);
+      await pickBox(ctx, user.cookie, shro, (i % 4) + 1);
     }
     const react = (user: SignedInUser, emoji: string) =>
       ctx.app.inject({
@@ -318,7 +318,7 @@ describe('one bad row holds nothing back (decision 129)', () => {
 
       // Later picks are not held up by it.
       const late = await createUser(ctx);
-      const lateView = (await selectBox(ctx, late.cookie, shro, 1)) as Shro;
+      const lateView = (await pickBox(ctx, late.cookie, shro, 1)) as Shro;
       expect(lateView.participantCount).toBe(8);
 
       // The creator's board counts the picks themselves, and agrees with itself.
@@ -360,7 +360,7 @@ describe('events a crash left unpublished (decision 128)', () => {
     expect((await getShro(ctx, shro.id)).json().participantCount).toBe(0);
     const at = new Date();
     const id = await ctx.database.db.transaction(async (tx) => {
-      await insertParticipation(tx, {
+      await insertPick(tx, {
         shroId: shro.id,
         userId: picker.id,
         boxId: shro.boxes[0]!.id,
@@ -392,7 +392,7 @@ describe('events a crash left unpublished (decision 128)', () => {
     try {
       await until(async () => (await outboxRow(id)) === undefined, 'the stranded row to be published');
       expect(events).toContainEqual(
-        expect.objectContaining({ type: 'shro.box.opened', shroId: shro.id, participantCount: 1 }),
+        expect.objectContaining({ type: 'shro.picked', shroId: shro.id, participantCount: 1 }),
       );
       expect(events.map((e) => e.type)).toContain('notification.created');
       expect((await getShro(ctx, shro.id)).json().participantCount).toBe(1);
@@ -411,7 +411,7 @@ describe('events a crash left unpublished (decision 128)', () => {
       await processor.start();
       expect(await outboxRow(id)).toBeUndefined();
       expect(events).toContainEqual(
-        expect.objectContaining({ type: 'shro.box.opened', shroId: shro.id, participantCount: 1 }),
+        expect.objectContaining({ type: 'shro.picked', shroId: shro.id, participantCount: 1 }),
       );
       expect((await getShro(ctx, shro.id)).json().participantCount).toBe(1);
     } finally {
@@ -426,7 +426,7 @@ describe('what a pick costs (issue 12 item 5)', () => {
     const shro = await createShro(ctx, creator.cookie, { isPublic: true, isShareable: false, title: 'Counted' });
     const pickers = await Promise.all(Array.from({ length: 41 }, () => createUser(ctx)));
     // The first pick loads what every later one finds in the cache.
-    await selectBox(ctx, pickers[40]!.cookie, shro, 1);
+    await pickBox(ctx, pickers[40]!.cookie, shro, 1);
     const counter = countStatements(ctx.database);
     try {
       const answers = await Promise.all(
@@ -472,11 +472,11 @@ describe('what a pick costs (issue 12 item 5)', () => {
   it('the picker’s answer after the effects: read from this instance’s copy, updated in place', async () => {
     const shro = await createShro(ctx, creator.cookie, { isPublic: true, isShareable: false, title: 'In place' });
     const [first, second] = await Promise.all([createUser(ctx), createUser(ctx)]);
-    await selectBox(ctx, first.cookie, shro, 1);
+    await pickBox(ctx, first.cookie, shro, 1);
     // A visitor's read keeps the Shro in the cache; the next pick updates that copy.
     expect((await getShro(ctx, shro.id)).json().participantCount).toBe(1);
     const before = ctx.app.shroCache.stats();
-    const view = await selectBox(ctx, second.cookie, shro, 2);
+    const view = await pickBox(ctx, second.cookie, shro, 2);
     expect(view.participantCount).toBe(2);
     expect(view.selectedBoxId).toBe(shro.boxes[1]!.id);
     expect(ctx.app.shroCache.stats().misses).toBe(before.misses);

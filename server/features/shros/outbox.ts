@@ -344,7 +344,7 @@ export class OutboxProcessor {
     if (!applied) return;
 
     for (const state of applied.states) {
-      const picked = state.type === 'shro.box.opened' && !state.rowChanged;
+      const picked = state.type === 'shro.picked' && !state.rowChanged;
       if (picked) cache.applyPicks(state.shroId, { ...state.row, added: state.picks.length, pickers: state.picks });
       else cache.invalidate(state.shroId);
     }
@@ -460,11 +460,11 @@ export class OutboxProcessor {
           .limit(BATCH)
           .for('update', { skipLocked: true })) as Entry[];
         if (rows.length === 0) return 0;
-        const types = new Map<string, 'shro.box.opened' | 'shro.reaction.added'>();
+        const types = new Map<string, 'shro.picked' | 'shro.reaction.added'>();
         const notify = new Set<string>();
         for (const row of rows) {
           notify.add(row.payload.userId).add(row.payload.creatorId);
-          if (row.kind === 'shro.pick') types.set(row.shroId, 'shro.box.opened');
+          if (row.kind === 'shro.pick') types.set(row.shroId, 'shro.picked');
           else if (row.payload.changed && !types.has(row.shroId)) types.set(row.shroId, 'shro.reaction.added');
         }
         const states =

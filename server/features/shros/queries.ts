@@ -1,16 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase, preparedSql } from '../../db/prepared';
-import {
-  outbox,
-  participations,
-  reactions,
-  shroBoxes,
-  shroRecipients,
-  shros,
-  uploads,
-  users,
-} from '../../db/schema/index';
+import { outbox, picks, reactions, shroBoxes, shroRecipients, shros, uploads, users } from '../../db/schema/index';
 import { blockedEitherWaySql } from '../blocks/queries';
 
 /**
@@ -22,13 +13,6 @@ export const boxIsFilledSql = sql`(${shroBoxes.label} is not null or ${shroBoxes
 export type ShroRow = typeof shros.$inferSelect;
 export type NewShroRow = typeof shros.$inferInsert;
 export type NewBoxRow = typeof shroBoxes.$inferInsert;
-
-/**
- * SQL true for a private Shro, or one whose creator is not suspended at `now`: while suspended,
- * their public and link Shros are not found by anyone else (decision 107), so lists leave them out.
- */
-export const shownDespiteSuspension = (now: Date) =>
-  sql`((not ${shros.isShareable} and not ${shros.isPublic}) or not exists (select 1 from ${users} where ${users.id} = ${shros.creatorId} and ${users.suspendedUntil} > ${now.toISOString()}::timestamptz))`;
 
 /** A Shro's creator as every view shows them. */
 export const creatorColumns = {
@@ -116,12 +100,10 @@ export async function listRecipients(db: Db, shroIds: string[]) {
  */
 const viewerState = preparedPerDatabase((db) =>
   db
-    .select({ boxId: participations.boxId, createdAt: participations.createdAt, emoji: reactions.emoji })
-    .from(participations)
-    .leftJoin(reactions, and(eq(reactions.shroId, participations.shroId), eq(reactions.userId, participations.userId)))
-    .where(
-      and(eq(participations.shroId, sql.placeholder('shroId')), eq(participations.userId, sql.placeholder('userId'))),
-    )
+    .select({ boxId: picks.boxId, createdAt: picks.createdAt, emoji: reactions.emoji })
+    .from(picks)
+    .leftJoin(reactions, and(eq(reactions.shroId, picks.shroId), eq(reactions.userId, picks.userId)))
+    .where(and(eq(picks.shroId, sql.placeholder('shroId')), eq(picks.userId, sql.placeholder('userId'))))
     .limit(1)
     .prepare('viewer_state'),
 );
@@ -140,28 +122,28 @@ export async function findUsername(db: Db, userId: string): Promise<string | nul
 export async function listParticipants(db: Db, shroId: string, limit: number) {
   return db
     .select({
-      userId: participations.userId,
+      userId: picks.userId,
       username: users.username,
-      selectedBoxId: participations.boxId,
+      selectedBoxId: picks.boxId,
       selectedBoxPosition: shroBoxes.position,
       reaction: reactions.emoji,
-      createdAt: participations.createdAt,
+      createdAt: picks.createdAt,
     })
-    .from(participations)
-    .innerJoin(users, eq(users.id, participations.userId))
-    .innerJoin(shroBoxes, eq(shroBoxes.id, participations.boxId))
-    .leftJoin(reactions, and(eq(reactions.shroId, participations.shroId), eq(reactions.userId, participations.userId)))
-    .where(eq(participations.shroId, shroId))
-    .orderBy(desc(participations.createdAt), desc(participations.id))
+    .from(picks)
+    .innerJoin(users, eq(users.id, picks.userId))
+    .innerJoin(shroBoxes, eq(shroBoxes.id, picks.boxId))
+    .leftJoin(reactions, and(eq(reactions.shroId, picks.shroId), eq(reactions.userId, picks.userId)))
+    .where(eq(picks.shroId, shroId))
+    .orderBy(desc(picks.createdAt), desc(picks.id))
     .limit(limit);
 }
 
-export async function countSelectionsByBox(db: Db, shroId: string): Promise<Map<number, number>> {
+export async function countPicksByBox(db: Db, shroId: string): Promise<Map<number, number>> {
   const rows = await db
-    .select({ boxId: participations.boxId, n: count() })
-    .from(participations)
-    .where(eq(participations.shroId, shroId))
-    .groupBy(participations.boxId);
+    .select({ boxId: picks.boxId, n: count() })
+    .from(picks)
+    .where(eq(picks.shroId, shroId))
+    .groupBy(picks.boxId);
   return new Map(rows.map((row) => [row.boxId, row.n]));
 }
 
@@ -179,15 +161,15 @@ export async function countReactions(db: Db, shroId: string) {
  * Records a pick. The unique index on (shro, user) decides races: a second pick by the same user
  * inserts nothing and returns undefined, however many arrive at once.
  */
-export async function insertParticipation(
+export async function insertPick(
   db: Db,
   values: { shroId: string; userId: string; boxId: number; isCorrect: boolean | null; createdAt: Date },
 ) {
   const [row] = await db
-    .insert(participations)
+    .insert(picks)
     .values(values)
-    .onConflictDoNothing({ target: [participations.shroId, participations.userId] })
-    .returning({ id: participations.id });
+    .onConflictDoNothing({ target: [picks.shroId, picks.userId] })
+    .returning({ id: picks.id });
   return row;
 }
 
@@ -196,7 +178,7 @@ export type RecordedPick = { outboxId: number } | { refused: 'blocked' | 'alread
 
 /**
  * A pick and the outbox row of its effects, in one statement and so all or nothing (decision
- * 119): the participation (the unique (shro, user) index lets one per person through, whatever
+ * 119): the pick's row (the unique (shro, user) index lets one per person through, whatever
  * the concurrency), for a private Shro its first pick's move from waiting to selected naming the
  * box and who opened it (decision 045; later picks change nothing), and the outbox row. The
  * statement also holds the block check between the picker and the creator (decision 144): a
@@ -237,7 +219,7 @@ function pickSql(firstPrivatePick: boolean) {
   return sql`
     with blocked as (select ${blockedEitherWaySql(sql`${p('creatorId')}::text`, sql`${p('userId')}::text`)} as yes),
     picked as (
-      insert into ${participations} (shro_id, user_id, box_id, is_correct, created_at)
+      insert into ${picks} (shro_id, user_id, box_id, is_correct, created_at)
       select ${p('shroId')}, ${p('userId')}, ${p('boxId')}, ${p('isCorrect')}, ${p('at')}::timestamptz
       where not (select yes from blocked)
       on conflict (shro_id, user_id) do nothing
@@ -253,8 +235,8 @@ const pickStatement = preparedSql<PickRow>('record_pick', pickSql(false));
 const firstPrivatePickStatement = preparedSql<PickRow>('record_first_private_pick', pickSql(true));
 
 /** The picks on a Shro, counted from the picks themselves (its stored count lags until the outbox applies them). */
-export async function countParticipations(db: Db, shroId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(participations).where(eq(participations.shroId, shroId));
+export async function countPicks(db: Db, shroId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(picks).where(eq(picks.shroId, shroId));
   return row?.n ?? 0;
 }
 
@@ -324,7 +306,7 @@ export async function hideShroForUser(db: Db, shroId: string, userId: string, at
     .set({ hiddenAt: at })
     .where(and(eq(shroRecipients.shroId, shroId), eq(shroRecipients.userId, userId)));
   await db
-    .update(participations)
+    .update(picks)
     .set({ hiddenAt: at })
-    .where(and(eq(participations.shroId, shroId), eq(participations.userId, userId)));
+    .where(and(eq(picks.shroId, shroId), eq(picks.userId, userId)));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
-import { createShro, createUser, type SignedInUser, selectBox } from '../../test/factories';
+import { createShro, createUser, pickBox, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { getShroForViewer } from './view';
 
@@ -118,7 +118,7 @@ describe('response schemas strip what a presenter adds by mistake', () => {
   });
 
   it('opening a box answers only that box, without the others hidden in stray fields', async () => {
-    const opened = await selectBox(ctx, picker.cookie, shro, 1);
+    const opened = await pickBox(ctx, picker.cookie, shro, 1);
     const body = JSON.stringify(opened);
     const openedText = opened.boxes.find((box) => box.position === 1)?.textContent;
     expect(OPTIONS).toContain(openedText);

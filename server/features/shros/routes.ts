@@ -25,8 +25,8 @@ import { deleteShroFor } from './delete';
 import { listShroHistory } from './history';
 import { getHomeInbox } from './home';
 import { outboxOf } from './outbox';
+import { pickBox } from './pick';
 import { reactToShro } from './react';
-import { selectBox } from './select';
 import { getShroJsonForViewer, keptShroJsonForViewer } from './view';
 
 /** The game (docs/product.md §7 `/api/sessions…`) and the images it serves (`/api/uploads/:key`). */
@@ -135,7 +135,7 @@ export async function shroRoutes(fastify: FastifyInstance) {
         response: { 200: shroSchema, ...errorAnswers(409, 410) },
       },
     },
-    async (request) => selectBox(deps, request.params.id, withZone(request.user!), request.body.boxId),
+    async (request) => pickBox(deps, request.params.id, withZone(request.user!), request.body.boxId),
   );
 
   app.post(

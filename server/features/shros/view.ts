@@ -6,14 +6,7 @@ import { type Access, type AccessOptions, type Actor, resolveAccess, roleIfVisib
 import { keepForViewer, type ShroAggregate, viewKey } from './cache';
 import { afterShroWrite } from './events';
 import { type CreatorExtras, presentShro, storedStatusAt } from './present';
-import {
-  countReactions,
-  countSelectionsByBox,
-  findUsername,
-  listParticipants,
-  markRevealed,
-  type ShroRow,
-} from './queries';
+import { countPicksByBox, countReactions, findUsername, listParticipants, markRevealed, type ShroRow } from './queries';
 
 /**
  * The creator's board, read from one snapshot so that its parts agree: the participants, the
@@ -24,7 +17,7 @@ async function loadCreatorExtras(db: Db, shro: ShroRow): Promise<CreatorExtras> 
   const [participants, selectionCounts, reactionCounts, firstPickUsername] = await db.transaction(
     async (tx) => [
       await listParticipants(tx, shro.id, PARTICIPANTS_LIST_MAX),
-      await countSelectionsByBox(tx, shro.id),
+      await countPicksByBox(tx, shro.id),
       await countReactions(tx, shro.id),
       shro.selectedByUserId ? await findUsername(tx, shro.selectedByUserId) : null,
     ],

@@ -1,7 +1,7 @@
-import { and, eq, exists, inArray, isNull, lte, ne, not, notInArray, or, sql, sum } from 'drizzle-orm';
+import { and, eq, exists, inArray, ne, notInArray, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { participations, shroBoxes, shros, uploads, users } from '../../db/schema/index';
-import { blockedEitherWaySql } from '../blocks/queries';
+import { picks, shroBoxes, shros, uploads, users } from '../../db/schema/index';
+import { visibleShroSql } from '../shros/visibility-sql';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -55,10 +55,9 @@ export async function deleteUploads(db: Db, keys: string[]): Promise<void> {
 }
 
 /**
- * True when some box holding this image may be shown to the user: they created its Shro, or
- * they opened that very box, while they and the creator have not blocked each other (decision
- * 104) and the creator is not suspended (decision 107): the Shro itself is a 404 to them then.
- * Opening another box of the same Shro does not count.
+ * True when some box holding this image may be shown to the user: its Shro is one they may see
+ * (`visibleShroSql`), and they created it or opened that very box. Opening another box of the same
+ * Shro does not count.
  */
 export async function mayViewBoxImage(db: Db, key: string, userId: string, now = new Date()): Promise<boolean> {
   const [row] = await db
@@ -69,17 +68,14 @@ export async function mayViewBoxImage(db: Db, key: string, userId: string, now =
     .where(
       and(
         eq(shroBoxes.imageKey, key),
+        visibleShroSql(userId, now),
         or(
           eq(shros.creatorId, userId),
-          and(
-            exists(
-              db
-                .select({ id: participations.id })
-                .from(participations)
-                .where(and(eq(participations.boxId, shroBoxes.id), eq(participations.userId, userId))),
-            ),
-            not(blockedEitherWaySql(shros.creatorId, userId)),
-            or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
+          exists(
+            db
+              .select({ id: picks.id })
+              .from(picks)
+              .where(and(eq(picks.boxId, shroBoxes.id), eq(picks.userId, userId))),
           ),
         ),
       ),

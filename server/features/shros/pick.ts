@@ -7,7 +7,7 @@ import { findVisibleShro, keptOwnPick, ownPickOf, type ShroDeps, type ZonedActor
 import { outboxOf } from './outbox';
 import type { PickEffects } from './outbox-effects';
 import { isEmptyBox, isExpired, isPrivateShro } from './present';
-import { countParticipations, type RecordedPick, recordPick } from './queries';
+import { countPicks, type RecordedPick, recordPick } from './queries';
 import { getShroForViewer } from './view';
 
 /**
@@ -20,7 +20,7 @@ import { getShroForViewer } from './view';
  * the effects be held up (decision 129), the answer does not wait for them: the pick is stored,
  * and the view then counts the Shro's picks themselves.
  */
-export async function selectBox(
+export async function pickBox(
   deps: ShroDeps,
   shroId: string,
   user: ZonedActor,
@@ -87,5 +87,5 @@ export async function selectBox(
   const settled = await outboxOf(deps).settled(recorded.outboxId, shro.id);
   const view = await getShroForViewer(deps, shro.id, user, now, { blocksChecked: true });
   if (settled === 'applied') return view;
-  return { ...view, participantCount: Math.max(view.participantCount, await countParticipations(db, shro.id)) };
+  return { ...view, participantCount: Math.max(view.participantCount, await countPicks(db, shro.id)) };
 }

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shro } from '../../../contract/shro-views';
 import { SHRO_MESSAGES } from '../../../contract/shros';
-import { notifications, participations, shros, userStats } from '../../db/schema/index';
+import { notifications, picks, shros, userStats } from '../../db/schema/index';
 import {
   createShro,
   createUser,
@@ -31,7 +31,7 @@ const statsOf = async (userId: string) =>
   (await ctx.database.db.select().from(userStats).where(eq(userStats.userId, userId)))[0];
 
 const pickCount = async (shroId: string) =>
-  (await ctx.database.db.select({ n: count() }).from(participations).where(eq(participations.shroId, shroId)))[0]!.n;
+  (await ctx.database.db.select({ n: count() }).from(picks).where(eq(picks.shroId, shroId)))[0]!.n;
 
 /** A refused select: the status and message, and no row anywhere changed. */
 async function expectRefused(send: () => Promise<LightMyRequestResponse>, status: number, message: string) {
@@ -304,7 +304,7 @@ describe('private Shros', () => {
     // Three seconds later (moved back in the database rather than waiting).
     const past = new Date(Date.now() - 5000);
     await ctx.database.db.update(shros).set({ selectedAt: past }).where(eq(shros.id, shro.id));
-    await ctx.database.db.update(participations).set({ createdAt: past }).where(eq(participations.shroId, shro.id));
+    await ctx.database.db.update(picks).set({ createdAt: past }).where(eq(picks.shroId, shro.id));
     ctx.app.shroCache.clear();
     expect((await getShro(ctx, shro.id, friend.cookie)).json().status).toBe('revealed');
     const [row] = await ctx.database.db.select().from(shros).where(eq(shros.id, shro.id));
