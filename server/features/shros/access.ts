@@ -113,7 +113,7 @@ export async function findVisibleShro(
  * The rules of `findVisibleShro` that need nothing but the aggregate: the viewer's role before any
  * pick, or null when the Shro does not exist for them. The block check is the caller's.
  */
-function roleIfVisible(aggregate: ShroAggregate, viewerId: string | null): ViewerRole | null {
+export function roleIfVisible(aggregate: ShroAggregate, viewerId: string | null): ViewerRole | null {
   const isRecipient = viewerId !== null && aggregate.recipients.some((r) => r.id === viewerId);
   // The same rule every list embedding a Shro applies (see viewerRoleOf).
   const role = viewerRoleOf(aggregate.shro, viewerId, { isRecipient, hasPicked: false });

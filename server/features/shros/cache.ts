@@ -162,6 +162,20 @@ export class ShroCache {
     return aggregate.shro.participantCount >= state.participantCount && expiresAt === state.expiresAt;
   }
 
+  /**
+   * The aggregate if this instance holds it loaded, else undefined; nothing is loaded or dropped.
+   * A use (it keeps the entry from eviction), not yet a hit: `answeredAtHand` counts the read
+   * when it is answered from it, so a read that goes on to `aggregate` is counted once, there.
+   */
+  atHand(shroId: string): ShroAggregate | undefined {
+    return this.enabled ? this.entries.get(shroId) : undefined;
+  }
+
+  /** A read answered from an aggregate `atHand` gave: a hit, as `aggregate` counts its own. */
+  answeredAtHand(): void {
+    this.entries.hits++;
+  }
+
   /** The loaded entry, if any; one still loading is dropped (it may have read before the caller's write). */
   private loaded(shroId: string): ShroAggregate | undefined {
     if (!this.enabled) return undefined;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SHRO_MESSAGES } from '../../../contract/shros';
-import { block, createShro, createUser, getShro } from '../../test/factories';
+import { block, createShro, createUser, getShro, type SignedInUser } from '../../test/factories';
 import { createTestApp, type TestContext, withoutWriteLimits } from '../../test/test-app';
+import { keptShroJsonForViewer } from './view';
 
 /** The cached read path (docs/decisions/078-read-caches.md): time still moves views on. */
 let ctx: TestContext;
@@ -48,14 +49,21 @@ it('repeated reads are served from the cache, and each viewer keeps their own vi
   expect((await getShro(ctx, shro.id)).headers['content-type']).toBe('application/json; charset=utf-8');
 });
 
-it("keeps each viewer's view, and a signed-in reader's block still hides the Shro on their next read", async () => {
+it("answers a kept view at once only to its creator and to visitors: a signed-in reader's block still hides the Shro on their next read", async () => {
   const creator = await createUser(ctx);
   const reader = await createUser(ctx);
   const shro = await createShro(ctx, creator.cookie);
+  const deps = { cache: ctx.app.shroCache };
+  const actor = (user: SignedInUser) => ({ id: user.id, username: user.username });
+
   const creatorRead = await getShro(ctx, shro.id, creator.cookie);
   const visitorRead = await getShro(ctx, shro.id);
+  expect(keptShroJsonForViewer(deps, shro.id, actor(creator))?.text).toBe(creatorRead.body);
+  expect(keptShroJsonForViewer(deps, shro.id, null)?.text).toBe(visitorRead.body);
+  // A signed-in reader's view is kept too, but each of their reads checks blocks in the database.
   expect((await getShro(ctx, shro.id, reader.cookie)).statusCode).toBe(200);
-  // Each read is one cache hit.
+  expect(keptShroJsonForViewer(deps, shro.id, actor(reader))).toBeUndefined();
+  // Each read is one cache hit, answered at once or not.
   for (const cookie of [creator.cookie, reader.cookie, undefined]) {
     const hits = ctx.app.shroCache.stats().hits;
     expect((await getShro(ctx, shro.id, cookie)).statusCode).toBe(200);
@@ -69,4 +77,16 @@ it("keeps each viewer's view, and a signed-in reader's block still hides the Shr
   expect(blocked.json()).toEqual({ message: SHRO_MESSAGES.notFound, code: expect.any(String) });
   expect((await getShro(ctx, shro.id, creator.cookie)).body).toBe(creatorRead.body);
   expect((await getShro(ctx, shro.id)).body).toBe(visitorRead.body);
+});
+
+it('answers nothing at once for a Shro this instance does not hold', async () => {
+  const creator = await createUser(ctx);
+  const shro = await createShro(ctx, creator.cookie);
+  expect((await getShro(ctx, shro.id)).statusCode).toBe(200);
+  ctx.app.shroCache.invalidate(shro.id);
+  expect(keptShroJsonForViewer({ cache: ctx.app.shroCache }, shro.id, null)).toBeUndefined();
+  expect(keptShroJsonForViewer({ cache: ctx.app.shroCache }, 'no-such-shro', null)).toBeUndefined();
+  // Read again, it is held again and answered at once.
+  const read = await getShro(ctx, shro.id);
+  expect(keptShroJsonForViewer({ cache: ctx.app.shroCache }, shro.id, null)?.text).toBe(read.body);
 });

@@ -27,7 +27,7 @@ import { getHomeInbox } from './home';
 import { outboxOf } from './outbox';
 import { pickBox } from './pick';
 import { reactToShro } from './react';
-import { getShroJsonForViewer } from './view';
+import { getShroJsonForViewer, keptShroJsonForViewer } from './view';
 
 /** The game (docs/product.md §7 `/api/sessions…`) and the images it serves (`/api/uploads/:key`). */
 export async function shroRoutes(fastify: FastifyInstance) {
@@ -99,8 +99,11 @@ export async function shroRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const viewer = request.user ? actorOf(request.user) : null;
       // Already JSON: the hottest read of the app sends a kept serialisation (issue 6), compressed
-      // once per view rather than once per request (decision 022).
-      const body = await getShroJsonForViewer(deps, request.params.id, viewer);
+      // once per view rather than once per request (decision 022), at once when it is at hand
+      // (decision 159).
+      const body =
+        keptShroJsonForViewer(deps, request.params.id, viewer) ??
+        (await getShroJsonForViewer(deps, request.params.id, viewer));
       return sendKeptText(request, reply.type('application/json; charset=utf-8'), body);
     },
   );

@@ -2,7 +2,7 @@ import { type Shro, shroSchema } from '../../../contract/shro-views';
 import { PARTICIPANTS_LIST_MAX, REVEAL_DELAY_MS, type ReactionEmoji } from '../../../contract/shros';
 import type { Db } from '../../db/client';
 import { KeptText } from '../../lib/compression';
-import { type Access, type AccessOptions, type Actor, resolveAccess, type ShroDeps } from './access';
+import { type Access, type AccessOptions, type Actor, resolveAccess, roleIfVisible, type ShroDeps } from './access';
 import { keepForViewer, type ShroAggregate, viewKey } from './cache';
 import { afterShroWrite } from './events';
 import { type CreatorExtras, presentShro, storedStatusAt } from './present';
@@ -102,6 +102,32 @@ function projectionValidUntil(access: Access, now: number): number {
   const pickAt = access.viewerState.ownPick?.createdAt.getTime();
   if (pickAt !== undefined) moments.push(pickAt + REVEAL_DELAY_MS);
   return Math.min(...moments.filter((t): t is number => t !== undefined && t > now), Number.POSITIVE_INFINITY);
+}
+
+/**
+ * `getShroJsonForViewer`'s answer when it is at hand, without a read or a promise: the aggregate
+ * and this viewer's kept view are held here and still valid, and the viewer is one whose access
+ * needs no read (the creator, or a visitor: anyone else's block check reads the database on every
+ * request, decision 104). Else undefined, and the caller asks `getShroJsonForViewer`, which
+ * decides the same from the same rules (`roleIfVisible`), and answers a Shro the viewer may not
+ * see with its 404 (decision 159). The creator watching their board and visitors on a link or a
+ * public Shro read the most; signed-in readers who are not the creator gain nothing here.
+ */
+export function keptShroJsonForViewer(
+  deps: Pick<ShroDeps, 'cache'>,
+  shroId: string,
+  viewer: Actor | null,
+  now = Date.now(),
+): KeptText | undefined {
+  const aggregate = deps.cache.atHand(shroId);
+  if (!aggregate) return undefined;
+  const viewerId = viewer?.id ?? null;
+  const role = roleIfVisible(aggregate, viewerId);
+  if (role === null || (viewerId !== null && role !== 'creator')) return undefined;
+  const kept = aggregate.views.get(viewKey(role === 'creator' ? 'creator' : 'other', viewerId));
+  if (!kept || now >= kept.validUntil) return undefined;
+  deps.cache.answeredAtHand();
+  return kept.body;
 }
 
 /**
