@@ -30,11 +30,11 @@ test('the API reference renders under the CSP and lists the routes', { tag: '@de
   expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.getByRole('heading', { name: /Shro API/ })).toBeVisible();
   // The operations come from /api/openapi.json: a protected one shows its lock, an open one does not.
-  const history = page.locator('#operations-shros-get_api_sessions');
+  const history = page.locator('#operations-shros-getSessions');
   await expect(history).toBeVisible();
   await expect(history.getByRole('button', { name: /authorization/i })).toBeVisible();
   await history.locator('.opblock-summary').first().click();
   await expect(history.getByText('Not signed in, or the auth session has ended')).toBeVisible();
-  await expect(page.locator('#operations-platform-get_api_platform_stats')).toBeVisible();
+  await expect(page.locator('#operations-platform-getPlatformStats')).toBeVisible();
   expect(violations).toEqual([]);
 });
