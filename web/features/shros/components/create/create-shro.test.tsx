@@ -82,7 +82,8 @@ describe('the create form', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/session/new-shro'));
     const post = calls.find((call) => call.method === 'POST' && call.path === '/api/sessions');
     expect(post?.body).toMatchObject({ title: 'Dinner', type: 'text', isShareable: 'false', recipients: '["f1"]' });
-    const options = JSON.parse((post?.body as { textOptions: string }).textOptions) as { content: string }[];
+    const { textOptions } = (post?.body ?? {}) as { textOptions: string };
+    const options = JSON.parse(textOptions) as { content: string }[];
     expect(options.map((option) => option.content)).toEqual(['Pizza', 'Ramen']);
   });
 
