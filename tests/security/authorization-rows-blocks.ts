@@ -44,7 +44,7 @@ const ownerAndFriendStillFriends = async (ctx: TestContext, world: World) => {
 /** A user action aimed at the owner: anyone signed in may, on themselves never. */
 const onOwner = (method: 'POST' | 'DELETE', what: 'block' | 'mute') => (call: Call) => ({
   method,
-  url: `/api/users/${call.world.owner.id}/${what}`,
+  url: what === 'block' ? `/api/blocks/${call.world.owner.id}` : `/api/mutes/users/${call.world.owner.id}`,
   headers: call.cookie,
 });
 
