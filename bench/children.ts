@@ -39,6 +39,14 @@ function pinSelf(): { pinned: boolean; why: string } {
   return { pinned: true, why: '' };
 }
 
+/**
+ * Gives this process, and what it starts from now on, every core again: Lighthouse's browser is a
+ * phone's, whose renderer, compositor and network have cores of their own (bench/lighthouse.ts).
+ */
+export function unpinSelf() {
+  if (pinning.pinned) taskset(`0-${os.availableParallelism() - 1}`, process.pid);
+}
+
 /** Where the servers' stdout (the app's JSON log at the default level) goes: a real file. */
 export const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-bench-logs-'));
 let logFiles = 0;

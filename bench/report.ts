@@ -1,6 +1,7 @@
 /** The benchmark's report: bench/results.md, every figure next to its goal (bench/run.ts measures). */
 import os from 'node:os';
 import { LOAD_CORE, LOG_LEVEL, pinning, SERVER_CORE } from './children';
+import { LIGHTHOUSE_GOALS, LIGHTHOUSE_SMOKE_FLOOR, type LighthouseRun } from './lighthouse';
 import type { LoadFigures } from './network';
 import type { PreviewFigures } from './preview';
 import type { PickCounters } from './seed';
@@ -92,6 +93,8 @@ export interface Results {
   /** Server RSS after seeding, MB (issue 12 item 8). */
   memory: Partial<Record<'PGlite' | 'PostgreSQL', { rssMb: number; heapMb: number }>>;
   network?: LoadFigures[];
+  /** Lighthouse's mobile mode on the main pages (issue 37). */
+  lighthouse?: LighthouseRun;
   /** The Shro preview image (decision 125): cold renders, cached answers, 304s. */
   preview?: PreviewFigures & { cache: PreviewCacheFigures };
   notes: string[];
@@ -428,6 +431,11 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
       `PNG sizes ${p.bytes.map((b) => n(b / 1024)).join(' / ')} KB (WhatsApp shows images up to 300 KB${mark(Math.max(...p.bytes) <= 300 * 1024)}). Rendered-image cache: ${p.cache.misses} renders (one per Shro${mark(rendered)}), ${p.cache.hits} answers from memory, ${p.cache.size} images kept.`,
     );
   } else lines.push('Not measured in this run.');
+  lines.push('');
+  lines.push('## 9. Lighthouse, mobile mode: the main pages');
+  lines.push('');
+  if (r.lighthouse) lines.push(...lighthouseSection(r.lighthouse));
+  else lines.push('Not measured in this run (see the notes).');
   if (r.notes.length) {
     lines.push('');
     lines.push('## Notes from this run');
@@ -436,4 +444,41 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   }
   lines.push('');
   return lines.join('\n');
+}
+
+function lighthouseSection(run: LighthouseRun): string[] {
+  const g = LIGHTHOUSE_GOALS;
+  const perRun = run.pages[0]?.runs ?? 0;
+  const lines = [
+    `Lighthouse ${run.version} in its default mobile mode (simulated slow 4G, 4× CPU slowdown) at 390x844, against the production build and server on a fresh embedded database seeded through the API (bench/lighthouse.ts); ${perRun === 1 ? 'one run per page' : `the median of ${perRun} runs per page (performance, TBT, LCP, CLS and FCP each their median; the other scores the median-performance run's)`}. Benchmark index of this machine: ${n(run.benchmarkIndex)}. Goals (issue 37): performance ≥ ${g.performance}, TBT ≤ ${g.tbtMs} ms, LCP ≤ ${g.lcpMs / 1000} s, CLS ≤ ${g.cls}, accessibility ${g.accessibility}, best practices ${g.bestPractices}, SEO ${g.seo} where the page is meant to be indexed. CI's smoke floor: performance ≥ ${LIGHTHOUSE_SMOKE_FLOOR.performance}, TBT ≤ ${LIGHTHOUSE_SMOKE_FLOOR.tbtMs} ms.`,
+    '',
+    '| page | performance | TBT ms | LCP s | CLS | FCP s | accessibility | best practices | SEO | goals |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const p of run.pages) {
+    const met =
+      p.performance >= g.performance &&
+      p.tbtMs <= g.tbtMs &&
+      p.lcpMs <= g.lcpMs &&
+      p.cls <= g.cls &&
+      p.accessibility >= g.accessibility &&
+      p.bestPractices >= g.bestPractices &&
+      (!p.indexed || p.seo >= g.seo);
+    lines.push(
+      `| ${p.signedIn ? 'signed in' : 'visitor'} \`${p.name}\` | ${p.performance} | ${n(p.tbtMs)} | ${n(p.lcpMs / 1000, 2)} | ${n(p.cls, 2)} | ${n(p.fcpMs / 1000, 2)} | ${p.accessibility} | ${p.bestPractices} | ${p.indexed ? p.seo : `${p.seo} (noindex)`} |${mark(met)} |`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    "Main thread of each page's median run, the largest groups (ms, throttled), and what kept a score under its goal:",
+  );
+  lines.push('');
+  for (const p of run.pages) {
+    const work = p.mainThread.map((m) => `${m.group} ${n(m.ms)}`).join(', ');
+    const failed = [...p.failedAudits].join(', ');
+    lines.push(
+      `- ${p.signedIn ? 'signed in' : 'visitor'} \`${p.name}\`: ${work}${failed ? `; failed audits: ${failed}` : ''}.`,
+    );
+  }
+  return lines;
 }

@@ -19,7 +19,9 @@ import {
   redisReachable,
   redisUrl,
   startChild,
+  unpinSelf,
 } from './children';
+import { belowSmokeFloor, measureLighthouse } from './lighthouse';
 import { countLogLines, fanout, fanoutPicker, fireSelect, load, loadMeasured, selects } from './measure';
 import { medianBy } from './median';
 import { FAST_3G, measureNetworkLoads, SLOW_3G } from './network';
@@ -262,7 +264,10 @@ async function main() {
   const dist = webBuild();
   results.web = measureWebBundles(dist) ?? undefined;
   if (!results.web) results.notes.push('No production build to measure: run `npm run build` first for the web sizes.');
-  else await networkRun(dist);
+  else {
+    await networkRun(dist);
+    await lighthouseRun(dist);
+  }
   if (webOnly) console.log(report(results, (Date.now() - started) / 1000, loadAtStart));
   else writeReport(started);
 }
@@ -424,6 +429,29 @@ async function networkRun(dist: string) {
 }
 
 /**
+ * Lighthouse's mobile mode on every main page, three runs each (bench/lighthouse.ts); --quick
+ * measures only CI's two smoke pages and fails the run when one is below the smoke floor.
+ */
+async function lighthouseRun(dist: string) {
+  log('lighthouse: the main pages in mobile mode, visitor and signed in…');
+  unpinSelf();
+  try {
+    const run = await measureLighthouse(path.join(here, '..'), dist, { runsPerPage: 3, smokeOnly: quick });
+    if (typeof run === 'string') {
+      results.notes.push(run);
+      return;
+    }
+    results.lighthouse = run;
+    const failures = quick ? belowSmokeFloor(run) : [];
+    for (const failure of failures) console.error(`[bench] below the Lighthouse smoke floor: ${failure}`);
+    if (failures.length) process.exitCode = 1;
+  } catch (error) {
+    results.notes.push(`Lighthouse failed: ${(error as Error).message}`);
+    if (quick) process.exitCode = 1;
+  }
+}
+
+/**
  * The full run measures a fresh production build of this tree (in a temporary folder, so a
  * dist/web that someone is serving stays as it is); --quick reuses dist/web when there is one.
  */
@@ -440,7 +468,7 @@ function webBuild(): string {
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error) => {
     console.error(error);
     process.exit(1);
