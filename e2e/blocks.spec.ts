@@ -8,7 +8,7 @@ const searchTitles = (page: Page) =>
   page
     .getByRole('list', { name: 'Search results', exact: true })
     .getByRole('article')
-    .getByRole('heading', { level: 3 });
+    .getByRole('heading', { level: 2 });
 
 /** Issue 11, items 1 and 3: block from a profile, they vanish; unblock from the block list. */
 test('blocking from a profile hides them from explore and chat; the block list unblocks', async ({

@@ -9,7 +9,7 @@ import { copiedText, expectText, expectToast, recordClipboardWrites } from './su
 const cardsIn = (page: Page, list: string) => page.getByRole('list', { name: list, exact: true }).getByRole('article');
 
 /** The card titles of one explore list. */
-const titlesOf = (page: Page, list: string) => cardsIn(page, list).getByRole('heading', { level: 3 });
+const titlesOf = (page: Page, list: string) => cardsIn(page, list).getByRole('heading', { level: 2 });
 
 const cardTitles = async (page: Page, list: string) =>
   (await titlesOf(page, list).allTextContents()).map((t) => t.trim());

@@ -21,7 +21,7 @@ async function expectExploreSearch(page: Page, term: string, titles: string[]) {
     return;
   }
   const results = page.getByRole('list', { name: 'Search results', exact: true }).getByRole('article');
-  await expect(results.getByRole('heading', { level: 3 })).toHaveText(titles);
+  await expect(results.getByRole('heading', { level: 2 })).toHaveText(titles);
 }
 
 /** This project's moderator (named in MODERATOR_USERNAMES of the test server), signed in. */

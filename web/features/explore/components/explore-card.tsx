@@ -102,9 +102,9 @@ export function ExploreCard({ card, activeHashtag, onHashtag, onShare, onOpen }:
         </span>
       </div>
 
-      <h3 id={titleId} className="line-clamp-2 text-lg font-bold leading-snug break-words">
+      <h2 id={titleId} className="line-clamp-2 text-lg font-bold leading-snug break-words">
         {card.title}
-      </h3>
+      </h2>
 
       <ul
         aria-label={t`${plural(boxCount, { one: '# hidden box', other: '# hidden boxes' })}`}

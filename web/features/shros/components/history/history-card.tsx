@@ -81,9 +81,9 @@ export function HistoryCard({ item, onDeleted }: { item: ShroListItem; onDeleted
           </span>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <h3 id={`history-${item.id}`} className="min-w-0 break-words font-bold">
+              <h2 id={`history-${item.id}`} className="min-w-0 break-words font-bold">
                 {item.title}
-              </h3>
+              </h2>
               <StatusBadge status={item.status} text={openPicksText(item, i18n)} />
             </div>
             <p className="mt-1 text-sm text-zinc-300">
