@@ -12,6 +12,7 @@ import { analyticsRoutes } from './features/analytics/routes';
 import { appLinksRoutes } from './features/app-links/routes';
 import { warmUpPasswordHashing } from './features/auth/password';
 import { passwordResetRoutes } from './features/auth/password-reset-routes';
+import { currentUserPresenter } from './features/auth/present';
 import { authRoutes } from './features/auth/routes';
 import { blocksRoutes } from './features/blocks/routes';
 import { catalogRoutes } from './features/catalog/routes';
@@ -266,9 +267,12 @@ export async function buildApp({
   });
 
   // 5. The web app and the SPA fallback come last.
-  // A Shro page's HTML carries the Shro as its API would answer it (decision 140).
+  // A Shro page's HTML carries the Shro as its API would answer it (decision 140), and a signed-in
+  // page the user as the auth check would (decision 174).
+  const toCurrentUser = currentUserPresenter({ db: db.db, settings: app.config, nameHash: app.nameHash });
   await app.register(staticWeb, {
     pageData: shroPageData({ db: db.db, cache: app.shroCache, live: app.bus }, (request) => app.resolveUser(request)),
+    currentUser: async (request) => JSON.stringify(await toCurrentUser(request.user!)),
   });
 
   warmUpPasswordHashing();

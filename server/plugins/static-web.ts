@@ -7,7 +7,14 @@ import { directionOf, type Locale } from '../../contract/locales';
 import { pageForPath, pageModuleOf } from '../../contract/page-for-path';
 import { appPages } from '../../contract/pages';
 import { pageOriginResolver, publicOriginWarning } from '../features/seo/public-origin';
-import { type InlinePageData, injectMeta, injectPageData, metaForPath, metaIn } from '../features/seo/render-meta';
+import {
+  type InlinePageData,
+  injectCurrentUser,
+  injectMeta,
+  injectPageData,
+  metaForPath,
+  metaIn,
+} from '../features/seo/render-meta';
 import { KeptText } from '../lib/compression';
 import { offlinePageIn } from '../lib/offline-page';
 import { addressedLocale, requestLocale } from '../lib/request-locale';
@@ -101,13 +108,15 @@ const withLanguage = (html: string, locale: Locale) =>
 interface StaticWebOptions {
   /** What a page's first read would fetch, answered in its HTML (decision 140); null: nothing. */
   pageData?: (request: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<InlinePageData | null>;
+  /** `GET /api/auth/user`'s answer for a signed-in request (`request.user`), as JSON (decision 174). */
+  currentUser?: (request: FastifyRequest) => Promise<string>;
 }
 
 /**
  * Serves the built web app and answers every unknown non-API GET with index.html, so the
  * client router shows the right page (or its own 404). Unknown /api and /.well-known paths stay JSON 404s.
  */
-async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOptions) {
+async function staticWebPlugin(app: FastifyInstance, { pageData, currentUser }: StaticWebOptions) {
   const root = app.config.webDist;
   const hasBuild = fs.existsSync(path.join(root, 'index.html'));
   const indexHtml = hasBuild ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : '';
@@ -173,6 +182,8 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
       // What a page without a viewer (a crawler's) tells stays what its tags tell (decision 125):
       // a Shro moderation took out of sight, say, is named to signed-in viewers only.
       const data = read && (request.user || meta.namesShro) ? read : null;
+      // Who is signed in, in the page: failing to read it only costs the page its own check.
+      const user = request.user && currentUser ? await currentUser(request).catch(() => null) : null;
       // The page's code, and the parts of it the data shows this viewer, after the entry's script
       // and style sheet, which the browser asks for first.
       const module = pagePreloads.pages.size > 0 ? await firstPageModule(app, request, pathname) : null;
@@ -195,16 +206,17 @@ async function staticWebPlugin(app: FastifyInstance, { pageData }: StaticWebOpti
       );
       reply
         .status(meta.notFound ? 404 : 200)
-        // A page with data in it is this viewer's: no cache keeps it, so Back after a logout, or
+        // A page with data or the user in it is this viewer's: no cache keeps it, so Back after a logout, or
         // the next account in this browser, never shows it again (the API's JSON is no-store too).
         // An answer that sets a cookie is this browser's too.
-        .header('cache-control', data ? 'private, no-store' : markerChanged ? 'private, no-cache' : 'no-cache')
+        .header('cache-control', data || user ? 'private, no-store' : markerChanged ? 'private, no-cache' : 'no-cache')
         // The page's language follows these (decision 166); a shared cache keeps one copy per language.
         .header('vary', 'Accept-Language, Cookie')
         .type('text/html; charset=utf-8');
       // Compressed like any answer (decision 022); the not-found handler is no route, so the
       // compression plugin's route hooks never reach it.
-      return sendKeptText(request, reply, new KeptText(data ? injectPageData(html, data) : html));
+      const withUser = user ? injectCurrentUser(html, user) : html;
+      return sendKeptText(request, reply, new KeptText(data ? injectPageData(withUser, data) : withUser));
     }
     return reply.status(404).send(errorBody(request, 404, `Route ${request.method} ${pathname} not found`));
   });

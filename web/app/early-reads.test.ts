@@ -105,6 +105,35 @@ describe('early reads', () => {
     await vi.waitFor(() => expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro));
   });
 
+  it('takes the signed-in user the server put in the page (decision 174): no auth check, the block gone', () => {
+    const user = { id: 'u1', username: 'ana', email: 'ana@example.com' };
+    const block = { textContent: JSON.stringify(user), remove: vi.fn() };
+    vi.stubGlobal('document', {
+      getElementById: (id: string) => (id === 'current-user' ? block : null),
+      cookie: 'shro_signed_in=1',
+    });
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    startEarlyReads(client, '/explore');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(client.getQueryData(['/api/auth/user'])).toEqual(user);
+    expect(block.remove).toHaveBeenCalled();
+  });
+
+  it('asks who is signed in when the page holds no user, or one that does not parse', () => {
+    for (const text of [undefined, '{"id":']) {
+      vi.stubGlobal('document', {
+        getElementById: (id: string) => (id === 'current-user' && text ? { textContent: text, remove() {} } : null),
+        cookie: 'shro_signed_in=1',
+      });
+      const fetch = vi.fn(async () => Response.json({ id: 'u1', username: 'ana' }));
+      vi.stubGlobal('fetch', fetch);
+      startEarlyReads(new QueryClient(), '/explore');
+      expect(fetch.mock.calls.map((call) => String((call as unknown[])[0]))).toEqual(['/api/auth/user']);
+    }
+  });
+
   it('reads nothing on other pages or a malformed link', () => {
     stubPage();
     const fetch = vi.fn();

@@ -22,7 +22,6 @@ self.addEventListener('message', (event) => {
   if (data && data.type === 'language-chosen') event.waitUntil(precacheShell());
 });
 const SHELL_URLS = [
-  '/',
   '/offline.html',
   '/offline.js',
   '/manifest.webmanifest',
@@ -36,7 +35,14 @@ const SHELL_URLS = [
 async function precacheShell() {
   const shell = await caches.open(SHELL_CACHE);
   await shell.addAll(SHELL_URLS);
-  const html = await (await fetch('/', { cache: 'no-store' })).text();
+  // The shell is kept without the signed-in user the server puts in a page (decision 174): an
+  // offline start after a sign-out must not show that account.
+  const response = await fetch('/', { cache: 'no-store' });
+  const html = (await response.text()).replace(
+    /<script type="application\/json" id="current-user">[^<]*<\/script>/,
+    '',
+  );
+  await shell.put('/', new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }));
   const assets = [...new Set(html.match(/\/assets\/[^"'\s)]+/g) ?? [])];
   const assetCache = await caches.open(ASSET_CACHE);
   await assetCache.addAll(assets);

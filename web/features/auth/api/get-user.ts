@@ -20,8 +20,32 @@ const currentUserQueryOptions = queryOptions({
   refetchOnWindowFocus: false,
 });
 
-/** Starts the auth check as the app starts, before its first render (web/app/early-reads.ts). */
-export const startAuthCheck = (queryClient: QueryClient) => void queryClient.prefetchQuery(currentUserQueryOptions);
+/**
+ * The signed-in user the server wrote into the page (decision 174), read once: the block goes, so
+ * nothing later takes it for a fresher answer. Null when the page holds none or it does not parse.
+ */
+function takeInlineUser(): CurrentUser | null {
+  const block = document.getElementById('current-user');
+  if (!block) return null;
+  block.remove();
+  try {
+    const user = JSON.parse(block.textContent ?? '') as CurrentUser;
+    return typeof user?.id === 'string' && typeof user.username === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the auth check as the app starts, before its first render (web/app/early-reads.ts): the
+ * page's own answer when it holds one, which also tells `wasSignedIn` before the page's code loads.
+ */
+export function startAuthCheck(queryClient: QueryClient) {
+  const inline = takeInlineUser();
+  if (!inline) return void queryClient.prefetchQuery(currentUserQueryOptions);
+  queryClient.setQueryData(currentUserQueryOptions.queryKey, inline);
+  writeLastUser(inline);
+}
 
 /** The last signed-in user on this device, shown while the server cannot be reached (decision 019). */
 const lastUserKey = 'shro:last-user';
