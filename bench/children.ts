@@ -44,7 +44,8 @@ function pinSelf(): { pinned: boolean; why: string } {
  * phone's, whose renderer, compositor and network have cores of their own (bench/lighthouse.ts).
  */
 export function unpinSelf() {
-  if (pinning.pinned) taskset(`0-${os.availableParallelism() - 1}`, process.pid);
+  // Every core the machine has: `availableParallelism` counts only the cores this process is pinned to.
+  if (pinning.pinned) taskset(`0-${os.cpus().length - 1}`, process.pid);
 }
 
 /** Where the servers' stdout (the app's JSON log at the default level) goes: a real file. */
