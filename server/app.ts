@@ -1,7 +1,7 @@
 import os from 'node:os';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config';
@@ -19,6 +19,7 @@ import { catalogRoutes } from './features/catalog/routes';
 import { chatRoutes } from './features/chat/routes';
 import { cspReportRoutes } from './features/csp-report/routes';
 import { exploreRoutes } from './features/explore/routes';
+import { friendRequestsPageRead } from './features/friends/page-data';
 import { friendsRoutes } from './features/friends/routes';
 import { invitesRoutes } from './features/invites/routes';
 import { liveRoutes } from './features/live/routes';
@@ -29,9 +30,10 @@ import { platformRoutes } from './features/platform/routes';
 import { profilesRoutes } from './features/profiles/routes';
 import { pushRoutes } from './features/push/routes';
 import { notificationSettingsRoutes } from './features/push/settings-routes';
+import { pageReads } from './features/seo/render-meta';
 import { seoRoutes } from './features/seo/routes';
 import { sharesRoutes } from './features/shares/routes';
-import { shroPageData } from './features/shros/page-data';
+import { homeInboxPageRead, shroPageData } from './features/shros/page-data';
 import { shroRoutes } from './features/shros/routes';
 import uploadLimits from './features/uploads/limits';
 import uploadStorage from './features/uploads/storage-plugin';
@@ -267,11 +269,16 @@ export async function buildApp({
   });
 
   // 5. The web app and the SPA fallback come last.
-  // A Shro page's HTML carries the Shro as its API would answer it (decision 140), and a signed-in
-  // page the user as the auth check would (decision 174).
+  // A page's HTML carries its first reads as the API would answer them (decisions 140, 176), and a
+  // signed-in page the user as the auth check would (decision 174).
+  const resolveUser = (request: FastifyRequest) => app.resolveUser(request);
   const toCurrentUser = currentUserPresenter({ db: db.db, settings: app.config, nameHash: app.nameHash });
   await app.register(staticWeb, {
-    pageData: shroPageData({ db: db.db, cache: app.shroCache, live: app.bus }, (request) => app.resolveUser(request)),
+    pageData: pageReads(
+      shroPageData({ db: db.db, cache: app.shroCache, live: app.bus }, resolveUser),
+      homeInboxPageRead({ db: db.db }, resolveUser),
+      friendRequestsPageRead(db.db, resolveUser),
+    ),
     currentUser: async (request) => JSON.stringify(await toCurrentUser(request.user!)),
   });
 

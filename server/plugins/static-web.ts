@@ -106,8 +106,8 @@ const withLanguage = (html: string, locale: Locale) =>
   html.replace(/<html lang="en"/, () => `<html lang="${locale}" dir="${directionOf(locale)}"`);
 
 interface StaticWebOptions {
-  /** What a page's first read would fetch, answered in its HTML (decision 140); null: nothing. */
-  pageData?: (request: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<InlinePageData | null>;
+  /** What a page's first reads would fetch, answered in its HTML (decisions 140, 176). */
+  pageData?: (request: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<readonly InlinePageData[]>;
   /** `GET /api/auth/user`'s answer for a signed-in request (`request.user`), as JSON (decision 174). */
   currentUser?: (request: FastifyRequest) => Promise<string>;
 }
@@ -172,16 +172,16 @@ async function staticWebPlugin(app: FastifyInstance, { pageData, currentUser }: 
     if (isPage && hasBuild) {
       // Crawlers and link previews don't run scripts: the page's meta tags are in the HTML.
       // Unknown paths (and unknown profiles) get the app, whose router shows its not-found screen.
-      const [meta, read, markerChanged] = await Promise.all([
+      const [meta, reads, markerChanged] = await Promise.all([
         metaForPath(app.database.db, pathname),
-        pageData ? pageData(request, reply, pathname) : null,
+        pageData ? pageData(request, reply, pathname) : [],
         // The page reads the marker to know whether to ask who is signed in; when the session
         // cannot be read now, it stays as it is.
         app.syncSignedInMarker(request, reply).catch(() => false),
       ]);
       // What a page without a viewer (a crawler's) tells stays what its tags tell (decision 125):
       // a Shro moderation took out of sight, say, is named to signed-in viewers only.
-      const data = read && (request.user || meta.namesShro) ? read : null;
+      const data = request.user || meta.namesShro ? reads : [];
       // Who is signed in, in the page: failing to read it only costs the page its own check.
       const user = request.user && currentUser ? await currentUser(request).catch(() => null) : null;
       // The page's code, and the parts of it the data shows this viewer, after the entry's script
@@ -191,7 +191,7 @@ async function staticWebPlugin(app: FastifyInstance, { pageData, currentUser }: 
       const preloads = preloadLinks([
         ...(pagePreloads.locales.get(locale) ?? []),
         ...((module && pagePreloads.pages.get(module)) || []),
-        ...(data?.parts ?? []).flatMap((part) => pagePreloads.parts.get(part) ?? []),
+        ...data.flatMap((read) => read.parts ?? []).flatMap((part) => pagePreloads.parts.get(part) ?? []),
       ]);
       // The service worker keeps every /assets/ file the page names for an offline start, the rest
       // of the page's catalog included, which no page preloads (web/public/sw.js, decision 169).
@@ -209,14 +209,17 @@ async function staticWebPlugin(app: FastifyInstance, { pageData, currentUser }: 
         // A page with data or the user in it is this viewer's: no cache keeps it, so Back after a logout, or
         // the next account in this browser, never shows it again (the API's JSON is no-store too).
         // An answer that sets a cookie is this browser's too.
-        .header('cache-control', data || user ? 'private, no-store' : markerChanged ? 'private, no-cache' : 'no-cache')
+        .header(
+          'cache-control',
+          data.length > 0 || user ? 'private, no-store' : markerChanged ? 'private, no-cache' : 'no-cache',
+        )
         // The page's language follows these (decision 166); a shared cache keeps one copy per language.
         .header('vary', 'Accept-Language, Cookie')
         .type('text/html; charset=utf-8');
       // Compressed like any answer (decision 022); the not-found handler is no route, so the
       // compression plugin's route hooks never reach it.
-      const withUser = user ? injectCurrentUser(html, user) : html;
-      return sendKeptText(request, reply, new KeptText(data ? injectPageData(withUser, data) : withUser));
+      const page = data.reduce(injectPageData, user ? injectCurrentUser(html, user) : html);
+      return sendKeptText(request, reply, new KeptText(page));
     }
     return reply.status(404).send(errorBody(request, 404, `Route ${request.method} ${pathname} not found`));
   });

@@ -36,7 +36,8 @@ function stubPage(block?: { apiPath: string; text: string; at?: number }, { sign
     remove: vi.fn(),
   };
   vi.stubGlobal('document', {
-    getElementById: (id: string) => (id === 'page-data' ? element : null) ?? null,
+    getElementById: () => null,
+    querySelectorAll: () => (element ? [element] : []),
     cookie: signedIn ? 'theme=dark; shro_signed_in=1' : 'theme=dark',
   });
   return element;
@@ -110,6 +111,7 @@ describe('early reads', () => {
     const block = { textContent: JSON.stringify(user), remove: vi.fn() };
     vi.stubGlobal('document', {
       getElementById: (id: string) => (id === 'current-user' ? block : null),
+      querySelectorAll: () => [],
       cookie: 'shro_signed_in=1',
     });
     const fetch = vi.fn();
@@ -125,6 +127,7 @@ describe('early reads', () => {
     for (const text of [undefined, '{"id":']) {
       vi.stubGlobal('document', {
         getElementById: (id: string) => (id === 'current-user' && text ? { textContent: text, remove() {} } : null),
+        querySelectorAll: () => [],
         cookie: 'shro_signed_in=1',
       });
       const fetch = vi.fn(async () => Response.json({ id: 'u1', username: 'ana' }));
@@ -132,6 +135,33 @@ describe('early reads', () => {
       startEarlyReads(new QueryClient(), '/explore');
       expect(fetch.mock.calls.map((call) => String((call as unknown[])[0]))).toEqual(['/api/auth/user']);
     }
+  });
+
+  it('takes the signed-in home’s inbox and friend requests from the page (decision 176), and nothing else', () => {
+    const inbox = { waiting: [], live: [], hasCreated: false };
+    const blocks = [
+      {
+        dataset: { apiPath: '/api/home', at: String(Date.now()) },
+        textContent: JSON.stringify(inbox),
+        remove: vi.fn(),
+      },
+      { dataset: { apiPath: '/api/friends/requests', at: String(Date.now()) }, textContent: '[]', remove: vi.fn() },
+      { dataset: { apiPath: '/api/other', at: String(Date.now()) }, textContent: '{}', remove: vi.fn() },
+    ];
+    vi.stubGlobal('document', {
+      getElementById: () => null,
+      querySelectorAll: () => blocks,
+      cookie: 'shro_signed_in=1',
+    });
+    const fetch = vi.fn(async () => Response.json({ id: 'u1', username: 'ana' }));
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    startEarlyReads(client, '/');
+    expect(reads(fetch)).toEqual([]);
+    expect(client.getQueryData(['/api/home'])).toEqual(inbox);
+    expect(client.getQueryData(['/api/friends/requests'])).toEqual([]);
+    expect(client.getQueryData(['/api/other'])).toBeUndefined();
+    expect(blocks.map((block) => block.remove.mock.calls.length)).toEqual([1, 1, 0]);
   });
 
   it('reads nothing on other pages or a malformed link', () => {

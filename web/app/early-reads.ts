@@ -11,7 +11,7 @@ import {
   openedResultPart,
   shroViewPart,
 } from '@/features/shros/components/session/session-parts';
-import { apiPaths } from '@/lib/api-paths';
+import { apiPaths, queryKey } from '@/lib/api-paths';
 import { type LazyPart, preloadParts } from '@/lib/lazy-part';
 import { preloadSignedInHeader } from './layout/header';
 import { sessionMemberActionsPart } from './routes/session-member-actions-part';
@@ -22,10 +22,11 @@ import { sessionMemberActionsPart } from './routes/session-member-actions-part';
  * for a fresher answer. Undefined when the page holds none for that path, or it does not parse.
  */
 function takePageData(apiPath: string): { data: unknown; at: number } | undefined {
-  const block = document.getElementById('page-data');
+  const block = [...document.querySelectorAll<HTMLElement>('script[data-api-path]')].find(
+    (each) => each.dataset.apiPath === apiPath,
+  );
   if (!block) return undefined;
   block.remove();
-  if (block.dataset.apiPath !== apiPath) return undefined;
   try {
     const data: unknown = JSON.parse(block.textContent ?? '');
     // The server's clock, never later than now here: a clock behind the server's cannot make an
@@ -34,6 +35,14 @@ function takePageData(apiPath: string): { data: unknown; at: number } | undefine
     return { data, at };
   } catch {
     return undefined;
+  }
+}
+
+/** Answers the server put in the page for these paths go into the cache (decision 176). */
+function takeReads(queryClient: QueryClient, apiPaths: string[]) {
+  for (const apiPath of apiPaths) {
+    const inline = takePageData(apiPath);
+    if (inline !== undefined) queryClient.setQueryData(queryKey(apiPath), inline.data, { updatedAt: inline.at });
   }
 }
 
@@ -52,6 +61,9 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string): Pro
   const page = pageForPath(pathname);
   if (page?.name === 'home') {
     if (signedInBefore) void import('./routes/home-member').catch(() => {});
+    // The signed-in home's inbox and friend requests, when the server put them in the page: the
+    // home shows whole at once, without its sections growing under the reader.
+    takeReads(queryClient, [apiPaths.home, apiPaths.friendRequests]);
     return undefined;
   }
   if (page?.name !== 'session' || !page.params.id) return undefined;

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALE_PARAM, LOCALES, type Locale, SOURCE_LOCALE } from '../../../contract/locales';
 import { pageForPath } from '../../../contract/page-for-path';
 import { type AppPage, appPages, fixedPages, pageHref } from '../../../contract/pages';
@@ -46,14 +47,52 @@ export interface InlinePageData {
   parts?: readonly SessionPartName[];
 }
 
+/** One first read a page may carry (decisions 140, 176): null when this page or viewer has none. */
+export type PageRead = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pathname: string,
+) => Promise<InlinePageData | null>;
+
+/** Every read of `reads` that this page and viewer have, in order. */
+export function pageReads(...reads: PageRead[]) {
+  return async (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<InlinePageData[]> =>
+    (await Promise.all(reads.map((read) => read(request, reply, pathname)))).filter((data) => data !== null);
+}
+
 /**
- * The page's data in a JSON data block before `</head>`: never run (not a script type), read by
- * web/app/early-reads.ts. `<` is escaped, so no text in it can close the element.
+ * A signed-in page's first read (decision 176): on `pagePath` for a signed-in viewer, `answer`'s
+ * JSON for them, as `apiPath` answers. Any failure inlines nothing: the page then reads it itself.
+ */
+export function signedInPageRead(
+  pagePath: string,
+  apiPath: string,
+  resolveUser: (request: FastifyRequest) => Promise<{ id: string } | null>,
+  answer: (userId: string) => Promise<string>,
+): PageRead {
+  return async (request, _reply, pathname) => {
+    if (pathname !== pagePath) return null;
+    try {
+      const user = await resolveUser(request);
+      if (!user) return null;
+      const at = Date.now();
+      return { apiPath, json: await answer(user.id), at };
+    } catch (error) {
+      request.log.warn({ err: error, apiPath }, 'a first read could not be inlined into its page');
+      return null;
+    }
+  };
+}
+
+/**
+ * One of the page's first reads in a JSON data block before `</head>`, named by its API path: never
+ * run (not a script type), read by web/app/early-reads.ts. `<` is escaped, so no text in it can
+ * close the element.
  */
 export function injectPageData(html: string, data: InlinePageData): string {
   return injectJsonBlock(
     html,
-    `id="page-data" data-api-path="${escapeHtml(data.apiPath)}" data-at="${Math.floor(data.at)}"`,
+    `data-api-path="${escapeHtml(data.apiPath)}" data-at="${Math.floor(data.at)}"`,
     data.json,
   );
 }

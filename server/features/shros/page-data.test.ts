@@ -35,8 +35,7 @@ afterAll(async () => {
 });
 
 const page = (url: string, cookie?: string) => getAs(ctx, url, cookie);
-const BLOCK =
-  /<script type="application\/json" id="page-data" data-api-path="([^"]*)" data-at="(\d+)">([^<]*)<\/script>/g;
+const BLOCK = /<script type="application\/json" data-api-path="([^"]*)" data-at="(\d+)">([^<]*)<\/script>/g;
 /** The data blocks of a page: the API path each answers, when it was read, and its text as JSON.parse reads it. */
 const blocksOf = (html: string) =>
   [...html.matchAll(BLOCK)].map((m) => ({ apiPath: m[1], at: Number(m[2]), text: m[3]! }));
@@ -55,7 +54,7 @@ describe('a Shro page carries its Shro', () => {
     // When it was read, for the app to know how fresh it is.
     expect(blocks[0]!.at).toBeGreaterThanOrEqual(before);
     expect(blocks[0]!.at).toBeLessThanOrEqual(Date.now());
-    expect(html.body.indexOf('id="page-data"')).toBeLessThan(html.body.indexOf('</head>'));
+    expect(html.body.indexOf(`data-api-path="/api/sessions/${shro.id}"`)).toBeLessThan(html.body.indexOf('</head>'));
     expect(JSON.parse(blocks[0]!.text)).toEqual(JSON.parse((await getShro(ctx, shro.id)).body));
     expect(blocks[0]!.text).toBe((await getShro(ctx, shro.id)).body);
   });
@@ -138,5 +137,34 @@ describe('a Shro page carries its Shro', () => {
       expect(blocksOf(answer.body), url).toEqual([]);
       expect(answer.headers['cache-control'], url).not.toContain('private');
     }
+  });
+});
+
+describe('the signed-in home carries its first reads (decision 176)', () => {
+  it('the inbox and the friend requests, each as its API answers the same cookie, kept private', async () => {
+    const me = await createUser(ctx);
+    const asker = await createUser(ctx);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/friends/request',
+      headers: { cookie: asker.cookie, origin: 'http://localhost', 'content-type': 'application/json' },
+      payload: { friendId: me.id },
+    });
+    await createShro(ctx, me.cookie, { isPublic: true, title: 'Still open' });
+    const html = await page('/', me.cookie);
+    expect(html.headers['cache-control']).toBe('private, no-store');
+    const blocks = blocksOf(html.body);
+    expect(blocks.map((block) => block.apiPath)).toEqual(['/api/home', '/api/friends/requests']);
+    expect(blocks[0]!.text).toBe((await getAs(ctx, '/api/home', me.cookie)).body);
+    expect(blocks[1]!.text).toBe((await getAs(ctx, '/api/friends/requests', me.cookie)).body);
+    expect(JSON.parse(blocks[1]!.text)).toHaveLength(1);
+    expect(JSON.parse(blocks[0]!.text).live).toHaveLength(1);
+  });
+
+  it('a visitor’s home and the signed-in user’s other pages carry none of them', async () => {
+    const me = await createUser(ctx);
+    expect(blocksOf((await page('/')).body)).toEqual([]);
+    for (const url of ['/explore', '/history', '/friends'])
+      expect(blocksOf((await page(url, me.cookie)).body), url).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { homeInboxSchema } from '../../../contract/home';
+import { pageHref } from '../../../contract/pages';
 import { sessionPartsOf } from '../../../contract/session-parts';
 import { HttpError } from '../../lib/http-errors';
-import { type InlinePageData, shroIdOfPage } from '../seo/render-meta';
+import { type InlinePageData, shroIdOfPage, signedInPageRead } from '../seo/render-meta';
 import type { ShroDeps } from './access';
+import { getHomeInbox } from './home';
 import { getShroJsonForViewer } from './view';
 
 /**
@@ -36,3 +39,12 @@ export function shroPageData(
     }
   };
 }
+
+/** The signed-in home's inbox in its HTML, as `GET /api/home` answers (decision 176). */
+export const homeInboxPageRead = (
+  deps: Pick<ShroDeps, 'db'>,
+  resolveUser: (request: FastifyRequest) => Promise<{ id: string } | null>,
+) =>
+  signedInPageRead(pageHref('home'), '/api/home', resolveUser, async (userId) =>
+    JSON.stringify(homeInboxSchema.parse(await getHomeInbox(deps, userId))),
+  );
