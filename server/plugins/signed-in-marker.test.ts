@@ -46,20 +46,23 @@ describe('the signed-in marker', () => {
 
   it("a page's HTML sets it for a session from before it, and clears it (and a dead session) otherwise", async () => {
     const user = await createUser(ctx);
-    // A session without the marker: the page sets it, and no shared cache may keep that answer.
+    // A session without the marker: the page sets it. A signed-in page carries its user
+    // (decision 174), so no cache keeps it either way.
     const missing = await getAs(ctx, '/', user.cookie);
     expect(markerOf(missing)?.value).toBe('1');
-    expect(missing.headers['cache-control']).toBe('private, no-cache');
-    // Both there: nothing to change, the page stays cacheable as before.
+    expect(missing.headers['cache-control']).toBe('private, no-store');
+    // Both there: nothing to change.
     const both = await getAs(ctx, '/', `${user.cookie}; ${SIGNED_IN_COOKIE}=1`);
     expect(markerOf(both)).toBeUndefined();
-    expect(both.headers['cache-control']).toBe('no-cache');
+    expect(both.headers['cache-control']).toBe('private, no-store');
     // A visitor: nothing set.
     expect((await getAs(ctx, '/')).cookies).toEqual([]);
     // A marker that outlived its session (ended elsewhere, expired): cleared, with the dead cookie.
     const stale = await getAs(ctx, '/explore', `shro_sid=s%3Aforged.value; ${SIGNED_IN_COOKIE}=1`);
     expect(markerOf(stale)?.value).toBe('');
     expect(stale.cookies.find((c) => c.name === 'shro_sid')?.value).toBe('');
+    // An answer that sets a cookie is this browser's: no shared cache may keep it.
+    expect(stale.headers['cache-control']).toBe('private, no-cache');
   });
 });
 
