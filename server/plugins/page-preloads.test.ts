@@ -135,11 +135,30 @@ describe("a page's HTML preloads the page's code", () => {
     expect(linksOf(missing.body)).toEqual(['modulepreload /assets/not-found-F6.js']);
   });
 
-  it("the first part of the page's catalog in its language, the rest named for the service worker only (decision 169)", async () => {
-    const spanish = (await page('/explore?lang=es')).body;
-    expect(linksOf(spanish)).toEqual(['modulepreload /assets/es-P6.js', 'modulepreload /assets/login-required-E5.js']);
-    expect(spanish).toContain('<meta name="offline-catalog" content="/assets/es-R8.js">');
+  it("a visitor's home and Shro page: the first part of the catalog in its language, the rest named for the service worker only (decision 169)", async () => {
+    const shro = await createShro(ctx, creator.cookie, { isPublic: true });
+    for (const path of ['/?lang=es', `/session/${shro.id}?lang=es`]) {
+      const spanish = (await page(path)).body;
+      expect(linksOf(spanish)[0], path).toBe('modulepreload /assets/es-P6.js');
+      expect(linksOf(spanish), path).not.toContain('modulepreload /assets/es-R8.js');
+      expect(spanish, path).toContain('<meta name="offline-catalog" content="/assets/es-R8.js">');
+    }
     expect((await page('/explore')).body).not.toContain('offline-catalog');
+  });
+
+  it('every other page, and any page of a signed-in viewer: the rest of the catalog beside the first (decision 177)', async () => {
+    const shro = await createShro(ctx, creator.cookie, { isPublic: true });
+    const bothParts = ['modulepreload /assets/es-P6.js', 'modulepreload /assets/es-R8.js'];
+    expect(linksOf((await page('/explore?lang=es')).body)).toEqual([
+      ...bothParts,
+      'modulepreload /assets/login-required-E5.js',
+    ]);
+    expect(linksOf((await page('/no-such-page?lang=es')).body)).toEqual([
+      ...bothParts,
+      'modulepreload /assets/not-found-F6.js',
+    ]);
+    expect(linksOf((await page('/?lang=es', creator.cookie)).body).slice(0, 2)).toEqual(bothParts);
+    expect(linksOf((await page(`/session/${shro.id}?lang=es`, creator.cookie)).body).slice(0, 2)).toEqual(bothParts);
   });
 
   it('links only files under /assets/: anything else in the list is left out, nothing is pasted into the page', async () => {

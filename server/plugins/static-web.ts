@@ -101,6 +101,9 @@ async function firstPageModule(
   return request.user ? pageModuleOf(page.name) : 'login-required';
 }
 
+/** The page modules a visitor's first visit runs on the first part of the catalog alone (decision 169). */
+const FIRST_PART_PAGES = new Set(['home', 'session']);
+
 /** The page in the reader's language: `lang` and `dir` on its root, before any script runs (decision 166). */
 const withLanguage = (html: string, locale: Locale) =>
   html.replace(/<html lang="en"/, () => `<html lang="${locale}" dir="${directionOf(locale)}"`);
@@ -188,8 +191,12 @@ async function staticWebPlugin(app: FastifyInstance, { pageData, currentUser }: 
       // and style sheet, which the browser asks for first.
       const module = pagePreloads.pages.size > 0 ? await firstPageModule(app, request, pathname) : null;
       const locale = requestLocale(request);
+      // The rest of the catalog is awaited by every page but a visitor's home and Shro page (the
+      // first part's pages, decision 169): fetched beside the page's code, not after it (decision 177).
+      const waitsForRest = Boolean(request.user) || !FIRST_PART_PAGES.has(module ?? '');
       const preloads = preloadLinks([
         ...(pagePreloads.locales.get(locale) ?? []),
+        ...(waitsForRest ? (pagePreloads.catalogRests.get(locale) ?? []) : []),
         ...((module && pagePreloads.pages.get(module)) || []),
         ...data.flatMap((read) => read.parts ?? []).flatMap((part) => pagePreloads.parts.get(part) ?? []),
       ]);
