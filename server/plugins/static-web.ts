@@ -201,7 +201,7 @@ async function staticWebPlugin(app: FastifyInstance, { pageData, currentUser }: 
         ...data.flatMap((read) => read.parts ?? []).flatMap((part) => pagePreloads.parts.get(part) ?? []),
       ]);
       // The service worker keeps every /assets/ file the page names for an offline start, the rest
-      // of the page's catalog included, which no page preloads (web/public/sw.js, decision 169).
+      // of the page's catalog included, which a visitor's home and Shro page do not preload (decision 169).
       const offlineCatalog = (pagePreloads.catalogRests.get(locale) ?? []).join(' ');
       const head = `${preloads}${offlineCatalog && `<meta name="offline-catalog" content="${offlineCatalog}">`}</head>`;
       const html = withLanguage(
