@@ -44,11 +44,12 @@ test('keeps the user signed in offline, recovers by itself, refuses writes clear
   const page = await openControlled(context, '/history');
   await expect(historyHeading(page)).toBeVisible();
   await expect(offlineBanner(page)).toHaveCount(0);
-  // The shell the worker keeps for offline starts holds no account (decision 174): the page the
-  // server sent a signed-in user did.
+  // The shell the worker keeps for offline starts holds no account and none of its data
+  // (decisions 174, 176): the home the server sent a signed-in user did.
   const keptShell = await page.evaluate(async () => (await caches.match('/'))?.text());
   expect(keptShell).toContain('<div id="root">');
   expect(keptShell).not.toContain('id="current-user"');
+  expect(keptShell).not.toContain('data-api-path');
   await context.setOffline(true);
   await page.reload();
   // Item 20: the whole app says it is offline, politely.

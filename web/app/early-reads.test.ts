@@ -106,7 +106,7 @@ describe('early reads', () => {
     await vi.waitFor(() => expect(client.getQueryData(['/api/sessions/abc'])).toEqual(shro));
   });
 
-  it('takes the signed-in user the server put in the page (decision 174): no auth check, the block gone', () => {
+  it('takes the signed-in user the server put in the page (decision 174) until the auth check answers', async () => {
     const user = { id: 'u1', username: 'ana', email: 'ana@example.com' };
     const block = { textContent: JSON.stringify(user), remove: vi.fn() };
     vi.stubGlobal('document', {
@@ -114,13 +114,17 @@ describe('early reads', () => {
       querySelectorAll: () => [],
       cookie: 'shro_signed_in=1',
     });
-    const fetch = vi.fn();
+    let answer: (response: Response) => void = () => {};
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient();
     startEarlyReads(client, '/explore');
-    expect(fetch).not.toHaveBeenCalled();
+    // Shown at once, the block gone; the check still runs, and its answer is the state.
     expect(client.getQueryData(['/api/auth/user'])).toEqual(user);
     expect(block.remove).toHaveBeenCalled();
+    expect(fetch.mock.calls.map((call) => String((call as unknown[])[0]))).toEqual(['/api/auth/user']);
+    answer(Response.json({ ...user, mustAcceptTerms: true }));
+    await vi.waitFor(() => expect(client.getQueryData(['/api/auth/user'])).toEqual({ ...user, mustAcceptTerms: true }));
   });
 
   it('asks who is signed in when the page holds no user, or one that does not parse', () => {

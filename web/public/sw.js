@@ -35,13 +35,10 @@ const SHELL_URLS = [
 async function precacheShell() {
   const shell = await caches.open(SHELL_CACHE);
   await shell.addAll(SHELL_URLS);
-  // The shell is kept without the signed-in user the server puts in a page (decision 174): an
-  // offline start after a sign-out must not show that account.
+  // The shell is kept without the signed-in user and the first reads the server puts in a page
+  // (decisions 174, 176): an offline start must never show an account's data, perhaps signed out.
   const response = await fetch('/', { cache: 'no-store' });
-  const html = (await response.text()).replace(
-    /<script type="application\/json" id="current-user">[^<]*<\/script>/,
-    '',
-  );
+  const html = (await response.text()).replace(/<script type="application\/json"[^>]*>[^<]*<\/script>/g, '');
   await shell.put('/', new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }));
   const assets = [...new Set(html.match(/\/assets\/[^"'\s)]+/g) ?? [])];
   const assetCache = await caches.open(ASSET_CACHE);

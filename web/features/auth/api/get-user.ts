@@ -37,14 +37,16 @@ function takeInlineUser(): CurrentUser | null {
 }
 
 /**
- * Starts the auth check as the app starts, before its first render (web/app/early-reads.ts): the
- * page's own answer when it holds one, which also tells `wasSignedIn` before the page's code loads.
+ * Starts the auth check as the app starts, before its first render (web/app/early-reads.ts). The
+ * user the page holds is shown meanwhile, so the first render need not wait for the check, and it
+ * tells `wasSignedIn` before the page's code loads; the check's answer is the state either way.
  */
 export function startAuthCheck(queryClient: QueryClient) {
   const inline = takeInlineUser();
   if (!inline) return void queryClient.prefetchQuery(currentUserQueryOptions);
   queryClient.setQueryData(currentUserQueryOptions.queryKey, inline);
   writeLastUser(inline);
+  void queryClient.fetchQuery({ ...currentUserQueryOptions, staleTime: 0 }).catch(() => {});
 }
 
 /** The last signed-in user on this device, shown while the server cannot be reached (decision 019). */
