@@ -4,13 +4,13 @@
  * public Shro, a private one with a pick, a chat), then every main page measured as a visitor and
  * as a signed-in user. Chromium is Debian's, driven through its DevTools port.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { freePort } from '../tests/support/redis-server';
+import { HttpUser, ServerProcess } from '../tests/support/server-process';
 import { medianBy } from './median';
 
 const median = (values: number[]) => medianBy(values, (value) => value);
@@ -60,95 +60,16 @@ export const LIGHTHOUSE_SMOKE_FLOOR = { performance: 80, tbtMs: 500, accessibili
 
 const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
+/** A call that must succeed (the seed is test data, not what is measured): its JSON answer. */
+async function ok<T>(user: HttpUser, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await user.call(method, url, body);
+  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${response.text}`);
+  return response.json as T;
 }
 
-/** The production server (`dist/server/server.mjs`) serving `webDist`, on a throw-away database. */
-async function startProductionServer(root: string, webDist: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist', 'server', 'server.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: ':memory:',
-      WEB_DIST: webDist,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the production server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { origin, stop };
-}
-
-/** A signed-in user's cookies, kept as the browser would from `Set-Cookie`. */
-class Account {
-  cookies = new Map<string, string>();
-  id = '';
-  constructor(
-    readonly origin: string,
-    readonly username: string,
-  ) {}
-
-  async call<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const response = await fetch(this.origin + url, {
-      method,
-      headers: {
-        origin: this.origin,
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  }
-
-  async register(firstName: string) {
-    const password = 'lighthouse-secret';
-    const user = await this.call<{ id: string }>('POST', '/api/register', {
-      username: this.username,
-      email: `${this.username}@example.com`,
-      password,
-      confirmPassword: password,
-      firstName,
-      lastName: 'Bench',
-      acceptTerms: true,
-    });
-    this.id = user.id;
-    return this;
-  }
+async function account(origin: string, username: string) {
+  const user = new HttpUser(origin);
+  return Object.assign(user, { id: (await user.register(username)).id, username });
 }
 
 const textShro = (title: string, options: string[], delivery: Record<string, unknown>) => ({
@@ -162,14 +83,15 @@ const textShro = (title: string, options: string[], delivery: Record<string, unk
 
 /** What the pages show: three friends, Shros of every delivery, a pick and a chat. */
 async function seed(origin: string) {
-  const ana = await new Account(origin, 'ana_lighthouse').register('Ana');
-  const ben = await new Account(origin, 'ben_lighthouse').register('Ben');
-  const cleo = await new Account(origin, 'cleo_lighthouse').register('Cleo');
+  const ana = await account(origin, 'ana_lighthouse');
+  const ben = await account(origin, 'ben_lighthouse');
+  const cleo = await account(origin, 'cleo_lighthouse');
   for (const friend of [ben, cleo]) {
-    await ana.call('POST', '/api/friends/request', { friendId: friend.id });
-    await friend.call('POST', '/api/friends/accept', { friendId: ana.id });
+    await ok(ana, 'POST', '/api/friends/request', { friendId: friend.id });
+    await ok(friend, 'POST', '/api/friends/accept', { friendId: ana.id });
   }
-  const publicShro = await ben.call<{ id: string }>(
+  const publicShro = await ok<{ id: string }>(
+    ben,
     'POST',
     '/api/sessions',
     textShro('Where should we eat tonight?', ['Ramen', 'Tacos', 'Pizza', 'Curry'], {
@@ -177,20 +99,23 @@ async function seed(origin: string) {
       hashtags: 'food, friday',
     }),
   );
-  await cleo.call(
+  await ok(
+    cleo,
     'POST',
     '/api/sessions',
     textShro('Weekend plan', ['Hike', 'Museum', 'Beach', 'Cinema'], { isPublic: true, hashtags: 'weekend' }),
   );
-  const privateShro = await ana.call<{ id: string; boxes: { id: number; position: number }[] }>(
+  const privateShro = await ok<{ id: string; boxes: { id: number; position: number }[] }>(
+    ana,
     'POST',
     '/api/sessions',
     textShro('Movie night pick', ['Comedy', 'Thriller', 'Documentary', 'Animation'], {
       recipients: JSON.stringify([ben.id, cleo.id]),
     }),
   );
-  await ben.call('POST', `/api/sessions/${privateShro.id}/select`, { boxId: privateShro.boxes[0]!.id });
-  await ana.call(
+  await ok(ben, 'POST', `/api/sessions/${privateShro.id}/select`, { boxId: privateShro.boxes[0]!.id });
+  await ok(
+    ana,
     'POST',
     '/api/sessions',
     textShro('Coffee or tea?', ['Coffee', 'Tea', 'Matcha', 'Cocoa'], {
@@ -202,7 +127,7 @@ async function seed(origin: string) {
     [ben, ana, 'Yes! Send me a Shro and I will open a box.'],
     [ana, ben, 'Done, check your notifications.'],
   ] as const) {
-    await from.call('POST', '/api/chat/send', { recipientId: to.id, content });
+    await ok(from, 'POST', '/api/chat/send', { recipientId: to.id, content });
   }
   return { ana, ben, publicShroId: publicShro.id, privateShroId: privateShro.id };
 }
@@ -299,7 +224,13 @@ export async function measureLighthouse(
   if (!fs.existsSync(chromiumPath())) return `No Chromium at ${chromiumPath()}: Lighthouse was skipped.`;
   if (!fs.existsSync(path.join(root, 'dist', 'server', 'server.mjs')))
     return 'No production server build (dist/server): run `npm run build` first; Lighthouse was skipped.';
-  const server = await startProductionServer(root, webDist);
+  // The production build, started as production starts it, on a throw-away database.
+  const server = await ServerProcess.start(
+    { DATA_DIR: ':memory:', WEB_DIST: webDist },
+    undefined,
+    undefined,
+    path.join(root, 'dist', 'server', 'server.mjs'),
+  );
   const debuggingPort = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-lighthouse-'));
   // The default browser context (a persistent one): Lighthouse opens its tabs there, with its cookies.
@@ -309,21 +240,22 @@ export async function measureLighthouse(
     args: [`--remote-debugging-port=${debuggingPort}`],
   });
   try {
-    const seeded = await seed(server.origin);
+    const seeded = await seed(server.url);
     const pages = pagesOf(seeded).filter((page) => !smokeOnly || SMOKE_PAGES.has(`${page.name}|${page.signedIn}`));
     // A first run in a new browser pays for its start (processes, fonts, caches): not measured.
-    await audit(server.origin + pages[0]!.path, debuggingPort);
+    await audit(server.url + pages[0]!.path, debuggingPort);
     const figures: LighthouseFigures[] = [];
     let version = '';
     const indexes: number[] = [];
     for (const page of pages) {
-      const cookies = [...seeded.ana.cookies].map(([name, value]) => ({ name, value, url: server.origin }));
+      const [name, value] = seeded.ana.cookie.split(/=(.*)/s);
+      const cookies = [{ name: name!, value: value!, url: server.url }];
       const runs: Lhr[] = [];
       for (let run = 0; run < runsPerPage; run++) {
         // Lighthouse keeps cookies across its storage reset: signed in or out is the jar's.
         await browser.clearCookies();
         if (page.signedIn) await browser.addCookies(cookies);
-        const lhr = await audit(server.origin + page.path, debuggingPort);
+        const lhr = await audit(server.url + page.path, debuggingPort);
         runs.push(lhr);
         version = lhr.lighthouseVersion;
         indexes.push(lhr.environment.benchmarkIndex);

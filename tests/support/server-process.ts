@@ -4,7 +4,8 @@ import { serverArgs, testServerBundle } from './web-server';
 
 /**
  * The real server as a child process, run from its build as production runs it (`npm run serve`;
- * the fault drills' global setup builds it first): for drills that signal, kill and restart it.
+ * the fault drills' global setup builds it first): for drills that signal, kill and restart it,
+ * and for the bench's Lighthouse runs (`dist/server/server.mjs`).
  */
 export class ServerProcess {
   readonly output: string[] = [];
@@ -36,9 +37,14 @@ export class ServerProcess {
     return this.exitCode === null && this.signal === null;
   }
 
-  static async start(env: Record<string, string>, port?: number, readyTimeoutMs?: number): Promise<ServerProcess> {
+  static async start(
+    env: Record<string, string>,
+    port?: number,
+    readyTimeoutMs?: number,
+    bundle = testServerBundle('faults'),
+  ): Promise<ServerProcess> {
     const chosen = port ?? (await freePort());
-    const child = spawn(process.execPath, serverArgs(testServerBundle('faults')), {
+    const child = spawn(process.execPath, serverArgs(bundle), {
       env: {
         ...process.env,
         NODE_ENV: 'production',
