@@ -5,7 +5,7 @@
  * boxes are on screen (`[data-box-art]`, web/components/mystery-box-art.tsx). Every request is
  * throttled, the service worker's included.
  */
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { medianBy } from './median';
 
@@ -24,8 +24,12 @@ export const FAST_3G: NetworkProfile = { name: 'fast 3G', down: 1_600_000 / 8, u
 
 export interface LoadFigures {
   profile: string;
-  /** `cold, signed in`: an empty cache, with a returning user's auth cookie (the invitee who has an account). */
-  visit: 'cold' | 'repeat' | 'cold, signed in';
+  /**
+   * `cold, signed in`: an empty cache, with a returning user's auth cookie (the invitee who has an
+   * account). `… CPU 4×`: the same cold load with the CPU slowed as Lighthouse's mobile mode slows
+   * it (issue 37 item 3); the signed-in one times the boxes once they can be tapped.
+   */
+  visit: 'cold' | 'repeat' | 'cold, signed in' | 'cold, CPU 4×' | 'cold, signed in, CPU 4×';
   /** Bytes on the wire (encoded, as transferred), scripts and everything. */
   jsBytes: number;
   totalBytes: number;
@@ -41,15 +45,19 @@ export interface LoadFigures {
 }
 
 /**
- * Records, in the page, when `count` boxes were first on screen (`window.__boxesAt`). A string, not
- * a function: tsx (keepNames) would put `__name` helpers into a function's text, which the page lacks.
+ * Records, in the page, when `count` boxes were first on screen (`window.__boxesAt`); with
+ * `tappable`, each inside an enabled button, so that a tap on it would open it (a visitor's boxes
+ * invite to sign in and are not buttons). A string, not a function: tsx (keepNames) would put
+ * `__name` helpers into a function's text, which the page lacks.
  */
-const watchBoxes = (count: number) => `(() => {
+const watchBoxes = (count: number, tappable: boolean) => `(() => {
   const check = () => {
     if (window.__boxesAt !== undefined) return;
     const visible = [...document.querySelectorAll('[data-box-art]')].filter((el) => {
       const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+      const button = el.closest('button');
+      const ready = ${tappable} ? Boolean(button && !button.disabled) : true;
+      return ready && r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
     });
     if (visible.length >= ${count}) window.__boxesAt = performance.now();
     else requestAnimationFrame(check);
@@ -187,7 +195,7 @@ export async function measureNetworkLoads(
   // with service workers blocked: the worker's own requests (it precaches the app's chunks once
   // it is installed) are neither throttled nor seen by the page's CDP session, and the page would
   // then count the chunks it gets from the worker as 0 bytes, although they came over the network.
-  const phone = async (workers: 'allow' | 'block') => {
+  const phone = async (workers: 'allow' | 'block', tappable = false) => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -195,8 +203,14 @@ export async function measureNetworkLoads(
       deviceScaleFactor: 1,
       serviceWorkers: workers,
     });
-    await context.addInitScript(watchBoxes(4));
+    await context.addInitScript(watchBoxes(4, tappable));
     return context;
+  };
+  const signIn = (context: BrowserContext) => {
+    const at = signedInCookie.indexOf('=');
+    return context.addCookies([
+      { name: signedInCookie.slice(0, at), value: signedInCookie.slice(at + 1), url: origin },
+    ]);
   };
   try {
     for (const [index, profile] of profiles.entries()) {
@@ -233,15 +247,30 @@ export async function measureNetworkLoads(
     }
     for (const profile of profiles) {
       const context = await phone('block');
-      const at = signedInCookie.indexOf('=');
-      await context.addCookies([
-        { name: signedInCookie.slice(0, at), value: signedInCookie.slice(at + 1), url: origin },
-      ]);
+      await signIn(context);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await throttle(cdp, profile);
       figures.push(await timedLoad(page, cdp, url, profile, 'cold, signed in'));
       await context.close();
+    }
+    // Issue 37 item 3: fast 3G with the CPU four times slower, as a mid-range phone's; a visitor's
+    // boxes on screen, and a signed-in invitee's boxes once tappable, each the median of `repeats`.
+    for (const visit of ['cold, CPU 4×', 'cold, signed in, CPU 4×'] as const) {
+      const signedIn = visit === 'cold, signed in, CPU 4×';
+      const visits: LoadFigures[] = [];
+      for (let each = 0; each < repeats; each++) {
+        const context = await phone('block', signedIn);
+        if (signedIn) await signIn(context);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await throttle(cdp, FAST_3G);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        visits.push(await timedLoad(page, cdp, url, FAST_3G, visit));
+        await context.close();
+      }
+      const median = medianBy(visits, (load) => load.boxesMs ?? Number.POSITIVE_INFINITY);
+      figures.push({ ...median, samplesMs: visits.map((load) => load.boxesMs) });
     }
   } finally {
     await browser.close();

@@ -363,14 +363,22 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
   lines.push('');
   if (r.network?.length) {
     lines.push(
-      `Chromium at 390x844, throttled through CDP \`Network.emulateNetworkConditions\` (slow 3G: 400 kbit/s down, 400 ms RTT; fast 3G: 1.6 Mbit/s down, 150 ms), a public Shro opened by a visitor, and by a signed-in user who is not its creator. A cold load has an empty cache and service workers blocked, so that every file it needs comes over the throttled network and is counted (a worker's own requests are neither); the repeat visit is a new tab of a browser whose service worker installed on an earlier load, and the worker's own requests (the page, which it fetches from the network) are throttled as the page's are. Bytes as transferred, headers included; the scripts arrived as ${[...new Set(r.network.flatMap((f) => f.scriptEncodings))].join(', ') || 'none'}. "Boxes visible": the four boxes on screen, timed from navigation start. Goals: a visitor's boxes (issue 12 item 3), and the JavaScript of every cold load ≤ 110 KB (item 2).`,
+      `Chromium at 390x844, throttled through CDP \`Network.emulateNetworkConditions\` (slow 3G: 400 kbit/s down, 400 ms RTT; fast 3G: 1.6 Mbit/s down, 150 ms), a public Shro opened by a visitor, and by a signed-in user who is not its creator. A cold load has an empty cache and service workers blocked, so that every file it needs comes over the throttled network and is counted (a worker's own requests are neither); the repeat visit is a new tab of a browser whose service worker installed on an earlier load, and the worker's own requests (the page, which it fetches from the network) are throttled as the page's are. Bytes as transferred, headers included; the scripts arrived as ${[...new Set(r.network.flatMap((f) => f.scriptEncodings))].join(', ') || 'none'}. "Boxes visible": the four boxes on screen, timed from navigation start (on a signed-in \`CPU 4×\` row, once each is an enabled button a tap opens). The \`CPU 4×\` rows slow the CPU four times through CDP \`Emulation.setCPUThrottlingRate\`, as Lighthouse's mobile mode does. Goals: a visitor's boxes (issue 12 item 3), the boxes of a CPU-slowed cold load ≤ 2.5 s (issue 37 item 3), and the JavaScript of every cold load ≤ 110 KB (issue 12 item 2).`,
     );
     lines.push('');
     lines.push('| network | visit | JS KB | total KB | requests (from cache) | FCP ms | boxes visible ms | goal |');
     lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const f of r.network) {
-      const limit =
-        f.visit === 'repeat' ? (f.profile === 'slow 3G' ? 1000 : null) : f.profile === 'slow 3G' ? 6000 : 2000;
+      const cpuSlowed = f.visit.endsWith('CPU 4×');
+      const limit = cpuSlowed
+        ? 2500
+        : f.visit === 'repeat'
+          ? f.profile === 'slow 3G'
+            ? 1000
+            : null
+          : f.profile === 'slow 3G'
+            ? 6000
+            : 2000;
       const goals: string[] = [];
       if (f.visit !== 'cold, signed in' && limit !== null)
         goals.push(`boxes ≤ ${limit / 1000} s${mark(f.boxesMs === null ? false : f.boxesMs <= limit)}`);
@@ -383,7 +391,7 @@ export function report(r: Results, seconds: number, loadAtStart: number[]): stri
     for (const f of r.network.filter((each) => (each.samplesMs?.length ?? 0) > 1)) {
       lines.push('');
       lines.push(
-        `The ${f.profile} ${f.visit} visit was measured ${f.samplesMs!.length} times, each after a first load in a new browser context; the row is the median one. Boxes visible each time: ${f.samplesMs!.map((ms) => (ms === null ? 'not seen' : `${n(ms)} ms`)).join(', ')}.`,
+        `The ${f.profile} ${f.visit} visit was measured ${f.samplesMs!.length} times${f.visit === 'repeat' ? ', each after a first load in a new browser context' : ', each in a new browser context'}; the row is the median one. Boxes visible each time: ${f.samplesMs!.map((ms) => (ms === null ? 'not seen' : `${n(ms)} ms`)).join(', ')}.`,
       );
     }
   } else lines.push('Not measured in this run (see the notes).');
