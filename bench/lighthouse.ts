@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort } from '../tests/support/redis-server';
 import { HttpUser, ServerProcess } from '../tests/support/server-process';
+import { selfSignedCertificate, startHttpsProxy } from './https-proxy';
 import { medianBy } from './median';
 
 const median = (values: number[]) => medianBy(values, (value) => value);
@@ -41,6 +42,8 @@ export interface LighthouseFigures extends LighthousePage {
 export interface LighthouseRun {
   version: string;
   benchmarkIndex: number;
+  /** How the pages were served: through the HTTPS + HTTP/2 front, or plain HTTP/1.1 without one. */
+  protocol: 'HTTPS, HTTP/2' | 'HTTP/1.1';
   pages: LighthouseFigures[];
 }
 
@@ -224,38 +227,46 @@ export async function measureLighthouse(
   if (!fs.existsSync(chromiumPath())) return `No Chromium at ${chromiumPath()}: Lighthouse was skipped.`;
   if (!fs.existsSync(path.join(root, 'dist', 'server', 'server.mjs')))
     return 'No production server build (dist/server): run `npm run build` first; Lighthouse was skipped.';
+  // The pages as a phone gets them in production: over HTTPS and HTTP/2, from a server that knows
+  // its public origin (decision 182).
+  const tls = selfSignedCertificate();
+  const frontPort = tls ? await freePort() : null;
+  const publicOrigin = frontPort ? `https://127.0.0.1:${frontPort}` : null;
   // The production build, started as production starts it, on a throw-away database.
   const server = await ServerProcess.start(
-    { DATA_DIR: ':memory:', WEB_DIST: webDist },
+    { DATA_DIR: ':memory:', WEB_DIST: webDist, ...(publicOrigin ? { PUBLIC_ORIGIN: publicOrigin } : {}) },
     undefined,
     undefined,
     path.join(root, 'dist', 'server', 'server.mjs'),
   );
+  const front = tls && frontPort ? await startHttpsProxy(server.url, frontPort, tls) : null;
+  const origin = front?.url ?? server.url;
   const debuggingPort = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'shro-lighthouse-'));
   // The default browser context (a persistent one): Lighthouse opens its tabs there, with its cookies.
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,
-    args: [`--remote-debugging-port=${debuggingPort}`],
+    // The front's certificate is the run's own, signed by nobody the browser knows.
+    args: [`--remote-debugging-port=${debuggingPort}`, ...(front ? ['--ignore-certificate-errors'] : [])],
   });
   try {
     const seeded = await seed(server.url);
     const pages = pagesOf(seeded).filter((page) => !smokeOnly || SMOKE_PAGES.has(`${page.name}|${page.signedIn}`));
     // A first run in a new browser pays for its start (processes, fonts, caches): not measured.
-    await audit(server.url + pages[0]!.path, debuggingPort);
+    await audit(origin + pages[0]!.path, debuggingPort);
     const figures: LighthouseFigures[] = [];
     let version = '';
     const indexes: number[] = [];
     for (const page of pages) {
       const [name, value] = seeded.ana.cookie.split(/=(.*)/s);
-      const cookies = [{ name: name!, value: value!, url: server.url }];
+      const cookies = [{ name: name!, value: value!, url: origin }];
       const runs: Lhr[] = [];
       for (let run = 0; run < runsPerPage; run++) {
         // Lighthouse keeps cookies across its storage reset: signed in or out is the jar's.
         await browser.clearCookies();
         if (page.signedIn) await browser.addCookies(cookies);
-        const lhr = await audit(server.url + page.path, debuggingPort);
+        const lhr = await audit(origin + page.path, debuggingPort);
         runs.push(lhr);
         version = lhr.lighthouseVersion;
         indexes.push(lhr.environment.benchmarkIndex);
@@ -266,9 +277,10 @@ export async function measureLighthouse(
         `[bench] lighthouse ${page.signedIn ? 'signed in' : 'visitor'} ${page.name}: performance ${each.performance}, TBT ${Math.round(each.tbtMs)} ms, LCP ${Math.round(each.lcpMs)} ms`,
       );
     }
-    return { version, benchmarkIndex: median(indexes), pages: figures };
+    return { version, benchmarkIndex: median(indexes), protocol: front ? 'HTTPS, HTTP/2' : 'HTTP/1.1', pages: figures };
   } finally {
     await browser.close();
+    await front?.close();
     await server.stop();
     fs.rmSync(profile, { recursive: true, force: true });
   }
