@@ -1,7 +1,7 @@
 // First: zod must be jitless before any schema is built (CSP forbids eval).
 import './lib/zod-jitless';
 import { SOURCE_LOCALE } from '@contract/locales';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startEarlyReads } from './app/early-reads';
 import { AppLayout } from './app/layout/app-layout';
@@ -34,14 +34,18 @@ const pageCode = Promise.race([
   new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
 ]);
 void Promise.all([texts, pageCode]).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <AppLayout>
-          <AppRouter />
-        </AppLayout>
-      </AppProviders>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // Rendered in slices that yield to the browser, not as one long task (decision 183).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <AppLayout>
+            <AppRouter />
+          </AppLayout>
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
   // The browser's time zone (sent with calls for streak days) is read once the page has shown.
   readTimeZoneWhenIdle();
