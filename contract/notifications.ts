@@ -3,6 +3,8 @@ import { z } from 'zod';
 const NOTIFICATION_TYPES = [
   'shro_selected',
   'shro_received',
+  /** The creator of a private Shro reminded a recipient who had not opened it (issue 40). */
+  'shro_nudge',
   'reaction',
   'friend_request',
   'friend_accepted',

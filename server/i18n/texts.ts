@@ -20,6 +20,7 @@ import { USER_NOT_FOUND_MESSAGE } from '../../contract/profiles';
 import { NOTIFICATION_KIND_LABELS, PUSH_MESSAGES } from '../../contract/push';
 import { APP_DESCRIPTION, pageMeta } from '../../contract/seo';
 import { COPY_MESSAGES } from '../../contract/shro-copy';
+import { NUDGE_MESSAGES } from '../../contract/shro-nudge';
 import { SHRO_MESSAGES } from '../../contract/shros';
 import { TERMS_OUTDATED_MESSAGE, TERMS_REQUIRED_MESSAGE } from '../../contract/terms';
 import { ACHIEVEMENT_TEXTS } from '../features/achievements/texts';
@@ -58,6 +59,7 @@ export const SERVER_TEXTS = {
   shro: SHRO_MESSAGES,
   imageError: IMAGE_ERROR_TEXTS,
   copy: COPY_MESSAGES,
+  nudge: NUDGE_MESSAGES,
   explore: EXPLORE_MESSAGES,
   friend: FRIEND_MESSAGES,
   invite: INVITE_MESSAGES,

@@ -522,6 +522,29 @@ export const scenarios: Scenario[] = [
     },
   },
   {
+    route: 'POST /api/sessions/:id/nudge',
+    name: 'only the creator nudges a private Shro; recipients are refused, others find nothing',
+    expect: { visitor: 401, stranger: 404, blocked: 404, moderator: 404, friend: 403, owner: 202 },
+    request: ({ world, cookie }) => ({
+      method: 'POST',
+      url: `/api/sessions/${world.privateText.id}/nudge`,
+      headers: cookie,
+    }),
+    check: ({ role }, response) => {
+      if (role === 'owner') expect(json(response)).toEqual({ nudged: expect.any(Number) });
+    },
+  },
+  {
+    route: 'POST /api/sessions/:id/nudge',
+    name: 'a link Shro has no recipients to nudge, even for its creator',
+    expect: { visitor: 401, stranger: 403, blocked: 404, moderator: 403, friend: 403, owner: 400 },
+    request: ({ world, cookie }) => ({
+      method: 'POST',
+      url: `/api/sessions/${world.link.id}/nudge`,
+      headers: cookie,
+    }),
+  },
+  {
     route: 'GET /api/home',
     name: "the home inbox lists the caller's own waiting and open Shros only, never box content",
     expect: signedIn(200),

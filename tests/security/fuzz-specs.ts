@@ -196,6 +196,7 @@ export const fuzzSpecs: FuzzSpec[] = [
       ),
     }),
   },
+  { route: 'POST /api/sessions/:id/nudge', params: (w) => ({ id: shroIdOf(w) }) },
   { route: 'GET /api/home' },
   {
     route: 'GET /api/uploads/:key',

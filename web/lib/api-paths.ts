@@ -96,6 +96,8 @@ export const apiPaths = {
   shareShro: (id: string) => `/api/sessions/${enc(id)}/share`,
   /** "Share again with a new expiry": a copy of the creator's link Shro. */
   copyShro: (id: string) => `/api/sessions/${enc(id)}/copy`,
+  /** The creator reminds a private Shro's recipients who have not opened it. */
+  nudgeShro: (id: string) => `/api/sessions/${enc(id)}/nudge`,
   /** The signed-in home's inbox: Shros waiting for the user, and their own open ones. */
   home: '/api/home',
   titleSearch: (kind: 'movie' | 'tv') => `/api/tmdb/search/${kind}`,

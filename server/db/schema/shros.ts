@@ -149,6 +149,17 @@ export const reactions = pgTable(
   (t) => [uniqueIndex('reactions_shro_user_idx').on(t.shroId, t.userId)],
 );
 
+/**
+ * When a Shro's creator last nudged its recipients (issue 40): at most one nudge per Shro per
+ * NUDGE_INTERVAL_HOURS, claimed by one conditional upsert so that two at once cannot both pass.
+ */
+export const shroNudges = pgTable('shro_nudges', {
+  shroId: text('shro_id')
+    .primaryKey()
+    .references(() => shros.id, { onDelete: 'cascade' }),
+  nudgedAt: timestamp('nudged_at', { withTimezone: true }).notNull(),
+});
+
 /** Uploaded, re-encoded images. Access is decided by what references them (a box or an avatar). */
 export const uploads = pgTable(
   'uploads',

@@ -18,6 +18,8 @@ export const NOTIFICATION_TEXTS = {
   boxOpened: '@{username} opened Box #{position} in "{title}"',
   boxesOpened:
     '{others, plural, one {@{username} and 1 other opened a box in "{title}"} other {@{username} and # others opened a box in "{title}"}}',
+  nudgeTitle: 'Waiting for you',
+  nudge: '@{username} is waiting for you to open a box in "{title}"',
   reactionTitle: 'New reaction!',
   reaction: '@{username} reacted {emoji} to "{title}"',
   reactions:

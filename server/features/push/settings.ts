@@ -19,6 +19,8 @@ import { transactionIdIfSubscribedSql } from './queries';
 
 const KIND_OF_TYPE: Partial<Record<NotificationType, NotificationKind>> = {
   shro_received: 'shroReceived',
+  // A nudge is about a Shro the user received: it follows those settings (decision 185).
+  shro_nudge: 'shroReceived',
   shro_selected: 'boxOpened',
   reaction: 'reaction',
   friend_request: 'friendRequest',

@@ -171,7 +171,8 @@ export async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
     if (row.kind === 'shro.pick') {
       const p = row.payload;
       // Only a private Shro's recipients were sent one.
-      if (p.isPrivate) await markNotificationsReadAbout(tx, p.userId, { types: ['shro_received'], shroId: row.shroId });
+      if (p.isPrivate)
+        await markNotificationsReadAbout(tx, p.userId, { types: ['shro_received', 'shro_nudge'], shroId: row.shroId });
       notify.add(p.userId).add(p.creatorId);
       events.push({
         userId: p.creatorId,

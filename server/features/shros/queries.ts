@@ -1,7 +1,17 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase, preparedSql } from '../../db/prepared';
-import { outbox, picks, reactions, shroBoxes, shroRecipients, shros, uploads, users } from '../../db/schema/index';
+import {
+  outbox,
+  picks,
+  reactions,
+  shroBoxes,
+  shroNudges,
+  shroRecipients,
+  shros,
+  uploads,
+  users,
+} from '../../db/schema/index';
 import { blockedEitherWaySql } from '../blocks/queries';
 
 /**
@@ -309,4 +319,33 @@ export async function hideShroForUser(db: Db, shroId: string, userId: string, at
     .update(picks)
     .set({ hiddenAt: at })
     .where(and(eq(picks.shroId, shroId), eq(picks.userId, userId)));
+}
+
+/** The users among `userIds` who have picked a box of the Shro. */
+export async function pickersAmong(db: Db, shroId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: picks.userId })
+    .from(picks)
+    .where(and(eq(picks.shroId, shroId), inArray(picks.userId, userIds)));
+  return new Set(rows.map((row) => row.userId));
+}
+
+/**
+ * Claims the Shro's nudge at `at` unless its last one is more recent than `since`, in one
+ * statement (two nudges at once cannot both pass): null when claimed, else the last nudge's time.
+ */
+export async function claimNudge(db: Db, shroId: string, at: Date, since: Date): Promise<Date | null> {
+  const claimed = await db
+    .insert(shroNudges)
+    .values({ shroId, nudgedAt: at })
+    .onConflictDoUpdate({
+      target: shroNudges.shroId,
+      set: { nudgedAt: at },
+      setWhere: sql`${shroNudges.nudgedAt} <= ${since}`,
+    })
+    .returning({ shroId: shroNudges.shroId });
+  if (claimed.length > 0) return null;
+  const [row] = await db.select({ at: shroNudges.nudgedAt }).from(shroNudges).where(eq(shroNudges.shroId, shroId));
+  return row?.at ?? at;
 }

@@ -5,6 +5,7 @@ import { shroIdParamsSchema } from '../../../contract/ids';
 import { copyShroInputSchema } from '../../../contract/shro-copy';
 import { createShroFieldsSchema } from '../../../contract/shro-create-input';
 import { listShrosQuerySchema, reactInputSchema, selectBoxInputSchema } from '../../../contract/shro-inputs';
+import { nudgeResultSchema } from '../../../contract/shro-nudge';
 import {
   deleteShroResponseSchema,
   reactResponseSchema,
@@ -24,6 +25,7 @@ import { readCreateForm } from './create-form';
 import { deleteShroFor } from './delete';
 import { listShroHistory } from './history';
 import { getHomeInbox } from './home';
+import { nudgeRecipients } from './nudge';
 import { outboxOf } from './outbox';
 import { pickBox } from './pick';
 import { reactToShro } from './react';
@@ -166,6 +168,21 @@ export async function shroRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) =>
       reply.status(201).send(await copyShro(deps, request.params.id, actorOf(request.user!), request.body)),
+  );
+
+  app.post(
+    '/api/sessions/:id/nudge',
+    {
+      ...write,
+      schema: {
+        summary: 'Reminds the recipients who have not opened a private Shro.',
+        params: shroIdParamsSchema,
+        body: noBodySchema,
+        response: { 202: nudgeResultSchema, ...errorAnswers(410, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await nudgeRecipients(deps, request.params.id, actorOf(request.user!))),
   );
 
   // The signed-in home's inbox: Shros waiting for the user's pick and their own open ones.

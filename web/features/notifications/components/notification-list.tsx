@@ -4,6 +4,7 @@ import { PRODUCT_NAME, PRODUCT_NAME_PLURAL } from '@contract/product';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Bell,
+  BellRing,
   CheckCheck,
   Eye,
   Gift,
@@ -34,6 +35,7 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 const typeStyles: Record<NotificationType, { icon: LucideIcon; tone: string }> = {
   shro_selected: { icon: PackageOpen, tone: 'from-purple-500/30 to-fuchsia-500/20 text-purple-200' },
   shro_received: { icon: Gift, tone: 'from-pink-500/30 to-rose-500/20 text-pink-200' },
+  shro_nudge: { icon: BellRing, tone: 'from-pink-500/30 to-fuchsia-500/20 text-pink-200' },
   reaction: { icon: Smile, tone: 'from-amber-400/30 to-orange-500/20 text-amber-200' },
   friend_request: { icon: UserPlus, tone: 'from-sky-500/30 to-indigo-500/20 text-sky-200' },
   friend_accepted: { icon: UserCheck, tone: 'from-emerald-500/30 to-teal-500/20 text-emerald-200' },

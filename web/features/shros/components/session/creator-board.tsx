@@ -5,10 +5,15 @@ import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BellRing, Eye, Globe, Link2, Lock, Smile, Trophy } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { userHandle } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/use-toast';
+import { useNudgeShro } from '../../api/nudge-shro';
 import { boxDetail, boxText } from './box-text';
 import { BoxVisual } from './box-visual';
 
@@ -107,6 +112,7 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
             ))}
           </ul>
         )}
+        {isPrivate && shro.status !== 'expired' && <NudgeRow shro={shro} />}
         {opened > 0 && (
           <p className="relative mt-4 flex items-center gap-2 rounded-xl border border-brand/40 bg-brand/10 px-3 py-2.5 text-sm">
             <BellRing className="size-4 shrink-0 text-purple-300" aria-hidden="true" />
@@ -142,6 +148,45 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
           ))}
         </ul>
       </section>
+    </div>
+  );
+}
+
+/**
+ * A private Shro's recipients who have not opened it yet, and a button that nudges them (issue 40):
+ * the server tells them and refuses a second nudge within its interval, with its own words.
+ */
+function NudgeRow({ shro }: { shro: Shro }) {
+  const { t, i18n } = useLingui();
+  const nudge = useNudgeShro();
+  const [sent, setSent] = useState(false);
+  const waiting = shro.recipients.filter((r) => !shro.participants.some((p) => p.userId === r.id)).length;
+  if (waiting === 0) return null;
+
+  function send() {
+    nudge.mutate(shro.id, {
+      onSuccess: ({ nudged }) => {
+        setSent(true);
+        toast({
+          title: t`Nudge sent`,
+          description:
+            nudged === 0
+              ? t`No one could be reminded right now.`
+              : t`${plural(nudged, { one: `${nudged} friend was reminded to open a box.`, other: `${nudged} friends were reminded to open a box.` })}`,
+        });
+      },
+      onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, i18n) }),
+    });
+  }
+
+  return (
+    <div className="relative mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border/70 bg-base/50 px-3 py-2.5">
+      <p className="text-sm text-muted">
+        {t`${plural(waiting, { one: `${waiting} friend has not opened it yet`, other: `${waiting} friends have not opened it yet` })}`}
+      </p>
+      <Button size="sm" variant="outline" onClick={send} disabled={nudge.isPending || sent}>
+        <BellRing aria-hidden="true" /> {sent ? <Trans>Nudged</Trans> : <Trans>Nudge them</Trans>}
+      </Button>
     </div>
   );
 }

@@ -143,4 +143,69 @@ describe('the Shro page', () => {
     await waitFor(() => expect(screen.getAllByText(/@?bob/).length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: /Mystery Box/ })).toBeNull();
   });
+
+  describe('nudging the recipients of a private Shro (issue 40)', () => {
+    const bob = {
+      userId: 'bob-id',
+      username: 'bob',
+      selectedBoxId: 102,
+      selectedBoxPosition: 2,
+      reaction: null,
+      createdAt: '2026-12-01T10:05:00.000Z',
+    };
+    const sentTo = (participants: (typeof bob)[]) =>
+      shro({
+        viewerRole: 'creator',
+        isShareable: false,
+        recipients: [
+          { id: 'bob-id', username: 'bob' },
+          { id: 'cleo-id', username: 'cleo' },
+          { id: 'dan-id', username: 'dan' },
+        ],
+        boxes: [1, 2, 3, 4].map((position) => box(position, true)),
+        participants,
+        participantCount: participants.length,
+      });
+
+    it('counts who has not opened it, nudges them once, and says how many were reminded', async () => {
+      const { calls } = renderScreen(<ShroPage id="s1" />, {
+        path: '/session/s1',
+        api: {
+          'GET /api/sessions/s1': sentTo([bob]),
+          'POST /api/sessions/s1/nudge': { status: 202, body: { nudged: 2 } },
+        },
+      });
+      expect(await screen.findByText('2 friends have not opened it yet')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Nudge them' }));
+      expect(await screen.findByText('2 friends were reminded to open a box.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Nudged' }).hasAttribute('disabled')).toBe(true);
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+        '/api/sessions/s1/nudge',
+      ]);
+    });
+
+    it("shows the server's refusal of a second nudge", async () => {
+      renderScreen(<ShroPage id="s1" />, {
+        path: '/session/s1',
+        api: {
+          'GET /api/sessions/s1': sentTo([]),
+          'POST /api/sessions/s1/nudge': { status: 429, body: { message: 'You already nudged this Shro recently.' } },
+        },
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Nudge them' }));
+      expect(await screen.findByText('You already nudged this Shro recently.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Nudge them' }).hasAttribute('disabled')).toBe(false);
+    });
+
+    it('offers no nudge once everyone opened it, nor on a link Shro', async () => {
+      const everyone = ['bob', 'cleo', 'dan'].map((name) => ({ ...bob, userId: `${name}-id`, username: name }));
+      const { unmount } = page(sentTo(everyone));
+      await waitFor(() => expect(screen.getAllByText(/@?dan/).length).toBeGreaterThan(0));
+      expect(screen.queryByRole('button', { name: 'Nudge them' })).toBeNull();
+      unmount();
+      page(shro({ viewerRole: 'creator', boxes: [1, 2, 3, 4].map((position) => box(position, true)) }));
+      await screen.findByText(/Shareable link/);
+      expect(screen.queryByRole('button', { name: 'Nudge them' })).toBeNull();
+    });
+  });
 });
