@@ -3,8 +3,10 @@ import { z } from 'zod';
 const NOTIFICATION_TYPES = [
   'shro_selected',
   'shro_received',
-  /** The creator of a private Shro reminded a recipient who had not opened it (issue 40). */
+  /** The creator of a private Shro reminded a recipient who had not opened it, or its deadline is an hour away (issue 40). */
   'shro_nudge',
+  /** A Shro's deadline passed: to its creator, how many opened a box (issue 40). */
+  'shro_closed',
   'reaction',
   'friend_request',
   'friend_accepted',

@@ -58,12 +58,18 @@ describe('contentRuleError (docs/product.md §5)', () => {
 });
 
 describe('chooseDelivery (docs/product.md §4)', () => {
-  it('public clears the link, the friends and the expiry', () => {
+  it('public clears the link and the friends, and keeps its deadline (issue 40)', () => {
     const result = chooseDelivery({ ...base, isPublic: true, recipients: ['f1'], expiresAt: hoursLater(1) }, 'me', now);
-    expect(result).toEqual({ delivery: { isPublic: true, isShareable: false, recipientIds: [], expiresAt: null } });
+    expect(result).toEqual({
+      delivery: { isPublic: true, isShareable: false, recipientIds: [], expiresAt: new Date(hoursLater(1)) },
+    });
+    expect(chooseDelivery({ ...base, isPublic: true, expiresAt: hoursLater(-1) }, 'me', now)).toEqual({
+      error: SHRO_MESSAGES.expiryPast,
+      field: 'expiresAt',
+    });
   });
 
-  it('friends: the recipients and friendId once each, never with a link, an expiry or the creator', () => {
+  it('friends: the recipients and friendId once each, never with a link or the creator, with a deadline if any', () => {
     const friends = { ...base, isShareable: false, recipients: ['f1', 'f2'], friendId: 'f1' };
     expect(chooseDelivery(friends, 'me', now)).toEqual({
       delivery: { isPublic: false, isShareable: false, recipientIds: ['f1', 'f2'], expiresAt: null },
@@ -73,7 +79,10 @@ describe('chooseDelivery (docs/product.md §4)', () => {
       field: 'recipients',
     });
     expect(chooseDelivery({ ...friends, expiresAt: hoursLater(1) }, 'me', now)).toEqual({
-      error: SHRO_MESSAGES.expiryNotShareable,
+      delivery: { isPublic: false, isShareable: false, recipientIds: ['f1', 'f2'], expiresAt: new Date(hoursLater(1)) },
+    });
+    expect(chooseDelivery({ ...friends, expiresAt: hoursLater(-1) }, 'me', now)).toEqual({
+      error: SHRO_MESSAGES.expiryPast,
       field: 'expiresAt',
     });
     expect(chooseDelivery({ ...friends, recipients: ['me'] }, 'me', now)).toEqual({

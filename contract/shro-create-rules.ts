@@ -98,7 +98,7 @@ export function contentRuleError(
   return null;
 }
 
-/** A link's expiry: in the future and at most EXPIRY_MAX_DAYS ahead; none when not given. */
+/** A Shro's deadline: in the future and at most EXPIRY_MAX_DAYS ahead; none when not given. */
 export function parseExpiry(raw: string | null | undefined, now: Date): { value: Date | null } | { error: string } {
   if (!raw) return { value: null };
   const at = new Date(raw);
@@ -117,17 +117,21 @@ export function chooseDelivery(
   creatorId: string | null,
   now: Date,
 ): { delivery: Delivery } | CreateRuleError {
-  if (input.isPublic) return { delivery: { isPublic: true, isShareable: false, recipientIds: [], expiresAt: null } };
+  // Every delivery may have a deadline (issue 40, decision 186), checked by the same rule.
+  const expiry = parseExpiry(input.expiresAt, now);
+  if (input.isPublic) {
+    if ('error' in expiry) return { error: expiry.error, field: 'expiresAt' };
+    return { delivery: { isPublic: true, isShareable: false, recipientIds: [], expiresAt: expiry.value } };
+  }
   const recipientIds = [...new Set([...input.recipients, ...(input.friendId ? [input.friendId] : [])])];
   if (recipientIds.length > 0) {
     if (input.isShareable) return { error: SHRO_MESSAGES.friendsAndLink, field: 'recipients' };
-    if (input.expiresAt) return { error: SHRO_MESSAGES.expiryNotShareable, field: 'expiresAt' };
     if (creatorId !== null && recipientIds.includes(creatorId))
       return { error: SHRO_MESSAGES.notFriends, field: 'recipients' };
-    return { delivery: { isPublic: false, isShareable: false, recipientIds, expiresAt: null } };
+    if ('error' in expiry) return { error: expiry.error, field: 'expiresAt' };
+    return { delivery: { isPublic: false, isShareable: false, recipientIds, expiresAt: expiry.value } };
   }
   if (!input.isShareable) return { error: SHRO_MESSAGES.recipientsRequired, field: 'recipients' };
-  const expiry = parseExpiry(input.expiresAt, now);
   if ('error' in expiry) return { error: expiry.error, field: 'expiresAt' };
   return { delivery: { isPublic: false, isShareable: true, recipientIds: [], expiresAt: expiry.value } };
 }

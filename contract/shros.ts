@@ -68,7 +68,6 @@ export const SHRO_MESSAGES = {
   expiryInvalid: 'The expiry time must be a date and time (ISO 8601).',
   expiryPast: 'The expiry time must be in the future.',
   expiryTooFar: `A link can stay open for at most ${EXPIRY_MAX_DAYS} days.`,
-  expiryNotShareable: 'Only shareable links can have an expiry time.',
   hashtagsTooMany: `Add at most ${HASHTAGS_MAX} hashtags.`,
   hashtagInvalid: `Hashtags may only contain letters, numbers and underscores, up to ${HASHTAG_MAX_LENGTH} characters each.`,
   posterInvalid: 'Movie/TV posters must come from the movie search.',

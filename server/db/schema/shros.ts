@@ -54,6 +54,8 @@ export const shros = pgTable(
   (t) => [
     index('shros_creator_idx').on(t.creatorId, t.createdAt),
     index('shros_public_recent_idx').on(t.createdAt).where(sql`${t.isPublic}`),
+    // The deadline sweep's reads (decision 186): Shros whose deadline is near or just passed.
+    index('shros_expires_at_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
     // Explore: the hashtag filter (exact tag) and search (title or hashtag substring, pg_trgm).
     index('shros_public_hashtag_tags_idx')
       .using('gin', sql`string_to_array(${t.hashtags}, ',')`)
@@ -159,6 +161,23 @@ export const shroNudges = pgTable('shro_nudges', {
     .references(() => shros.id, { onDelete: 'cascade' }),
   nudgedAt: timestamp('nudged_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What a Shro's deadline has already caused (issue 40, decision 186): the reminder to recipients an
+ * hour before it, and the summary to its creator at it. The primary key makes each happen once,
+ * whichever instance's sweep claims it first.
+ */
+export const shroDeadlineNotices = pgTable(
+  'shro_deadline_notices',
+  {
+    shroId: text('shro_id')
+      .notNull()
+      .references(() => shros.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reminder', 'summary'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shroId, t.kind] })],
+);
 
 /** Uploaded, re-encoded images. Access is decided by what references them (a box or an avatar). */
 export const uploads = pgTable(

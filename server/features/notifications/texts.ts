@@ -20,6 +20,12 @@ export const NOTIFICATION_TEXTS = {
     '{others, plural, one {@{username} and 1 other opened a box in "{title}"} other {@{username} and # others opened a box in "{title}"}}',
   nudgeTitle: 'Waiting for you',
   nudge: '@{username} is waiting for you to open a box in "{title}"',
+  deadlineReminderTitle: 'Closing soon',
+  deadlineReminder: '"{title}" closes in less than an hour. Open a box before it does!',
+  closedTitle: `Your ${PRODUCT_NAME} has closed`,
+  closedPrivate: '"{title}" has closed: {opened} of {total} opened a box',
+  closed:
+    '{opened, plural, =0 {"{title}" has closed: no one opened a box} one {"{title}" has closed: 1 person opened a box} other {"{title}" has closed: # people opened a box}}',
   reactionTitle: 'New reaction!',
   reaction: '@{username} reacted {emoji} to "{title}"',
   reactions:

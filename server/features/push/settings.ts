@@ -22,6 +22,8 @@ const KIND_OF_TYPE: Partial<Record<NotificationType, NotificationKind>> = {
   // A nudge is about a Shro the user received: it follows those settings (decision 185).
   shro_nudge: 'shroReceived',
   shro_selected: 'boxOpened',
+  // How many opened a Shro, at its deadline: what the box-opened settings are about (decision 186).
+  shro_closed: 'boxOpened',
   reaction: 'reaction',
   friend_request: 'friendRequest',
   friend_accepted: 'friendRequest',

@@ -395,14 +395,13 @@ describe('POST /api/sessions: delivery', () => {
     );
   });
 
-  it('public clears the link, the friends and the expiry (spec §4)', async () => {
+  it('public clears the link and the friends (spec §4)', async () => {
     const response = await postShro(
       ctx,
       creator.cookie,
       shareableText({
         isPublic: 'true',
         recipients: JSON.stringify([friend.id]),
-        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
       }),
     );
     expect(response.statusCode, response.body).toBe(201);
@@ -412,7 +411,7 @@ describe('POST /api/sessions: delivery', () => {
     expect(await ctx.database.db.select().from(notifications).where(eq(notifications.shroId, shro.id))).toEqual([]);
   });
 
-  it('a link may expire: in the future, at most 30 days ahead, only for links', async () => {
+  it('a Shro may have a deadline: in the future, at most 30 days ahead, for every delivery', async () => {
     const inAnHour = new Date(Date.now() + 3600_000).toISOString();
     const ok = await postShro(ctx, creator.cookie, shareableText({ expiresAt: inAnHour }));
     expect(ok.statusCode, ok.body).toBe(201);
@@ -427,15 +426,25 @@ describe('POST /api/sessions: delivery', () => {
     for (const [expiresAt, message] of cases) {
       await expectRejected(() => postShro(ctx, creator.cookie, shareableText({ expiresAt })), 400, message);
     }
+    // Every delivery may have one (issue 40): a private Shro to a friend, and a public one.
+    const toFriend = await postShro(
+      ctx,
+      creator.cookie,
+      shareableText({ isShareable: 'false', friendId: friend.id, expiresAt: inAnHour }),
+    );
+    expect(toFriend.statusCode, toFriend.body).toBe(201);
+    expect(toFriend.json()).toMatchObject({ isShareable: false, expiresAt: new Date(inAnHour).toISOString() });
+    const published = await postShro(ctx, creator.cookie, shareableText({ isPublic: 'true', expiresAt: inAnHour }));
+    expect(published.json()).toMatchObject({ isPublic: true, expiresAt: new Date(inAnHour).toISOString() });
     await expectRejected(
       () =>
         postShro(
           ctx,
           creator.cookie,
-          shareableText({ isShareable: 'false', friendId: friend.id, expiresAt: inAnHour }),
+          shareableText({ isShareable: 'false', friendId: friend.id, expiresAt: 'tomorrow' }),
         ),
       400,
-      SHRO_MESSAGES.expiryNotShareable,
+      SHRO_MESSAGES.expiryInvalid,
     );
   });
 });

@@ -22,6 +22,7 @@ import type { ShroDeps, ZonedActor } from './access';
 import { copyShro } from './copy';
 import { createShro } from './create';
 import { readCreateForm } from './create-form';
+import { deadlineSweeper } from './deadlines';
 import { deleteShroFor } from './delete';
 import { listShroHistory } from './history';
 import { getHomeInbox } from './home';
@@ -41,6 +42,10 @@ export async function shroRoutes(fastify: FastifyInstance) {
   const outbox = outboxOf(deps, app.log);
   app.addHook('onReady', async () => outbox.start(app.log));
   app.addHook('onClose', async () => outbox.stop());
+  // Reminders before a deadline and the summary at it (decision 186).
+  const deadlines = deadlineSweeper(deps, app.log);
+  app.addHook('onReady', async () => deadlines.start());
+  app.addHook('onClose', async () => deadlines.stop());
   await app.register(uploadRoutes, { storage });
 
   const actorOf = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });

@@ -41,6 +41,7 @@ export function draftFromState(state: CreateFormState, now = new Date(), i18n?: 
     recipients: state.recipients,
     isShareable: state.isShareable,
     expiry: state.expiry,
+    deadline: state.deadline,
     isPublic: state.isPublic,
     winningBox: state.winningBox,
     hashtags: state.hashtags,
@@ -64,6 +65,8 @@ export function stateFromDraft(draft: CreateDraft, base: CreateFormState): Creat
     recipients: draft.recipients,
     isShareable: draft.isShareable,
     expiry: EXPIRY_OPTIONS.some((o) => o.value === draft.expiry) ? draft.expiry : base.expiry,
+    // A draft kept before deadlines existed has none.
+    deadline: EXPIRY_OPTIONS.some((o) => o.value === draft.deadline) ? draft.deadline : base.deadline,
     isPublic: draft.isPublic,
     winningBox: draft.winningBox,
     hashtags: draft.hashtags,

@@ -41,6 +41,8 @@ export interface CreateFormState {
   recipients: string[];
   isShareable: boolean;
   expiry: ExpiryChoice;
+  /** A private or public Shro's deadline (issue 40); a link's is `expiry`. */
+  deadline: ExpiryChoice;
   isPublic: boolean;
   /** A box position in the form (1–4), or none. */
   winningBox: number | null;
@@ -66,6 +68,7 @@ export const initialCreateFormState = (prefillRecipient: string | null): CreateF
   recipients: prefillRecipient ? [prefillRecipient] : [],
   isShareable: false,
   expiry: '24h',
+  deadline: 'never',
   isPublic: false,
   winningBox: null,
   hashtags: '',
@@ -87,6 +90,7 @@ export type CreateFormAction =
   | { type: 'toggleFriend'; id: string }
   | { type: 'shareable'; on: boolean }
   | { type: 'expiry'; expiry: ExpiryChoice }
+  | { type: 'deadline'; deadline: ExpiryChoice }
   | { type: 'public'; on: boolean }
   | { type: 'winningBox'; position: number }
   | { type: 'hashtags'; hashtags: string };
@@ -170,6 +174,8 @@ export function createFormReducer(state: CreateFormState, action: CreateFormActi
         : { ...state, isShareable: false };
     case 'expiry':
       return { ...state, expiry: action.expiry };
+    case 'deadline':
+      return { ...state, deadline: action.deadline };
     case 'public':
       // docs/product.md §4: choosing public clears shareable and recipients.
       return action.on

@@ -131,6 +131,36 @@ describe('buildCreateRequest', () => {
     ]);
   });
 
+  it('gives a private or public Shro its own deadline, none by default, and a link its expiry (issue 40)', () => {
+    const base = apply(
+      initialCreateFormState('f1'),
+      { type: 'template', template: templateById('custom-text') },
+      { type: 'title', title: 'Vote' },
+      { type: 'boxText', position: 1, text: 'Yes' },
+      { type: 'boxText', position: 2, text: 'No' },
+    );
+    const now = Date.UTC(2026, 0, 1, 12);
+    expect(buildCreateRequest(base, { now }).expiresAt).toBeNull();
+    const withDeadline = apply(base, { type: 'deadline', deadline: '24h' });
+    expect(buildCreateRequest(withDeadline, { now })).toMatchObject({
+      recipients: ['f1'],
+      expiresAt: '2026-01-02T12:00:00.000Z',
+    });
+    const published = apply(withDeadline, { type: 'public', on: true });
+    expect(buildCreateRequest(published, { now })).toMatchObject({
+      isPublic: true,
+      expiresAt: '2026-01-02T12:00:00.000Z',
+    });
+    // The link keeps its own choice (24 hours unless changed), whatever the deadline says.
+    const link = apply(
+      base,
+      { type: 'toggleFriend', id: 'f1' },
+      { type: 'deadline', deadline: '7d' },
+      { type: 'shareable', on: true },
+    );
+    expect(buildCreateRequest(link, { now }).expiresAt).toBe('2026-01-02T12:00:00.000Z');
+  });
+
   it('moves text options typed around an empty input up to boxes 1..n, each with the label it was typed under', () => {
     const gap = apply(
       initialCreateFormState(null),

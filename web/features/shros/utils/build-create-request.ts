@@ -16,7 +16,9 @@ export function buildCreateRequest(
   const source = state.template?.source ?? 'custom';
   const filled = filledPositions(state);
   const winningIndex = state.winningBox === null ? -1 : filled.indexOf(state.winningBox);
-  const expiryHours = EXPIRY_OPTIONS.find((o) => o.value === state.expiry)?.hours ?? null;
+  // A link's expiry, or a private or public Shro's deadline (issue 40): the same field.
+  const isLink = state.isShareable && !state.isPublic;
+  const expiryHours = EXPIRY_OPTIONS.find((o) => o.value === (isLink ? state.expiry : state.deadline))?.hours ?? null;
   const hashtags = normaliseHashtags(state.hashtags);
 
   const request: CreateShroRequest = {
@@ -25,10 +27,7 @@ export function buildCreateRequest(
     isPublic: state.isPublic,
     isShareable: !state.isPublic && state.isShareable,
     recipients: state.isPublic ? [] : state.recipients,
-    expiresAt:
-      state.isShareable && !state.isPublic && expiryHours !== null
-        ? new Date(now + expiryHours * 3_600_000).toISOString()
-        : null,
+    expiresAt: expiryHours !== null ? new Date(now + expiryHours * 3_600_000).toISOString() : null,
     winningBoxPosition: winningIndex >= 0 ? winningIndex + 1 : null,
     hashtags: 'value' in hashtags && hashtags.value ? hashtags.value : undefined,
     // docs/product.md §7 `friendId`: the friend a friend-targeted create was opened for, while still chosen.

@@ -77,10 +77,12 @@ export function CreateForm({
             recipients={state.recipients}
             isShareable={state.isShareable}
             expiry={state.expiry}
+            deadline={state.deadline}
             isPublic={state.isPublic}
             onToggleFriend={(id) => dispatch({ type: 'toggleFriend', id })}
             onShareable={(on) => dispatch({ type: 'shareable', on })}
             onExpiry={(expiry) => dispatch({ type: 'expiry', expiry })}
+            onDeadline={(deadline) => dispatch({ type: 'deadline', deadline })}
             onPublic={(on) => dispatch({ type: 'public', on })}
           />
         </FormSection>

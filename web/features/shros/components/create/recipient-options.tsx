@@ -23,10 +23,12 @@ export function RecipientOptions({
   recipients,
   isShareable,
   expiry,
+  deadline,
   isPublic,
   onToggleFriend,
   onShareable,
   onExpiry,
+  onDeadline,
   onPublic,
 }: {
   friends: Friend[];
@@ -34,13 +36,15 @@ export function RecipientOptions({
   recipients: string[];
   isShareable: boolean;
   expiry: ExpiryChoice;
+  deadline: ExpiryChoice;
   isPublic: boolean;
   onToggleFriend: (id: string) => void;
   onShareable: (on: boolean) => void;
   onExpiry: (expiry: ExpiryChoice) => void;
+  onDeadline: (deadline: ExpiryChoice) => void;
   onPublic: (on: boolean) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [filter, setFilter] = useState('');
   const shown = friends.filter((f) => f.username.toLowerCase().includes(filter.trim().toLowerCase()));
 
@@ -132,18 +136,7 @@ export function RecipientOptions({
               <label htmlFor="link-expiry" className="text-sm text-zinc-200">
                 <Trans>Link expires after</Trans>
               </label>
-              <select
-                id="link-expiry"
-                value={expiry}
-                onChange={(e) => onExpiry(e.target.value as ExpiryChoice)}
-                className="h-11 rounded-xl border border-border bg-base px-3 text-sm text-zinc-100 focus:border-brand focus:outline-none"
-              >
-                {EXPIRY_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {i18n._(option.label)}
-                  </option>
-                ))}
-              </select>
+              <ExpirySelect id="link-expiry" value={expiry} onChange={onExpiry} />
             </div>
           )}
         </OptionCard>
@@ -156,7 +149,43 @@ export function RecipientOptions({
         checked={isPublic}
         onChange={onPublic}
       />
+
+      {(recipients.length > 0 || isPublic) && (
+        <div className="flex flex-wrap items-center gap-2 rounded-2xl border border-border/60 bg-base/40 p-3">
+          <label htmlFor="shro-deadline" className="text-sm text-zinc-200">
+            <Trans>Closes after</Trans>
+          </label>
+          <ExpirySelect id="shro-deadline" value={deadline} onChange={onDeadline} />
+        </div>
+      )}
     </div>
+  );
+}
+
+/** The four expiry choices (EXPIRY_OPTIONS), for a link's expiry or another Shro's deadline. */
+function ExpirySelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: ExpiryChoice;
+  onChange: (value: ExpiryChoice) => void;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <select
+      id={id}
+      value={value}
+      onChange={(e) => onChange(e.target.value as ExpiryChoice)}
+      className="h-11 rounded-xl border border-border bg-base px-3 text-sm text-zinc-100 focus:border-brand focus:outline-none"
+    >
+      {EXPIRY_OPTIONS.map((option) => (
+        <option key={option.value} value={option.value}>
+          {i18n._(option.label)}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -2,11 +2,14 @@ import { closesSoon } from '@contract/time-left';
 import { useLingui } from '@lingui/react/macro';
 import { Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { linkClosesInText } from '@/lib/closes-in';
+import { linkClosesInText, shroClosesInText } from '@/lib/closes-in';
 import { cn } from '@/lib/cn';
 
-/** "closes in 3 h" on an open link that expires (issue 13, item 8); it counts down while the page is open. */
-export function ClosesInNote({ expiresAt }: { expiresAt: string | null }) {
+/**
+ * "This link closes in 3 h" on an open link that expires (issue 13, item 8), "This Shro closes in
+ * 3 h" on another Shro with a deadline (issue 40); it counts down while the page is open.
+ */
+export function ClosesInNote({ expiresAt, isLink }: { expiresAt: string | null; isLink: boolean }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!expiresAt) return;
@@ -14,7 +17,7 @@ export function ClosesInNote({ expiresAt }: { expiresAt: string | null }) {
     return () => clearInterval(timer);
   }, [expiresAt]);
   const { i18n } = useLingui();
-  const text = linkClosesInText(i18n, expiresAt, now);
+  const text = (isLink ? linkClosesInText : shroClosesInText)(i18n, expiresAt, now);
   if (!text) return null;
   return (
     <p

@@ -16,6 +16,7 @@ import { toast } from '@/lib/use-toast';
 import { useNudgeShro } from '../../api/nudge-shro';
 import { boxDetail, boxText } from './box-text';
 import { BoxVisual } from './box-visual';
+import { ClosesInNote } from './closes-in-note';
 
 /** How many usernames a box lists before "+N more" (docs/product.md §2). */
 const NAMES_SHOWN = 3;
@@ -92,6 +93,10 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
           <div className="min-w-0">
             <h2 className="text-lg font-bold">{boardHeading(shro.status === 'expired', opened, i18n)}</h2>
             <p className="text-sm text-muted">{delivery.text}</p>
+            {/* A link's line names its expiry; another Shro's deadline counts down here (issue 40). */}
+            {!shro.isShareable && shro.status !== 'expired' && (
+              <ClosesInNote expiresAt={shro.expiresAt} isLink={false} />
+            )}
           </div>
         </div>
         <dl className="relative mt-5 grid grid-cols-3 gap-2 text-center">

@@ -49,6 +49,7 @@ export function ShroPage({ id, shroActions }: { id: string; shroActions?: (shro:
         creator={shro.creator.username}
         optionCount={filledBoxes(shro.boxes).length}
         expiresAt={shro.expiresAt}
+        isLink={shro.isShareable}
       />
     );
   // Expired blocks participation; the creator and those who already opened a box keep their results.

@@ -195,7 +195,7 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
           i18n,
         )}
       </p>
-      {shro.isShareable && shro.status !== 'expired' && <ClosesInNote expiresAt={shro.expiresAt} />}
+      {shro.status !== 'expired' && <ClosesInNote expiresAt={shro.expiresAt} isLink={shro.isShareable} />}
       {isCreator && shro.isPublic && (
         <Opened>
           <LazyPartView part={moderationNotePart} moderation={shro.moderation} />
