@@ -131,6 +131,32 @@ test.describe('create a Shro', () => {
     await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
   });
 
+  test('gives a Shro sent to a friend a deadline that both of them see count down (issue 40)', async ({
+    user,
+    friend,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const create = new CreatePage(await user.context.newPage());
+    const { page } = create;
+    await create.goto();
+    await create.chooseTemplate('Custom Text');
+    await create.fillText('Where to on Sunday?', 'Lake', 'Park');
+    await expect(page.getByLabel('Closes after')).toHaveCount(0);
+    await create.turnOn(create.friend(friend.username));
+    await expect(page.getByLabel('Closes after')).toHaveValue('never');
+    await page.getByLabel('Closes after').selectOption({ label: '24 hours' });
+    await expectAccessible(page);
+    await saveScreenshot(page, 'create-deadline');
+    await create.createAndOpen();
+    await expectText(page, /This Shro closes in (23|24) h/);
+    const theirs = await friend.context.newPage();
+    await theirs.goto(page.url());
+    await expectText(theirs, /This Shro closes in (23|24) h/);
+    await expectAccessible(theirs);
+    await saveScreenshot(theirs, 'session-deadline-recipient');
+  });
+
   test('creates a Where to Eat Shro from the restaurant catalogue and publishes it', async ({
     user,
     expectAccessible,
