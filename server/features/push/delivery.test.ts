@@ -16,6 +16,7 @@ import { startTestPushService, type TestBrowser, type TestPushService, testPushA
 import { createTestApp, TEST_PUSH_SERVICE_HOSTS, type TestContext, withoutWriteLimits } from '../../test/test-app';
 import { insertNotifications } from '../notifications/queries';
 import { NOTIFICATION_TEXTS } from '../notifications/texts';
+import { sweepDeadlines } from '../shros/deadlines';
 
 /*
  * Web Push end to end (decision 116): the app encrypts and sends to a push service running in this
@@ -121,6 +122,49 @@ describe('a Shro received', () => {
     expect(push!.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
     const [row] = await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, friend.id));
     expect(row!.lastSuccessAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('a nudge and a deadline reminder (issue 40)', () => {
+  it('reach the browser of a recipient who has not opened the Shro, each as a push', async () => {
+    const creator = await createUser(ctx);
+    const { user: friend, browser } = await subscribedUser();
+    await befriend(ctx, creator, friend);
+    const expiresAt = new Date(Date.now() + 2 * 3600_000);
+    const shro = await createShro(ctx, creator.cookie, {
+      title: 'Friday dinner',
+      isShareable: false,
+      recipients: JSON.stringify([friend.id]),
+      expiresAt: expiresAt.toISOString(),
+    });
+    expect(await pushesTo(browser)).toHaveLength(1);
+    // Pushes about one Shro are spaced out (decision 117): as if the first went out long ago.
+    const longAgo = async () =>
+      ctx.database.db
+        .update(pushThrottle)
+        .set({ sentAt: new Date(Date.now() - 3600_000) })
+        .where(eq(pushThrottle.userId, friend.id));
+    await longAgo();
+    const nudged = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${shro.id}/nudge`,
+      headers: { cookie: creator.cookie },
+    });
+    expect(nudged.json()).toEqual({ nudged: 1 });
+    const [, nudge] = await pushesTo(browser);
+    expect(nudge!.payload).toMatchObject({
+      title: 'Waiting for you',
+      body: `@${creator.username} is waiting for you to open a box in "Friday dinner"`,
+      url: `/session/${shro.id}`,
+    });
+
+    await longAgo();
+    await sweepDeadlines({ db: ctx.database.db, live: ctx.app.bus }, new Date(expiresAt.getTime() - 30 * 60_000));
+    const [, , reminder] = await pushesTo(browser);
+    expect(reminder!.payload).toMatchObject({
+      title: 'Closing soon',
+      body: '"Friday dinner" closes in less than an hour. Open a box before it does!',
+    });
   });
 });
 
