@@ -11,14 +11,15 @@ export const ToastProvider = ToastPrimitive.Provider;
  * phone toasts sit at the top, just under the sticky header (and the offline notice): at the
  * bottom they covered what the user was doing there (the form's fields, a Shro's boxes, a
  * centred dialog's rows). From medium screens up, at the bottom corner, lifted above the floating
- * Create button and the chat composer, beside the centred content and dialogs. Never over the
+ * Create button, the chat composer and a form's buttons at the end of its page (the create form's
+ * at 1280 px wide), beside the centred dialogs. Never over the
  * header, its menu button and badge; the region itself lets taps through, only toasts take them.
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'pointer-events-none fixed inset-x-0 top-[calc(4.5rem+env(safe-area-inset-top)+var(--offline-banner-height,0px))] z-[100] flex max-h-[calc(100dvh-10rem)] w-full flex-col gap-2 px-4 md:bottom-[calc(5.5rem+env(safe-area-inset-bottom))] md:left-auto md:right-0 md:top-auto md:max-w-[420px]',
+        'pointer-events-none fixed inset-x-0 top-[calc(4.5rem+env(safe-area-inset-top)+var(--offline-banner-height,0px))] z-[100] flex max-h-[calc(100dvh-10rem)] w-full flex-col gap-2 px-4 md:bottom-[calc(7.5rem+env(safe-area-inset-bottom))] md:left-auto md:right-0 md:top-auto md:max-w-[420px]',
         className,
       )}
       {...props}
