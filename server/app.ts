@@ -10,6 +10,7 @@ import { accountRoutes } from './features/account/routes';
 import { achievementsRoutes } from './features/achievements/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { appLinksRoutes } from './features/app-links/routes';
+import { passkeyRoutes } from './features/auth/passkey-routes';
 import { warmUpPasswordHashing } from './features/auth/password';
 import { passwordResetRoutes } from './features/auth/password-reset-routes';
 import { currentUserPresenter } from './features/auth/present';
@@ -202,6 +203,7 @@ export async function buildApp({
   // 4. Feature routes.
   await registerFeature(app, 'auth', () => app.register(authRoutes));
   await registerFeature(app, 'auth', () => app.register(passwordResetRoutes));
+  await registerFeature(app, 'auth', () => app.register(passkeyRoutes));
   await registerFeature(app, 'shros', () => app.register(shroRoutes));
   await registerFeature(app, 'live', () =>
     app.register(liveRoutes, { hubOptions: { maxChannelsPerUser: config.liveMaxChannelsPerUser } }),

@@ -16,6 +16,7 @@ import { INVITE_MESSAGES } from '../../contract/invites';
 import { LOCALE_MESSAGES } from '../../contract/locales';
 import { MODERATION_MESSAGES, REPORT_REASON_LABELS } from '../../contract/moderation';
 import { NOTIFICATION_NOT_FOUND_MESSAGE } from '../../contract/notifications';
+import { PASSKEY_MESSAGES } from '../../contract/passkeys';
 import { USER_NOT_FOUND_MESSAGE } from '../../contract/profiles';
 import { NOTIFICATION_KIND_LABELS, PUSH_MESSAGES } from '../../contract/push';
 import { APP_DESCRIPTION, pageMeta } from '../../contract/seo';
@@ -51,6 +52,7 @@ export const SERVER_TEXTS = {
     invalidResetToken: INVALID_RESET_TOKEN_MESSAGE,
     resetSent: PASSWORD_RESET_SENT_MESSAGE,
   },
+  passkey: PASSKEY_MESSAGES,
   resetEmail: RESET_EMAIL_TEXTS,
   offline: OFFLINE_PAGE_TEXTS,
   terms: { required: TERMS_REQUIRED_MESSAGE, outdated: TERMS_OUTDATED_MESSAGE },

@@ -12,7 +12,8 @@ const CSP_REPORT_GROUP = 'csp-endpoint';
 
 /**
  * Powerful browser features: the app's own pages keep what the app uses (copying a link,
- * `clipboard-write`, web/lib/copy-text.ts); everything else is denied to the page and to any
+ * `clipboard-write`, web/lib/copy-text.ts) and signing in with a passkey (`publickey-credentials-get`,
+ * decision 187); everything else is denied to the page and to any
  * frame. Left at the browser's default (the page itself only): `autoplay`, for the app's sounds
  * (web/lib/sounds.ts), and `web-share`, for the share sheet (web/lib/native.ts), which Chromium
  * on desktop Linux does not know: naming it there logs a warning on every page.
@@ -34,7 +35,7 @@ const PERMISSIONS_POLICY = Object.entries({
   midi: '()',
   payment: '()',
   'picture-in-picture': '()',
-  'publickey-credentials-get': '()',
+  'publickey-credentials-get': '(self)',
   'screen-wake-lock': '()',
   serial: '()',
   usb: '()',

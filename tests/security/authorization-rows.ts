@@ -14,6 +14,7 @@ import { blockScenarios } from './authorization-rows-blocks';
 import { deviceScenarios } from './authorization-rows-devices';
 import { inviteScenarios } from './authorization-rows-invites';
 import { moderationScenarios } from './authorization-rows-moderation';
+import { passkeyScenarios } from './authorization-rows-passkeys';
 import { passwordResetScenarios } from './authorization-rows-password-reset';
 import { previewScenarios } from './authorization-rows-preview';
 import { pushScenarios } from './authorization-rows-push';
@@ -178,6 +179,7 @@ export const scenarios: Scenario[] = [
     },
   },
   ...deviceScenarios,
+  ...passkeyScenarios,
   ...accountScenarios,
   ...passwordResetScenarios,
   ...moderationScenarios,

@@ -27,6 +27,16 @@ export interface FuzzSpec {
 }
 
 const username = fc.stringMatching(/^[A-Za-z0-9_.]{1,32}$/);
+/** A WebAuthn answer as a browser would send it, or something shaped like one. */
+const passkeyAnswer = fc.oneof(
+  fc.record({
+    id: fc.string({ maxLength: 40 }),
+    rawId: fc.string({ maxLength: 40 }),
+    type: fc.constantFrom('public-key', 'password'),
+    response: fc.record({ clientDataJSON: fc.string({ maxLength: 40 }) }),
+  }),
+  fc.anything(),
+);
 const idOf = (w: World) =>
   fc.constantFrom(
     w.owner.id,
@@ -75,6 +85,20 @@ export const fuzzSpecs: FuzzSpec[] = [
   },
   { route: 'POST /api/logout', disposableIdentity: true },
   { route: 'GET /api/auth/user' },
+  { route: 'GET /api/auth/passkeys' },
+  { route: 'POST /api/auth/passkeys/registration/options' },
+  {
+    route: 'POST /api/auth/passkeys/registration/verify',
+    fields: () => ({ credential: passkeyAnswer, name: fc.oneof(fc.string({ maxLength: 60 }), fc.constant(undefined)) }),
+  },
+  { route: 'POST /api/auth/passkeys/authentication/options' },
+  { route: 'POST /api/auth/passkeys/authentication/verify', fields: () => ({ credential: passkeyAnswer }) },
+  {
+    route: 'PATCH /api/auth/passkeys/:id',
+    params: () => ({ id: fc.constantFrom('missing', '0', 'x'.repeat(70)) }),
+    fields: () => ({ name: fc.string({ maxLength: 60 }) }),
+  },
+  { route: 'DELETE /api/auth/passkeys/:id', params: () => ({ id: fc.constantFrom('missing', '0', 'x'.repeat(70)) }) },
   { route: 'PUT /api/auth/username', fields: () => ({ username }) },
   {
     route: 'POST /api/auth/accept-terms',

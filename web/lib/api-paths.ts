@@ -19,6 +19,13 @@ export const apiPaths = {
   acceptTerms: '/api/auth/accept-terms',
   password: '/api/auth/password',
   authSessions: '/api/auth/sessions',
+  /** Passkeys (decision 187): the user's list, and each ceremony's options and answer. */
+  passkeys: '/api/auth/passkeys',
+  passkey: (id: string) => `/api/auth/passkeys/${enc(id)}`,
+  passkeyRegistrationOptions: '/api/auth/passkeys/registration/options',
+  passkeyRegistrationVerify: '/api/auth/passkeys/registration/verify',
+  passkeyAuthenticationOptions: '/api/auth/passkeys/authentication/options',
+  passkeyAuthenticationVerify: '/api/auth/passkeys/authentication/verify',
   authSession: (id: string) => `/api/auth/sessions/${enc(id)}`,
   revokeOtherSessions: '/api/auth/sessions/revoke-others',
   /** Whether reset by email is set up (GET) and asking for a link (POST). */

@@ -5,6 +5,7 @@ export * from './gamification';
 export * from './invites';
 export * from './moderation';
 export * from './outbox';
+export * from './passkeys';
 export * from './password-resets';
 export * from './push';
 export * from './shros';

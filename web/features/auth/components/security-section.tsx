@@ -12,6 +12,7 @@ import { toast } from '@/lib/use-toast';
 import { useAuthSessions, useEndAuthSession, useRevokeOtherSessions } from '../api/auth-sessions';
 import { deviceIcons, deviceKind, deviceName as wordDevice } from '../utils/device-kind';
 import { ChangePasswordForm } from './change-password-form';
+import { PasskeyList } from './passkey-list';
 
 /** A date in the page's language; English keeps the spec's en-US form. */
 const formatWhen = (iso: string, locale: string) =>
@@ -22,13 +23,14 @@ const formatWhen = (iso: string, locale: string) =>
     minute: '2-digit',
   });
 
-/** Settings' "Security" section: change password and the signed-in devices (decision 102). */
+/** Settings' "Security" section: change password, passkeys (decision 187) and the signed-in devices (decision 102). */
 export function SecuritySection() {
   const { t } = useLingui();
   return (
     <SectionCard title={t`Security`} icon={ShieldCheck}>
       <div className="space-y-8">
         <ChangePasswordForm />
+        <PasskeyList />
         <DeviceList />
       </div>
     </SectionCard>
