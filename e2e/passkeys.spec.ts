@@ -84,7 +84,7 @@ test.describe('passkeys', () => {
     // Signed out, the passkey alone signs the account in: no username, no password.
     await signOut(context);
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(`${local()}/`);
     expect(await whoIsSignedIn(context)).toBe(username);
     await page.goto('/settings#security');
@@ -98,7 +98,7 @@ test.describe('passkeys', () => {
     // The device still holds it, but the account no longer knows it.
     await signOut(context);
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await expect(page.getByRole('alert')).toContainText('This passkey is not registered with Shro.');
     expect(await whoIsSignedIn(context)).toBeNull();
     await expectAccessible(page);

@@ -14,8 +14,20 @@ import { SERVER_TEXTS } from '../server/i18n/texts';
  */
 const FIRST_ROOTS = ['web/main.tsx', 'web/app/routes/home.tsx', 'web/app/routes/session.tsx'];
 
-/** Groups of server/i18n/texts.ts that only the server words (notifications, email, transport, offline page). */
-const SERVER_ONLY = new Set(['server', 'transport', 'notification', 'resetEmail', 'imageError', 'offline']);
+/**
+ * Groups of server/i18n/texts.ts that only the server words (notifications, email, transport,
+ * offline page, the refusals of nudges and passkeys, whose inputs the web never checks itself).
+ */
+const SERVER_ONLY = new Set([
+  'server',
+  'transport',
+  'notification',
+  'resetEmail',
+  'imageError',
+  'offline',
+  'nudge',
+  'passkey',
+]);
 
 const PART_ID = /[\\/]web[\\/]locales[\\/]([A-Za-z-]+)\.po\?part=(first|rest)$/;
 const REST_MODULE = '\0shro-rest-of-catalog';

@@ -70,7 +70,10 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-/** "Sign in with a passkey" (decision 187), where the browser has passkeys; the password stays above. */
+/**
+ * "Use a passkey" to sign in (decision 187), where the browser has passkeys; the password stays
+ * above, and keeps the only button named "Sign In".
+ */
 function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const signIn = usePasskeySignIn(redirectTo);
   const { i18n } = useLingui();
@@ -88,7 +91,7 @@ function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
         onClick={() => signIn.mutate()}
       >
         <KeyRound aria-hidden="true" />
-        {signIn.isPending ? <Trans>Waiting for your passkey...</Trans> : <Trans>Sign in with a passkey</Trans>}
+        {signIn.isPending ? <Trans>Waiting for your passkey...</Trans> : <Trans>Use a passkey</Trans>}
       </Button>
     </div>
   );

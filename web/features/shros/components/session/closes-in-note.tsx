@@ -1,15 +1,23 @@
 import { closesSoon } from '@contract/time-left';
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { linkClosesInText, shroClosesInText } from '@/lib/closes-in';
+import { linkClosesInText } from '@/lib/closes-in';
 import { cn } from '@/lib/cn';
 
 /**
- * "This link closes in 3 h" on an open link that expires (issue 13, item 8), "This Shro closes in
- * 3 h" on another Shro with a deadline (issue 40); it counts down while the page is open.
+ * "This link closes in 3 h" on an open link that expires (issue 13, item 8), or what `wording`
+ * says ("This Shro closes in 3 h" on another Shro with a deadline, issue 40, from
+ * web/lib/shro-closes-in.ts); it counts down while the page is open.
  */
-export function ClosesInNote({ expiresAt, isLink }: { expiresAt: string | null; isLink: boolean }) {
+export function ClosesInNote({
+  expiresAt,
+  wording = linkClosesInText,
+}: {
+  expiresAt: string | null;
+  wording?: (i18n: I18n, expiresAt: string | null, now: number) => string | null;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!expiresAt) return;
@@ -17,7 +25,7 @@ export function ClosesInNote({ expiresAt, isLink }: { expiresAt: string | null; 
     return () => clearInterval(timer);
   }, [expiresAt]);
   const { i18n } = useLingui();
-  const text = (isLink ? linkClosesInText : shroClosesInText)(i18n, expiresAt, now);
+  const text = wording(i18n, expiresAt, now);
   if (!text) return null;
   return (
     <p

@@ -12,6 +12,7 @@ import { Card } from '@/components/ui/card';
 import { userHandle } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
+import { shroClosesInText } from '@/lib/shro-closes-in';
 import { toast } from '@/lib/use-toast';
 import { useNudgeShro } from '../../api/nudge-shro';
 import { boxDetail, boxText } from './box-text';
@@ -95,7 +96,7 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
             <p className="text-sm text-muted">{delivery.text}</p>
             {/* A link's line names its expiry; another Shro's deadline counts down here (issue 40). */}
             {!shro.isShareable && shro.status !== 'expired' && (
-              <ClosesInNote expiresAt={shro.expiresAt} isLink={false} />
+              <ClosesInNote expiresAt={shro.expiresAt} wording={shroClosesInText} />
             )}
           </div>
         </div>

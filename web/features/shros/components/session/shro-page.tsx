@@ -48,8 +48,7 @@ export function ShroPage({ id, shroActions }: { id: string; shroActions?: (shro:
         title={shro.title}
         creator={shro.creator.username}
         optionCount={filledBoxes(shro.boxes).length}
-        expiresAt={shro.expiresAt}
-        isLink={shro.isShareable}
+        expiresAt={shro.isShareable ? shro.expiresAt : null}
       />
     );
   // Expired blocks participation; the creator and those who already opened a box keep their results.

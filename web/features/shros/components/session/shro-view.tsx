@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { userHandle } from '@/components/user-avatar';
 import { ApiError } from '@/lib/api-client';
 import { LazyPartView } from '@/lib/lazy-part';
+import { shroClosesInText } from '@/lib/shro-closes-in';
 import { haptic, playSound } from '@/lib/sounds';
 import { toast } from '@/lib/use-toast';
 import { useSelectBox } from '../../api/select-box';
@@ -195,7 +196,9 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
           i18n,
         )}
       </p>
-      {shro.status !== 'expired' && <ClosesInNote expiresAt={shro.expiresAt} isLink={shro.isShareable} />}
+      {shro.status !== 'expired' && (
+        <ClosesInNote expiresAt={shro.expiresAt} wording={shro.isShareable ? undefined : shroClosesInText} />
+      )}
       {isCreator && shro.isPublic && (
         <Opened>
           <LazyPartView part={moderationNotePart} moderation={shro.moderation} />

@@ -178,15 +178,15 @@ export function JoinCard({
   creator,
   optionCount,
   expiresAt = null,
-  isLink = true,
 }: {
   shroId: string;
   title: string;
   creator: string;
-  /** A link that expires, or a public Shro with a deadline, shows how long it stays open. */
+  /**
+   * A link that expires shows how long it stays open; a public Shro's deadline shows once the
+   * visitor is signed in (its words are a member's, decision 186).
+   */
   expiresAt?: string | null;
-  /** A link says "This link closes…"; a public Shro "This Shro closes…". */
-  isLink?: boolean;
   /** Filled boxes: a Shro with 2 options shows 2 boxes, not 4 (two of them empty). */
   optionCount: number;
 }) {
@@ -233,7 +233,7 @@ export function JoinCard({
         <p className="relative mt-1 text-lg font-bold">
           <QuotedTitle title={title} />
         </p>
-        <ClosesInNote expiresAt={expiresAt} isLink={isLink} />
+        <ClosesInNote expiresAt={expiresAt} />
         <p className="relative mt-3 text-sm text-muted">
           <Trans>Sign in to pick your box. Only one chance!</Trans>
         </p>
