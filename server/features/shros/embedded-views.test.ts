@@ -48,6 +48,7 @@ const EMBEDS_NO_SHRO: Record<string, string> = {
   'GET /api/achievements': 'achievements',
   'GET /api/auth/user': 'the signed-in user',
   'GET /api/auth/sessions': "the caller's signed-in devices",
+  'GET /api/auth/passkeys': "the caller's passkeys: names and dates",
   'GET /api/auth/password-reset': 'whether reset by email is set up: a flag',
   'GET /api/friends': 'users',
   'GET /api/friends/requests': 'users',
