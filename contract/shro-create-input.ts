@@ -109,6 +109,8 @@ export const createShroFieldsSchema = z.strictObject({
   type: z.enum(SHRO_TYPES, { error: SHRO_MESSAGES.typeInvalid }),
   isShareable: formBoolean('isShareable'),
   isPublic: formBoolean('isPublic'),
+  /** Picks count, but nobody (the creator included) learns who opened which box (decision 188). */
+  isAnonymous: formBoolean('isAnonymous'),
   hashtags: z
     .string({ error: SHRO_MESSAGES.hashtagInvalid })
     .max(2000, SHRO_MESSAGES.hashtagsTooMany)

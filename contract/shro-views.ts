@@ -98,6 +98,11 @@ export const shroSchema = z.object({
   recipients: z.array(shroUserRefSchema),
   isShareable: z.boolean(),
   isPublic: z.boolean(),
+  /**
+   * Nobody learns who opened which box, the creator included: the creator's `participants` is
+   * empty and `selectedByUser` null; counts stay (decision 188).
+   */
+  isAnonymous: z.boolean(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   /** The viewer's opened box; for the creator of a private Shro, the first box opened. */

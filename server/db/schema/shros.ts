@@ -26,6 +26,8 @@ export const shros = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     isShareable: boolean('is_shareable').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(false),
+    /** Nobody, the creator included, learns who opened which box (decision 188). */
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
     status: text('status', { enum: ['waiting', 'selected', 'revealed'] })
       .notNull()
       .default('waiting'),

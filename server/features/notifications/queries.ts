@@ -57,7 +57,10 @@ export interface GroupedNotificationEvent {
   userId: string;
   type: 'shro_selected' | 'reaction';
   shroId: string;
+  /** Who did it: screened for the creator's mutes and blocks, stored unless `anonymous`. */
   actorId: string;
+  /** An anonymous Shro's pick or reaction: stored and pushed without its actor (decision 188). */
+  anonymous: boolean;
   title: Wording;
   /** The spec's text for this one event (`@ana opened Box #2 in "…"`). */
   message: Wording;
@@ -131,7 +134,7 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
         title: event.title,
         message: event.message,
         shroId: event.shroId,
-        actorId: event.actorId,
+        actorId: event.anonymous ? null : event.actorId,
         groupSince: since,
         // This batch's picks are in the count already.
         groupBase: isPicks ? sql`${participantCount} - ${picks}` : null,
@@ -141,7 +144,7 @@ export async function upsertGroupedNotifications(db: Db, events: GroupedNotifica
         target: [notifications.userId, notifications.shroId, notifications.type],
         targetWhere: sql`${notifications.groupSince} is not null and ${notifications.isRead} = false`,
         set: {
-          actorId: event.actorId,
+          actorId: event.anonymous ? null : event.actorId,
           createdAt: sql`greatest(${notifications.createdAt}, excluded.created_at)`,
           groupSince: sql`least(${notifications.groupSince}, excluded.group_since)`,
           // A group begun before the base was kept: found once from its picks (decision 153).

@@ -18,6 +18,9 @@ export const NOTIFICATION_TEXTS = {
   boxOpened: '@{username} opened Box #{position} in "{title}"',
   boxesOpened:
     '{others, plural, one {@{username} and 1 other opened a box in "{title}"} other {@{username} and # others opened a box in "{title}"}}',
+  boxOpenedAnonymous: 'Someone opened Box #{position} in "{title}"',
+  boxesOpenedAnonymous:
+    '{count, plural, one {1 person opened a box in "{title}"} other {# people opened a box in "{title}"}}',
   nudgeTitle: 'Waiting for you',
   nudge: '@{username} is waiting for you to open a box in "{title}"',
   deadlineReminderTitle: 'Closing soon',
@@ -30,6 +33,8 @@ export const NOTIFICATION_TEXTS = {
   reaction: '@{username} reacted {emoji} to "{title}"',
   reactions:
     '{others, plural, one {@{username} and 1 other reacted to "{title}"} other {@{username} and # others reacted to "{title}"}}',
+  reactionAnonymous: 'Someone reacted {emoji} to "{title}"',
+  reactionsAnonymous: '{count, plural, one {1 person reacted to "{title}"} other {# people reacted to "{title}"}}',
   achievementTitle: 'Achievement Unlocked!',
   achievement: '{icon} {name}: {description}',
   shroHiddenTitle: `Your ${PRODUCT_NAME} was hidden by moderators`,

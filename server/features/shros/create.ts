@@ -177,6 +177,7 @@ export async function createShro(
         creatorId: creator.id,
         isShareable: delivery.isShareable,
         isPublic: delivery.isPublic,
+        isAnonymous: fields.isAnonymous,
         hashtags: fields.hashtags,
         expiresAt: delivery.expiresAt,
         winningBoxPosition: winningPosition,

@@ -27,6 +27,8 @@ export interface PickEffects {
   isCorrect: boolean | null;
   /** Sent to chosen friends (only they had a "sent you a Shro" notification to mark read). */
   isPrivate?: boolean;
+  /** The creator is told that someone picked, never who (decision 188). */
+  isAnonymous?: boolean;
   /** The zone the picker's streak days count in, as their request knew it (decision 147; rows written before it was carried have none, and it is looked up). */
   timeZone?: string;
   at: string;
@@ -41,6 +43,8 @@ interface ReactionEffects {
   emoji: ReactionEmoji;
   changed: boolean;
   /** As a pick's. */
+  isAnonymous?: boolean;
+  /** As a pick's. */
   timeZone?: string;
   at: string;
 }
@@ -51,20 +55,31 @@ export type Effects =
 
 export type Entry = Effects & { id: number; appliedAt: Date | null; failedAt: Date | null };
 
-/** The creator's notification texts (decision 120): the spec's for one event, grouped for more. */
+/**
+ * The creator's notification texts (decision 120): the spec's for one event, grouped for more.
+ * An anonymous Shro's texts name nobody (decision 188).
+ */
 const pickNotification = {
   title: wording(TEXTS.boxOpenedTitle),
-  one: (p: Pick<PickEffects, 'username' | 'position' | 'title'>) =>
-    wording(TEXTS.boxOpened, { username: p.username, position: p.position, title: p.title }),
-  group: (p: Pick<PickEffects, 'username' | 'title'>, others: number) =>
-    wording(TEXTS.boxesOpened, { username: p.username, title: p.title, others }),
+  one: (p: Pick<PickEffects, 'username' | 'position' | 'title' | 'isAnonymous'>) =>
+    p.isAnonymous
+      ? wording(TEXTS.boxOpenedAnonymous, { position: p.position, title: p.title })
+      : wording(TEXTS.boxOpened, { username: p.username, position: p.position, title: p.title }),
+  group: (p: Pick<PickEffects, 'username' | 'title' | 'isAnonymous'>, others: number) =>
+    p.isAnonymous
+      ? wording(TEXTS.boxesOpenedAnonymous, { title: p.title, count: others + 1 })
+      : wording(TEXTS.boxesOpened, { username: p.username, title: p.title, others }),
 };
 const reactionNotification = {
   title: wording(TEXTS.reactionTitle),
-  one: (r: Pick<ReactionEffects, 'username' | 'emoji' | 'title'>) =>
-    wording(TEXTS.reaction, { username: r.username, emoji: r.emoji, title: r.title }),
-  group: (r: Pick<ReactionEffects, 'username' | 'title'>, others: number) =>
-    wording(TEXTS.reactions, { username: r.username, title: r.title, others }),
+  one: (r: Pick<ReactionEffects, 'username' | 'emoji' | 'title' | 'isAnonymous'>) =>
+    r.isAnonymous
+      ? wording(TEXTS.reactionAnonymous, { emoji: r.emoji, title: r.title })
+      : wording(TEXTS.reaction, { username: r.username, emoji: r.emoji, title: r.title }),
+  group: (r: Pick<ReactionEffects, 'username' | 'title' | 'isAnonymous'>, others: number) =>
+    r.isAnonymous
+      ? wording(TEXTS.reactionsAnonymous, { title: r.title, count: others + 1 })
+      : wording(TEXTS.reactions, { username: r.username, title: r.title, others }),
 };
 
 /** What one processing transaction applied, to publish once it committed. */
@@ -179,6 +194,7 @@ export async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
         type: 'shro_selected',
         shroId: row.shroId,
         actorId: p.userId,
+        anonymous: p.isAnonymous === true,
         title: pickNotification.title,
         message: pickNotification.one(p),
         groupMessage: (n) => pickNotification.group(p, n),
@@ -192,6 +208,7 @@ export async function applyEffects(tx: Db, rows: Entry[]): Promise<Applied> {
         type: 'reaction',
         shroId: row.shroId,
         actorId: r.userId,
+        anonymous: r.isAnonymous === true,
         title: reactionNotification.title,
         message: reactionNotification.one(r),
         groupMessage: (n) => reactionNotification.group(r, n),

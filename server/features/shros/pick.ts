@@ -63,6 +63,7 @@ export async function pickBox(
     boxId: picked.id,
     isCorrect,
     isPrivate,
+    isAnonymous: shro.isAnonymous,
     timeZone: user.timeZone,
     at: now.toISOString(),
   };

@@ -180,8 +180,10 @@ export function presentShro(input: ShroViewInput): Shro {
     });
   });
 
+  // An anonymous Shro's creator sees counts only (decision 188): this is the one place that rule lives.
+  const namesPickers = isCreator && !shro.isAnonymous;
   let participants: ShroParticipant[] = [];
-  if (creatorExtras) participants = creatorExtras.participants;
+  if (creatorExtras) participants = namesPickers ? creatorExtras.participants : [];
   else if (ownPick && ownBox && context.viewer) {
     participants = [
       {
@@ -211,6 +213,7 @@ export function presentShro(input: ShroViewInput): Shro {
     recipients,
     isShareable: shro.isShareable,
     isPublic: shro.isPublic,
+    isAnonymous: shro.isAnonymous,
     createdAt: shro.createdAt.toISOString(),
     expiresAt: shro.expiresAt?.toISOString() ?? null,
     selectedBoxId,
@@ -219,7 +222,9 @@ export function presentShro(input: ShroViewInput): Shro {
     winningSalt: seesWinning ? shro.winningSalt : null,
     winningCommitment: shro.winningCommitment ?? '',
     selectedByUser: isCreator
-      ? (creatorExtras?.firstPickUsername ?? null)
+      ? namesPickers
+        ? (creatorExtras?.firstPickUsername ?? null)
+        : null
       : ownPick
         ? (context.viewer?.username ?? null)
         : null,

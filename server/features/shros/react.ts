@@ -40,6 +40,7 @@ export async function reactToShro(
           title: shro.title,
           emoji,
           changed: result !== 'unchanged',
+          isAnonymous: shro.isAnonymous,
           timeZone: user.timeZone,
           at: now.toISOString(),
         },

@@ -1,0 +1,1 @@
+ALTER TABLE "shros" ADD COLUMN "is_anonymous" boolean DEFAULT false NOT NULL;
