@@ -9,6 +9,7 @@ export class CreatePage {
   readonly cancel: Locator;
   readonly shareableLink: Locator;
   readonly sharePublicly: Locator;
+  readonly anonymous: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Create Shro', level: 1 });
@@ -18,6 +19,7 @@ export class CreatePage {
     this.cancel = page.getByRole('link', { name: 'Cancel' });
     this.shareableLink = page.getByRole('switch', { name: /Create a shareable link/ });
     this.sharePublicly = page.getByRole('switch', { name: /Share publicly on Explore/ });
+    this.anonymous = page.getByRole('switch', { name: /Keep picks anonymous/ });
   }
 
   async goto(query = '') {

@@ -14,6 +14,7 @@ export interface CreateShroRequest {
   type: 'image' | 'text' | 'movie' | 'tv';
   isShareable: boolean;
   isPublic: boolean;
+  isAnonymous: boolean;
   hashtags?: string;
   friendId?: string;
   recipients: string[];
@@ -30,6 +31,7 @@ function toCreateFormData(request: CreateShroRequest): FormData {
   form.append('type', request.type);
   form.append('isShareable', String(request.isShareable));
   form.append('isPublic', String(request.isPublic));
+  if (request.isAnonymous) form.append('isAnonymous', 'true');
   if (request.hashtags) form.append('hashtags', request.hashtags);
   if (request.friendId) form.append('friendId', request.friendId);
   form.append('recipients', JSON.stringify(request.recipients));

@@ -43,6 +43,7 @@ export function draftFromState(state: CreateFormState, now = new Date(), i18n?: 
     expiry: state.expiry,
     deadline: state.deadline,
     isPublic: state.isPublic,
+    isAnonymous: state.isAnonymous,
     winningBox: state.winningBox,
     hashtags: state.hashtags,
   };
@@ -68,6 +69,8 @@ export function stateFromDraft(draft: CreateDraft, base: CreateFormState): Creat
     // A draft kept before deadlines existed has none.
     deadline: EXPIRY_OPTIONS.some((o) => o.value === draft.deadline) ? draft.deadline : base.deadline,
     isPublic: draft.isPublic,
+    // A draft kept before anonymous Shros existed has none.
+    isAnonymous: draft.isAnonymous === true,
     winningBox: draft.winningBox,
     hashtags: draft.hashtags,
   };

@@ -44,6 +44,8 @@ export interface CreateFormState {
   /** A private or public Shro's deadline (issue 40); a link's is `expiry`. */
   deadline: ExpiryChoice;
   isPublic: boolean;
+  /** Nobody sees who opened which box (decision 188). */
+  isAnonymous: boolean;
   /** A box position in the form (1–4), or none. */
   winningBox: number | null;
   hashtags: string;
@@ -70,6 +72,7 @@ export const initialCreateFormState = (prefillRecipient: string | null): CreateF
   expiry: '24h',
   deadline: 'never',
   isPublic: false,
+  isAnonymous: false,
   winningBox: null,
   hashtags: '',
 });
@@ -92,6 +95,7 @@ export type CreateFormAction =
   | { type: 'expiry'; expiry: ExpiryChoice }
   | { type: 'deadline'; deadline: ExpiryChoice }
   | { type: 'public'; on: boolean }
+  | { type: 'anonymous'; on: boolean }
   | { type: 'winningBox'; position: number }
   | { type: 'hashtags'; hashtags: string };
 
@@ -176,6 +180,8 @@ export function createFormReducer(state: CreateFormState, action: CreateFormActi
       return { ...state, expiry: action.expiry };
     case 'deadline':
       return { ...state, deadline: action.deadline };
+    case 'anonymous':
+      return { ...state, isAnonymous: action.on };
     case 'public':
       // docs/product.md §4: choosing public clears shareable and recipients.
       return action.on

@@ -102,6 +102,7 @@ describe('buildCreateRequest', () => {
       friendId: 'f1',
       isPublic: false,
       isShareable: false,
+      isAnonymous: false,
       winningBoxPosition: 2,
       hashtags: 'party,fun',
       expiresAt: null,
@@ -159,6 +160,25 @@ describe('buildCreateRequest', () => {
       { type: 'shareable', on: true },
     );
     expect(buildCreateRequest(link, { now }).expiresAt).toBe('2026-01-02T12:00:00.000Z');
+  });
+
+  it('makes picks anonymous for any delivery once switched on, and keeps it through a public switch (issue 40)', () => {
+    const base = apply(
+      initialCreateFormState(null),
+      { type: 'template', template: templateById('custom-text') },
+      { type: 'title', title: 'Lunch' },
+      { type: 'boxText', position: 1, text: 'Soup' },
+      { type: 'boxText', position: 2, text: 'Salad' },
+      { type: 'shareable', on: true },
+    );
+    expect(buildCreateRequest(base).isAnonymous).toBe(false);
+    const anonymous = apply(base, { type: 'anonymous', on: true });
+    expect(buildCreateRequest(anonymous).isAnonymous).toBe(true);
+    expect(buildCreateRequest(apply(anonymous, { type: 'public', on: true }))).toMatchObject({
+      isPublic: true,
+      isAnonymous: true,
+    });
+    expect(buildCreateRequest(apply(anonymous, { type: 'anonymous', on: false })).isAnonymous).toBe(false);
   });
 
   it('moves text options typed around an empty input up to boxes 1..n, each with the label it was typed under', () => {

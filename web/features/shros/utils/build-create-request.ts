@@ -26,6 +26,7 @@ export function buildCreateRequest(
     type: state.type,
     isPublic: state.isPublic,
     isShareable: !state.isPublic && state.isShareable,
+    isAnonymous: state.isAnonymous,
     recipients: state.isPublic ? [] : state.recipients,
     expiresAt: expiryHours !== null ? new Date(now + expiryHours * 3_600_000).toISOString() : null,
     winningBoxPosition: winningIndex >= 0 ? winningIndex + 1 : null,

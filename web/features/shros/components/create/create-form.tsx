@@ -79,11 +79,13 @@ export function CreateForm({
             expiry={state.expiry}
             deadline={state.deadline}
             isPublic={state.isPublic}
+            isAnonymous={state.isAnonymous}
             onToggleFriend={(id) => dispatch({ type: 'toggleFriend', id })}
             onShareable={(on) => dispatch({ type: 'shareable', on })}
             onExpiry={(expiry) => dispatch({ type: 'expiry', expiry })}
             onDeadline={(deadline) => dispatch({ type: 'deadline', deadline })}
             onPublic={(on) => dispatch({ type: 'public', on })}
+            onAnonymous={(on) => dispatch({ type: 'anonymous', on })}
           />
         </FormSection>
       </div>

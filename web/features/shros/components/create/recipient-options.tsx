@@ -2,7 +2,7 @@ import type { Friend } from '@contract/friends';
 import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Check, Globe, Link2, Search, UserPlus } from 'lucide-react';
+import { Check, EyeOff, Globe, Link2, Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/card';
@@ -25,11 +25,13 @@ export function RecipientOptions({
   expiry,
   deadline,
   isPublic,
+  isAnonymous,
   onToggleFriend,
   onShareable,
   onExpiry,
   onDeadline,
   onPublic,
+  onAnonymous,
 }: {
   friends: Friend[];
   friendsLoading: boolean;
@@ -38,11 +40,13 @@ export function RecipientOptions({
   expiry: ExpiryChoice;
   deadline: ExpiryChoice;
   isPublic: boolean;
+  isAnonymous: boolean;
   onToggleFriend: (id: string) => void;
   onShareable: (on: boolean) => void;
   onExpiry: (expiry: ExpiryChoice) => void;
   onDeadline: (deadline: ExpiryChoice) => void;
   onPublic: (on: boolean) => void;
+  onAnonymous: (on: boolean) => void;
 }) {
   const { t } = useLingui();
   const [filter, setFilter] = useState('');
@@ -148,6 +152,14 @@ export function RecipientOptions({
         description={t`Anyone can find it on the Explore page and open a box.`}
         checked={isPublic}
         onChange={onPublic}
+      />
+
+      <OptionCard
+        icon={EyeOff}
+        title={t`Keep picks anonymous`}
+        description={t`Nobody, you included, sees who opened which box: only how many did.`}
+        checked={isAnonymous}
+        onChange={onAnonymous}
       />
 
       {(recipients.length > 0 || isPublic) && (

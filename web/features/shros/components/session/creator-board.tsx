@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/error-message';
 import { shroClosesInText } from '@/lib/shro-closes-in';
 import { toast } from '@/lib/use-toast';
 import { useNudgeShro } from '../../api/nudge-shro';
+import { AnonymousNote } from './anonymous-note';
 import { boxDetail, boxText } from './box-text';
 import { BoxVisual } from './box-visual';
 import { ClosesInNote } from './closes-in-note';
@@ -100,6 +101,11 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
             )}
           </div>
         </div>
+        {shro.isAnonymous && (
+          <div className="relative">
+            <AnonymousNote shro={shro} />
+          </div>
+        )}
         <dl className="relative mt-5 grid grid-cols-3 gap-2 text-center">
           <Stat icon={Eye} label={t`Opened`} value={String(opened)} />
           <Stat icon={Smile} label={t`Reactions`} value={String(reactionTotal)} />
@@ -166,7 +172,8 @@ function NudgeRow({ shro }: { shro: Shro }) {
   const { t, i18n } = useLingui();
   const nudge = useNudgeShro();
   const [sent, setSent] = useState(false);
-  const waiting = shro.recipients.filter((r) => !shro.participants.some((p) => p.userId === r.id)).length;
+  // Only recipients can open a private Shro, so the count says it without naming who (decision 188).
+  const waiting = Math.max(0, shro.recipients.length - shro.participantCount);
   if (waiting === 0) return null;
 
   function send() {
@@ -261,7 +268,11 @@ function CreatorBox({
         <div className="mt-auto pt-2">
           {isPrivate ? (
             <p className={cn('text-xs', count > 0 ? 'font-semibold text-emerald-300' : 'text-muted')}>
-              {count > 0 ? (openers ? t`Opened by ${openers}` : t`Opened by a friend`) : t`Not opened yet`}
+              {count === 0
+                ? t`Not opened yet`
+                : openers
+                  ? t`Opened by ${openers}`
+                  : t`${plural(count, { one: 'Opened by a friend', other: `Opened by ${count} friends` })}`}
             </p>
           ) : (
             <>

@@ -7,12 +7,15 @@ import { UserAvatar, userHandle } from '@/components/user-avatar';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { REACTION_NAMES } from '../../utils/reactions';
 
-/** Link and public Shros: the creator sees who opened which box; everyone else a count (docs/product.md §2). */
+/**
+ * Link and public Shros: the creator sees who opened which box; everyone else, and the creator of
+ * an anonymous Shro (decision 188), a count (docs/product.md §2).
+ */
 export function ParticipantsList({ shro }: { shro: Shro }) {
   const { t, i18n } = useLingui();
   const count = shro.participantCount;
   if (count === 0) return null;
-  const isCreator = shro.viewerRole === 'creator';
+  const namesPickers = shro.viewerRole === 'creator' && !shro.isAnonymous;
   return (
     <Card className="mt-6 p-5 sm:p-6">
       <section aria-labelledby="participants-heading">
@@ -20,7 +23,7 @@ export function ParticipantsList({ shro }: { shro: Shro }) {
           <Users className="size-5 text-purple-300" aria-hidden="true" /> <Trans>Participants</Trans>
           <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-zinc-200">{count}</span>
         </h2>
-        {isCreator ? (
+        {namesPickers ? (
           <ul className="mt-4 divide-y divide-border/60">
             {shro.participants.map((p) => {
               const reaction = p.reaction ? i18n._(REACTION_NAMES[p.reaction]) : null;

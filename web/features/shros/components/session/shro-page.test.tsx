@@ -41,6 +41,7 @@ function shro(overrides: Partial<Shro>): Shro {
     recipients: [],
     isShareable: true,
     isPublic: false,
+    isAnonymous: false,
     createdAt: '2026-12-01T10:00:00.000Z',
     expiresAt: null,
     selectedBoxId: null,

@@ -20,6 +20,7 @@ import { toast } from '@/lib/use-toast';
 import { useSelectBox } from '../../api/select-box';
 import { openPicksText } from '../../utils/open-status';
 import { filledBoxes } from '../../utils/option-count';
+import { AnonymousNote } from './anonymous-note';
 import { resultAnnouncement } from './box-text';
 import { ClosesInNote } from './closes-in-note';
 import { ParticipantsList } from './participants-list';
@@ -54,7 +55,7 @@ function displayStatus(shro: Shro): ShroStatus {
   return shro.status;
 }
 
-function subtitle(shro: Shro, creatorPick: { username: string; position: number } | null, i18n: I18n): string {
+function subtitle(shro: Shro, creatorPick: { username: string | null; position: number } | null, i18n: I18n): string {
   if (shro.viewerRole === 'creator') {
     if (shro.status === 'expired') return i18n._(msg`This link has expired. No new picks can come in.`);
     if (shro.isPublic && shro.moderation && shro.moderation !== 'visible')
@@ -75,8 +76,13 @@ function subtitle(shro: Shro, creatorPick: { username: string; position: number 
             : msg`Waiting for your friends to open a box.`,
       );
     }
-    const who = userHandle(creatorPick.username);
     const position = creatorPick.position;
+    // An anonymous Shro names nobody (decision 188).
+    if (creatorPick.username === null)
+      return i18n._(
+        shro.status === 'selected' ? msg`Someone opened a box! Revealing...` : msg`Someone opened Box #${position}.`,
+      );
+    const who = userHandle(creatorPick.username);
     if (shro.status === 'selected') return i18n._(msg`${who} opened a box! Revealing...`);
     return i18n._(msg`${who} opened Box #${position}.`);
   }
@@ -192,13 +198,16 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
       <p className="mt-2 text-muted">
         {subtitle(
           shro,
-          creatorPickBox && creatorPickUser ? { username: creatorPickUser, position: creatorPickBox.position } : null,
+          creatorPickBox && (creatorPickUser || shro.isAnonymous)
+            ? { username: creatorPickUser, position: creatorPickBox.position }
+            : null,
           i18n,
         )}
       </p>
       {shro.status !== 'expired' && (
         <ClosesInNote expiresAt={shro.expiresAt} wording={shro.isShareable ? undefined : shroClosesInText} />
       )}
+      {shro.isAnonymous && !isCreator && <AnonymousNote shro={shro} />}
       {isCreator && shro.isPublic && (
         <Opened>
           <LazyPartView part={moderationNotePart} moderation={shro.moderation} />
