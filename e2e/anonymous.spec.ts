@@ -50,5 +50,7 @@ test.describe('anonymous Shros (issue 40)', () => {
 
     await page.goto('/notifications');
     await expectText(page, '2 people opened a box in "Secret Santa theme?"');
+    await expectAccessible(page);
+    await saveScreenshot(page, 'notifications-anonymous');
   });
 });
