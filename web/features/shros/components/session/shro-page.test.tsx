@@ -145,6 +145,37 @@ describe('the Shro page', () => {
     expect(screen.queryByRole('button', { name: /Mystery Box/ })).toBeNull();
   });
 
+  describe('an anonymous Shro (decision 188)', () => {
+    it("tells its creator who picks nothing: the first box, how many opened each, nobody's name", async () => {
+      page(
+        shro({
+          viewerRole: 'creator',
+          isAnonymous: true,
+          isShareable: false,
+          status: 'revealed',
+          recipients: [
+            { id: 'bob-id', username: 'bob' },
+            { id: 'cleo-id', username: 'cleo' },
+            { id: 'dan-id', username: 'dan' },
+          ],
+          boxes: [1, 2, 3, 4].map((position) => ({ ...box(position, true), selectionCount: position === 3 ? 2 : 0 })),
+          selectedBoxId: 103,
+          participantCount: 2,
+        }),
+      );
+      expect(await screen.findByText('Someone opened Box #3.')).toBeTruthy();
+      expect(screen.getByText('Anonymous: you see how many people opened each box, never who.')).toBeTruthy();
+      expect(screen.getByText('Opened by 2 friends')).toBeTruthy();
+      // Three recipients, two picks: one is waiting, and the count says so without a name.
+      expect(screen.getByText('1 friend has not opened it yet')).toBeTruthy();
+    });
+
+    it('tells everyone else that the creator never learns who opened which box', async () => {
+      page(shro({ viewerRole: 'participant', isAnonymous: true }));
+      expect(await screen.findByText('Anonymous: @ana sees how many people opened each box, never who.')).toBeTruthy();
+    });
+  });
+
   describe('nudging the recipients of a private Shro (issue 40)', () => {
     const bob = {
       userId: 'bob-id',
