@@ -111,6 +111,8 @@ export const createShroFieldsSchema = z.strictObject({
   isPublic: formBoolean('isPublic'),
   /** Picks count, but nobody (the creator included) learns who opened which box (decision 188). */
   isAnonymous: formBoolean('isAnonymous'),
+  /** Each person sees the boxes in their own order under their own ids (decision 189). */
+  isShuffled: formBoolean('isShuffled'),
   hashtags: z
     .string({ error: SHRO_MESSAGES.hashtagInvalid })
     .max(2000, SHRO_MESSAGES.hashtagsTooMany)

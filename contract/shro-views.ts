@@ -103,6 +103,11 @@ export const shroSchema = z.object({
    * empty and `selectedByUser` null; counts stay (decision 188).
    */
   isAnonymous: z.boolean(),
+  /**
+   * Each viewer but the creator sees the boxes in their own order under their own ids, and every
+   * box id, position, salt and commitment of their view is theirs (decision 189).
+   */
+  isShuffled: z.boolean(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   /** The viewer's opened box; for the creator of a private Shro, the first box opened. */

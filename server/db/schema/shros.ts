@@ -28,6 +28,11 @@ export const shros = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     /** Nobody, the creator included, learns who opened which box (decision 188). */
     isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /**
+     * Set when the creator shuffled the boxes: the secret each viewer's own order, box ids and
+     * salts are derived from (decision 189). Never leaves the server.
+     */
+    shuffleKey: text('shuffle_key'),
     status: text('status', { enum: ['waiting', 'selected', 'revealed'] })
       .notNull()
       .default('waiting'),

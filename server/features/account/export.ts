@@ -14,6 +14,7 @@ import { getAchievements } from '../achievements/service';
 import { listFriendsForExport } from '../friends/queries';
 import { listInvitesForExport } from '../invites/queries';
 import type { ShroDeps } from '../shros/access';
+import { viewerBoxId } from '../shros/shuffle';
 import { getShroForViewer } from '../shros/view';
 import type { UploadStorage } from '../uploads/storage';
 import { documentHtml } from './export-html';
@@ -149,7 +150,8 @@ async function* documentParts(
       for (const pick of picks) {
         yield {
           shroId: pick.shroId,
-          boxId: pick.boxId,
+          // The id the user knew the box by (decision 189), as in the Shro beside it.
+          boxId: viewerBoxId(pick.shro, userId, pick.boxId),
           isCorrect: pick.isCorrect,
           pickedAt: iso(pick.pickedAt),
           removedFromHistoryAt: iso(pick.hiddenAt),

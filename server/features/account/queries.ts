@@ -54,6 +54,7 @@ export async function listPicksOnOthersShros(db: Db, userId: string) {
     .select({
       shroId: picks.shroId,
       boxId: picks.boxId,
+      shro: { creatorId: shros.creatorId, shuffleKey: shros.shuffleKey },
       isCorrect: picks.isCorrect,
       pickedAt: picks.createdAt,
       hiddenAt: picks.hiddenAt,

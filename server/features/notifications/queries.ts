@@ -233,6 +233,7 @@ const itemColumns = {
     selectedBoxId: shros.selectedBoxId,
     selectedAt: shros.selectedAt,
     expiresAt: shros.expiresAt,
+    shuffleKey: shros.shuffleKey,
   },
   /** The notification's owner among the Shro's recipients, and their own pick. */
   recipientUserId: shroRecipients.userId,

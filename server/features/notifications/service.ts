@@ -33,7 +33,7 @@ function toItem(row: NotificationListRow, now: Date): NotificationItem {
       isRecipient: row.recipientUserId !== null,
       hasPicked: ownPick !== null,
     });
-    if (role) session = presentShroState(row.shro, role, ownPick, now);
+    if (role) session = presentShroState(row.shro, role, row.userId, ownPick, now);
   }
   return {
     id: row.id,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type CommittedBoxContent, canonicalBoxContent, canonicalWinningPosition } from '../../../contract/commitment';
+import type { BoxWithHash } from './queries';
 
 /**
  * Server side of the checkable reveal. The canonical strings come from contract/commitment.ts, the
@@ -18,4 +19,20 @@ export function commitBox(salt: string, content: CommittedBoxContent): string {
 
 export function commitWinningPosition(salt: string, position: number | null): string {
   return sha256Hex(salt + canonicalWinningPosition(position));
+}
+
+/** What a stored box's commitment covers, at `position` (its own, or where a viewer sees it, decision 189). */
+export function committedContentOfStored(
+  { box, imageSha256 }: BoxWithHash,
+  position = box.position,
+): CommittedBoxContent {
+  return {
+    position,
+    label: box.label,
+    textContent: box.textContent,
+    category: box.category,
+    tmdbId: (box.tmdbData as { id?: number } | null)?.id ?? null,
+    imageSha256: box.imageKey ? imageSha256 : null,
+    imageUrl: box.imageKey ? null : box.imageUrl,
+  };
 }

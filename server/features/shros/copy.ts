@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { CommittedBoxContent } from '../../../contract/commitment';
 import { COPY_MESSAGES, type CopyShroInput } from '../../../contract/shro-copy';
 import { parseExpiry } from '../../../contract/shro-create-rules';
 import type { Shro } from '../../../contract/shro-views';
@@ -7,9 +6,10 @@ import { SHRO_MESSAGES } from '../../../contract/shros';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { bumpStats } from '../achievements/stats';
 import { type Actor, findVisibleShro, type ShroDeps } from './access';
-import { commitBox, commitWinningPosition, newSalt } from './commitments';
+import { commitBox, committedContentOfStored, commitWinningPosition, newSalt } from './commitments';
 import { notifyUsers } from './events';
 import { insertBoxes, insertShro, lockCopySource, type NewBoxRow } from './queries';
+import { newShuffleKey } from './shuffle';
 import { getShroForViewer } from './view';
 
 /**
@@ -35,16 +35,8 @@ export async function copyShro(
   if ('error' in expiry) throw badRequest(expiry.error);
 
   const id = randomUUID();
-  const boxes: NewBoxRow[] = sourceBoxes.map(({ box, imageSha256 }) => {
-    const committed: CommittedBoxContent = {
-      position: box.position,
-      label: box.label,
-      textContent: box.textContent,
-      category: box.category,
-      tmdbId: (box.tmdbData as { id?: number } | null)?.id ?? null,
-      imageSha256: box.imageKey ? imageSha256 : null,
-      imageUrl: box.imageKey ? null : box.imageUrl,
-    };
+  const boxes: NewBoxRow[] = sourceBoxes.map((entry) => {
+    const { box } = entry;
     const salt = newSalt();
     return {
       shroId: id,
@@ -56,7 +48,7 @@ export async function copyShro(
       imageKey: box.imageKey,
       imageUrl: box.imageUrl,
       salt,
-      commitment: commitBox(salt, committed),
+      commitment: commitBox(salt, committedContentOfStored(entry)),
     };
   });
   const winningSalt = newSalt();
@@ -76,6 +68,9 @@ export async function copyShro(
       creatorId: creator.id,
       isShareable: true,
       isPublic: false,
+      isAnonymous: source.isAnonymous,
+      // A fresh key: the copy's viewers get new frames, unrelated to the source's.
+      shuffleKey: source.shuffleKey === null ? null : newShuffleKey(),
       hashtags: source.hashtags,
       expiresAt: expiry.value,
       winningBoxPosition: source.winningBoxPosition,

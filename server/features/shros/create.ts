@@ -22,6 +22,7 @@ import { initialModerationStatus } from './content-review';
 import { notifyUsers } from './events';
 import { nameImageError } from './image-errors';
 import { insertBoxes, insertRecipients, insertShro, type NewBoxRow } from './queries';
+import { newShuffleKey } from './shuffle';
 import { getShroForViewer } from './view';
 
 /** A box's content before it gets a salt and a commitment. */
@@ -178,6 +179,7 @@ export async function createShro(
         isShareable: delivery.isShareable,
         isPublic: delivery.isPublic,
         isAnonymous: fields.isAnonymous,
+        shuffleKey: fields.isShuffled ? newShuffleKey() : null,
         hashtags: fields.hashtags,
         expiresAt: delivery.expiresAt,
         winningBoxPosition: winningPosition,

@@ -8,6 +8,7 @@ import { outboxOf } from './outbox';
 import type { PickEffects } from './outbox-effects';
 import { isEmptyBox, isExpired, isPrivateShro } from './present';
 import { countPicks, type RecordedPick, recordPick } from './queries';
+import { frameFor } from './shuffle';
 import { getShroForViewer } from './view';
 
 /**
@@ -45,7 +46,9 @@ export async function pickBox(
   const known = await keptOwnPick(aggregate, user.id);
   if (known) return refuse(conflict(SHRO_MESSAGES.alreadySelected));
 
-  const picked = boxes.find((b) => b.box.id === boxId)?.box;
+  // In a shuffled Shro the id is the one this user knows the box by (decision 189).
+  const frame = frameFor(shro, user.id);
+  const picked = boxes.find((b) => (frame ? frame.idOf(b.box.id) : b.box.id) === boxId)?.box;
   if (!picked || isEmptyBox(picked)) {
     if (known === undefined && (await ownPickOf(db, aggregate, user.id)))
       return refuse(conflict(SHRO_MESSAGES.alreadySelected));

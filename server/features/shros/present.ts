@@ -10,12 +10,14 @@ import type {
 } from '../../../contract/shro-views';
 import { REVEAL_DELAY_MS, type ReactionEmoji, type ShroStatus } from '../../../contract/shros';
 import { uploadUrl } from '../uploads/service';
+import { commitBox, committedContentOfStored, commitWinningPosition } from './commitments';
 import type { BoxWithHash, ShroRow } from './queries';
+import { frameFor, type ViewerFrame, viewerBoxId } from './shuffle';
 
 /** The columns a Shro's per-viewer state is computed from: all a list needs to show it as the detail view does. */
 export type ShroStateRow = Pick<
   ShroRow,
-  'creatorId' | 'isShareable' | 'isPublic' | 'status' | 'selectedBoxId' | 'selectedAt' | 'expiresAt'
+  'creatorId' | 'isShareable' | 'isPublic' | 'status' | 'selectedBoxId' | 'selectedAt' | 'expiresAt' | 'shuffleKey'
 >;
 
 /** Sent to chosen friends only (neither a link nor public). */
@@ -94,6 +96,7 @@ export function viewerStatus(shro: ShroStateRow, role: ViewerRole, ownPickAt: Da
 export function presentShroState(
   shro: ShroStateRow,
   role: ViewerRole,
+  viewerId: string | null,
   ownPick: { boxId: number; createdAt: Date } | null,
   now: Date,
 ): { status: ShroStatus; selectedBoxId: number | null } {
@@ -103,7 +106,10 @@ export function presentShroState(
       selectedBoxId: isPrivateShro(shro) ? shro.selectedBoxId : null,
     };
   }
-  return { status: viewerStatus(shro, role, ownPick?.createdAt ?? null, now), selectedBoxId: ownPick?.boxId ?? null };
+  return {
+    status: viewerStatus(shro, role, ownPick?.createdAt ?? null, now),
+    selectedBoxId: ownPick ? viewerBoxId(shro, viewerId, ownPick.boxId) : null,
+  };
 }
 
 interface ViewerContext {
@@ -136,13 +142,18 @@ export interface ShroViewInput {
 }
 
 function presentBox(
-  { box, imageSha256 }: BoxWithHash,
+  entry: BoxWithHash,
+  frame: ViewerFrame | null,
   visible: boolean,
   flags: { isRevealed: boolean; isSelected: boolean; selectionCount: number | null },
 ): ShroBox {
+  const { box, imageSha256 } = entry;
+  // In a shuffled Shro the box is the viewer's: their id, position, salt and so commitment (decision 189).
+  const position = frame ? frame.positionOf(box.position) : box.position;
+  const salt = frame ? frame.saltOf(box.position) : box.salt;
   return {
-    id: box.id,
-    position: box.position,
+    id: frame ? frame.idOf(box.id) : box.id,
+    position,
     label: visible ? box.label : null,
     imageUrl: visible ? (box.imageKey ? uploadUrl(box.imageKey) : box.imageUrl) : null,
     textContent: visible ? box.textContent : null,
@@ -152,8 +163,8 @@ function presentBox(
     isEmpty: isEmptyBox(box),
     isRevealed: flags.isRevealed,
     isSelected: flags.isSelected,
-    commitment: box.commitment,
-    salt: visible ? box.salt : null,
+    commitment: frame ? commitBox(salt, committedContentOfStored(entry, position)) : box.commitment,
+    salt: visible ? salt : null,
     selectionCount: flags.selectionCount,
   };
 }
@@ -164,21 +175,29 @@ export function presentShro(input: ShroViewInput): Shro {
   const isCreator = context.role === 'creator';
   const ownPick = isCreator ? null : context.ownPick;
 
-  const { status, selectedBoxId } = presentShroState(shro, context.role, ownPick, now);
+  const viewerId = context.viewer?.id ?? null;
+  const { status, selectedBoxId } = presentShroState(shro, context.role, viewerId, ownPick, now);
+  const frame = isCreator ? null : frameFor(shro, viewerId);
+  const idOf = (realBoxId: number) => frame?.idOf(realBoxId) ?? realBoxId;
+  const positionOf = (realPosition: number) => frame?.positionOf(realPosition) ?? realPosition;
   const winningBox =
     shro.winningBoxPosition === null ? null : (boxes.find((b) => b.box.position === shro.winningBoxPosition) ?? null);
   const seesWinning = isCreator || ownPick !== null;
   const ownBox = ownPick ? boxes.find((b) => b.box.id === ownPick.boxId) : undefined;
 
-  const presentedBoxes = boxes.map((entry) => {
-    const visible = isCreator || entry.box.id === ownPick?.boxId;
-    const selectionCount = creatorExtras ? (creatorExtras.selectionCounts.get(entry.box.id) ?? 0) : null;
-    return presentBox(entry, visible, {
-      isRevealed: isCreator ? (selectionCount ?? 0) > 0 : entry.box.id === ownPick?.boxId,
-      isSelected: entry.box.id === selectedBoxId,
-      selectionCount,
-    });
-  });
+  const presentedBoxes = boxes
+    .map((entry) => {
+      const visible = isCreator || entry.box.id === ownPick?.boxId;
+      const selectionCount = creatorExtras ? (creatorExtras.selectionCounts.get(entry.box.id) ?? 0) : null;
+      return presentBox(entry, frame, visible, {
+        isRevealed: isCreator ? (selectionCount ?? 0) > 0 : entry.box.id === ownPick?.boxId,
+        isSelected: idOf(entry.box.id) === selectedBoxId,
+        selectionCount,
+      });
+    })
+    .sort((a, b) => a.position - b.position);
+  const winningPosition = shro.winningBoxPosition === null ? null : positionOf(shro.winningBoxPosition);
+  const winningSalt = frame ? frame.winningSalt : shro.winningSalt;
 
   // An anonymous Shro's creator sees counts only (decision 188): this is the one place that rule lives.
   const namesPickers = isCreator && !shro.isAnonymous;
@@ -189,8 +208,8 @@ export function presentShro(input: ShroViewInput): Shro {
       {
         userId: context.viewer.id,
         username: context.viewer.username,
-        selectedBoxId: ownPick.boxId,
-        selectedBoxPosition: ownBox.box.position,
+        selectedBoxId: idOf(ownPick.boxId),
+        selectedBoxPosition: positionOf(ownBox.box.position),
         reaction: context.ownReaction,
         createdAt: ownPick.createdAt.toISOString(),
       },
@@ -214,13 +233,15 @@ export function presentShro(input: ShroViewInput): Shro {
     isShareable: shro.isShareable,
     isPublic: shro.isPublic,
     isAnonymous: shro.isAnonymous,
+    isShuffled: shro.shuffleKey !== null,
     createdAt: shro.createdAt.toISOString(),
     expiresAt: shro.expiresAt?.toISOString() ?? null,
     selectedBoxId,
-    winningBoxId: seesWinning ? (winningBox?.box.id ?? null) : null,
-    winningBoxPosition: seesWinning ? shro.winningBoxPosition : null,
-    winningSalt: seesWinning ? shro.winningSalt : null,
-    winningCommitment: shro.winningCommitment ?? '',
+    winningBoxId: seesWinning && winningBox ? idOf(winningBox.box.id) : null,
+    winningBoxPosition: seesWinning ? winningPosition : null,
+    winningSalt: seesWinning ? winningSalt : null,
+    winningCommitment:
+      (frame && winningSalt ? commitWinningPosition(winningSalt, winningPosition) : shro.winningCommitment) ?? '',
     selectedByUser: isCreator
       ? namesPickers
         ? (creatorExtras?.firstPickUsername ?? null)

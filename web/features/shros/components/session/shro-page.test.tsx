@@ -42,6 +42,7 @@ function shro(overrides: Partial<Shro>): Shro {
     isShareable: true,
     isPublic: false,
     isAnonymous: false,
+    isShuffled: false,
     createdAt: '2026-12-01T10:00:00.000Z',
     expiresAt: null,
     selectedBoxId: null,

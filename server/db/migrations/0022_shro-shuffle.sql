@@ -1,0 +1,1 @@
+ALTER TABLE "shros" ADD COLUMN "shuffle_key" text;
