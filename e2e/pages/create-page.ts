@@ -10,6 +10,7 @@ export class CreatePage {
   readonly shareableLink: Locator;
   readonly sharePublicly: Locator;
   readonly anonymous: Locator;
+  readonly shuffled: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Create Shro', level: 1 });
@@ -20,6 +21,7 @@ export class CreatePage {
     this.shareableLink = page.getByRole('switch', { name: /Create a shareable link/ });
     this.sharePublicly = page.getByRole('switch', { name: /Share publicly on Explore/ });
     this.anonymous = page.getByRole('switch', { name: /Keep picks anonymous/ });
+    this.shuffled = page.getByRole('switch', { name: /Shuffle the boxes for each person/ });
   }
 
   async goto(query = '') {

@@ -23,7 +23,7 @@ export const newShuffleKey = () => randomBytes(32).toString('hex');
 /** Ids a viewer knows boxes by stay within the positive 31-bit range the select input accepts. */
 const ID_RANGE = 0x7fffffff;
 
-export function viewerFrame(shuffleKey: string, viewerId: string | null): ViewerFrame {
+function viewerFrame(shuffleKey: string, viewerId: string | null): ViewerFrame {
   // A user id is a UUID, so the visitor's name can never be a user's.
   const viewer = viewerId ?? 'visitor';
   const mac = (purpose: string) => createHmac('sha256', shuffleKey).update(`${viewer}\n${purpose}`).digest();

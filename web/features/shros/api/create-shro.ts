@@ -15,6 +15,7 @@ export interface CreateShroRequest {
   isShareable: boolean;
   isPublic: boolean;
   isAnonymous: boolean;
+  isShuffled: boolean;
   hashtags?: string;
   friendId?: string;
   recipients: string[];
@@ -32,6 +33,7 @@ function toCreateFormData(request: CreateShroRequest): FormData {
   form.append('isShareable', String(request.isShareable));
   form.append('isPublic', String(request.isPublic));
   if (request.isAnonymous) form.append('isAnonymous', 'true');
+  if (request.isShuffled) form.append('isShuffled', 'true');
   if (request.hashtags) form.append('hashtags', request.hashtags);
   if (request.friendId) form.append('friendId', request.friendId);
   form.append('recipients', JSON.stringify(request.recipients));

@@ -44,6 +44,7 @@ export function draftFromState(state: CreateFormState, now = new Date(), i18n?: 
     deadline: state.deadline,
     isPublic: state.isPublic,
     isAnonymous: state.isAnonymous,
+    isShuffled: state.isShuffled,
     winningBox: state.winningBox,
     hashtags: state.hashtags,
   };
@@ -71,6 +72,7 @@ export function stateFromDraft(draft: CreateDraft, base: CreateFormState): Creat
     isPublic: draft.isPublic,
     // A draft kept before anonymous Shros existed has none.
     isAnonymous: draft.isAnonymous === true,
+    isShuffled: draft.isShuffled === true,
     winningBox: draft.winningBox,
     hashtags: draft.hashtags,
   };

@@ -46,6 +46,8 @@ export interface CreateFormState {
   isPublic: boolean;
   /** Nobody sees who opened which box (decision 188). */
   isAnonymous: boolean;
+  /** Each person sees the boxes in their own order (decision 189). */
+  isShuffled: boolean;
   /** A box position in the form (1–4), or none. */
   winningBox: number | null;
   hashtags: string;
@@ -73,6 +75,7 @@ export const initialCreateFormState = (prefillRecipient: string | null): CreateF
   deadline: 'never',
   isPublic: false,
   isAnonymous: false,
+  isShuffled: false,
   winningBox: null,
   hashtags: '',
 });
@@ -96,6 +99,7 @@ export type CreateFormAction =
   | { type: 'deadline'; deadline: ExpiryChoice }
   | { type: 'public'; on: boolean }
   | { type: 'anonymous'; on: boolean }
+  | { type: 'shuffled'; on: boolean }
   | { type: 'winningBox'; position: number }
   | { type: 'hashtags'; hashtags: string };
 
@@ -182,6 +186,8 @@ export function createFormReducer(state: CreateFormState, action: CreateFormActi
       return { ...state, deadline: action.deadline };
     case 'anonymous':
       return { ...state, isAnonymous: action.on };
+    case 'shuffled':
+      return { ...state, isShuffled: action.on };
     case 'public':
       // docs/product.md §4: choosing public clears shareable and recipients.
       return action.on

@@ -181,6 +181,22 @@ describe('buildCreateRequest', () => {
     expect(buildCreateRequest(apply(anonymous, { type: 'anonymous', on: false })).isAnonymous).toBe(false);
   });
 
+  it('shuffles the boxes per person only when switched on, with a winning box kept as the creator set it (issue 40)', () => {
+    const base = apply(
+      initialCreateFormState(null),
+      { type: 'template', template: templateById('custom-text') },
+      { type: 'title', title: 'Lunch' },
+      { type: 'boxText', position: 1, text: 'Soup' },
+      { type: 'boxText', position: 2, text: 'Salad' },
+      { type: 'shareable', on: true },
+      { type: 'winningBox', position: 2 },
+    );
+    expect(buildCreateRequest(base).isShuffled).toBe(false);
+    const shuffled = apply(base, { type: 'shuffled', on: true });
+    expect(buildCreateRequest(shuffled)).toMatchObject({ isShuffled: true, winningBoxPosition: 2 });
+    expect(buildCreateRequest(apply(shuffled, { type: 'shuffled', on: false })).isShuffled).toBe(false);
+  });
+
   it('moves text options typed around an empty input up to boxes 1..n, each with the label it was typed under', () => {
     const gap = apply(
       initialCreateFormState(null),

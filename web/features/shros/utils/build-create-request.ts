@@ -27,6 +27,7 @@ export function buildCreateRequest(
     isPublic: state.isPublic,
     isShareable: !state.isPublic && state.isShareable,
     isAnonymous: state.isAnonymous,
+    isShuffled: state.isShuffled,
     recipients: state.isPublic ? [] : state.recipients,
     expiresAt: expiryHours !== null ? new Date(now + expiryHours * 3_600_000).toISOString() : null,
     winningBoxPosition: winningIndex >= 0 ? winningIndex + 1 : null,

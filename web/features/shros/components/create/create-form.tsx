@@ -80,12 +80,14 @@ export function CreateForm({
             deadline={state.deadline}
             isPublic={state.isPublic}
             isAnonymous={state.isAnonymous}
+            isShuffled={state.isShuffled}
             onToggleFriend={(id) => dispatch({ type: 'toggleFriend', id })}
             onShareable={(on) => dispatch({ type: 'shareable', on })}
             onExpiry={(expiry) => dispatch({ type: 'expiry', expiry })}
             onDeadline={(deadline) => dispatch({ type: 'deadline', deadline })}
             onPublic={(on) => dispatch({ type: 'public', on })}
             onAnonymous={(on) => dispatch({ type: 'anonymous', on })}
+            onShuffled={(on) => dispatch({ type: 'shuffled', on })}
           />
         </FormSection>
       </div>

@@ -2,7 +2,7 @@ import type { Friend } from '@contract/friends';
 import { pageHref } from '@contract/pages';
 import { PRODUCT_NAME } from '@contract/product';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Check, EyeOff, Globe, Link2, Search, UserPlus } from 'lucide-react';
+import { Check, EyeOff, Globe, Link2, Search, Shuffle, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/card';
@@ -26,12 +26,14 @@ export function RecipientOptions({
   deadline,
   isPublic,
   isAnonymous,
+  isShuffled,
   onToggleFriend,
   onShareable,
   onExpiry,
   onDeadline,
   onPublic,
   onAnonymous,
+  onShuffled,
 }: {
   friends: Friend[];
   friendsLoading: boolean;
@@ -41,12 +43,14 @@ export function RecipientOptions({
   deadline: ExpiryChoice;
   isPublic: boolean;
   isAnonymous: boolean;
+  isShuffled: boolean;
   onToggleFriend: (id: string) => void;
   onShareable: (on: boolean) => void;
   onExpiry: (expiry: ExpiryChoice) => void;
   onDeadline: (deadline: ExpiryChoice) => void;
   onPublic: (on: boolean) => void;
   onAnonymous: (on: boolean) => void;
+  onShuffled: (on: boolean) => void;
 }) {
   const { t } = useLingui();
   const [filter, setFilter] = useState('');
@@ -160,6 +164,14 @@ export function RecipientOptions({
         description={t`Nobody, you included, sees who opened which box: only how many did.`}
         checked={isAnonymous}
         onChange={onAnonymous}
+      />
+
+      <OptionCard
+        icon={Shuffle}
+        title={t`Shuffle the boxes for each person`}
+        description={t`Everyone gets their own order, so nobody can tell a friend where the winner is.`}
+        checked={isShuffled}
+        onChange={onShuffled}
       />
 
       {(recipients.length > 0 || isPublic) && (

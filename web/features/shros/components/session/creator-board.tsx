@@ -19,6 +19,7 @@ import { AnonymousNote } from './anonymous-note';
 import { boxDetail, boxText } from './box-text';
 import { BoxVisual } from './box-visual';
 import { ClosesInNote } from './closes-in-note';
+import { ShuffledNote } from './shuffled-note';
 
 /** How many usernames a box lists before "+N more" (docs/product.md §2). */
 const NAMES_SHOWN = 3;
@@ -104,6 +105,11 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
         {shro.isAnonymous && (
           <div className="relative">
             <AnonymousNote shro={shro} />
+          </div>
+        )}
+        {shro.isShuffled && (
+          <div className="relative">
+            <ShuffledNote shro={shro} />
           </div>
         )}
         <dl className="relative mt-5 grid grid-cols-3 gap-2 text-center">

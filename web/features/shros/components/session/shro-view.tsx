@@ -35,6 +35,7 @@ import {
 } from './session-parts';
 import { ShareAgainButton } from './share-again';
 import { ShareDialog, useCopyShroLink } from './share-dialog';
+import { ShuffledNote } from './shuffled-note';
 import { StatusPill } from './status-pill';
 
 /** A part of the view that needs the opened box's code: nothing until it is there. */
@@ -208,6 +209,7 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
         <ClosesInNote expiresAt={shro.expiresAt} wording={shro.isShareable ? undefined : shroClosesInText} />
       )}
       {shro.isAnonymous && !isCreator && <AnonymousNote shro={shro} />}
+      {shro.isShuffled && !isCreator && <ShuffledNote shro={shro} />}
       {isCreator && shro.isPublic && (
         <Opened>
           <LazyPartView part={moderationNotePart} moderation={shro.moderation} />
