@@ -158,10 +158,10 @@ describe('a shuffled Shro', () => {
     expect(board.boxes.find((b) => b.id === board.selectedBoxId)?.textContent).toBe(openedText(picked));
   });
 
-  it('gives a copy fresh frames', async () => {
+  it('gives a copy fresh frames, and keeps it anonymous', async () => {
     const creator = await createUser(ctx);
     const ana = await createUser(ctx);
-    const made = await createShro(ctx, creator.cookie, { isShuffled: true });
+    const made = await createShro(ctx, creator.cookie, { isShuffled: true, isAnonymous: true });
     const copied = await ctx.app.inject({
       method: 'POST',
       url: `/api/sessions/${made.id}/copy`,
@@ -170,7 +170,7 @@ describe('a shuffled Shro', () => {
     });
     expect(copied.statusCode, copied.body).toBe(201);
     const copy = copied.json() as Shro;
-    expect(copy.isShuffled).toBe(true);
+    expect(copy).toMatchObject({ isShuffled: true, isAnonymous: true });
     const [inSource, inCopy] = [await viewOf(made.id, ana), await viewOf(copy.id, ana)];
     expect(ids(inCopy).filter((id) => ids(inSource).includes(id))).toEqual([]);
     expect(ids(inCopy).filter((id) => ids(copy).includes(id))).toEqual([]);
