@@ -15,11 +15,10 @@ import { errorMessage } from '@/lib/error-message';
 import { shroClosesInText } from '@/lib/shro-closes-in';
 import { toast } from '@/lib/use-toast';
 import { useNudgeShro } from '../../api/nudge-shro';
-import { AnonymousNote } from './anonymous-note';
 import { boxDetail, boxText } from './box-text';
 import { BoxVisual } from './box-visual';
 import { ClosesInNote } from './closes-in-note';
-import { ShuffledNote } from './shuffled-note';
+import { ShroNotes } from './shro-notes';
 
 /** How many usernames a box lists before "+N more" (docs/product.md §2). */
 const NAMES_SHOWN = 3;
@@ -102,16 +101,9 @@ export function CreatorBoard({ shro }: { shro: Shro }) {
             )}
           </div>
         </div>
-        {shro.isAnonymous && (
-          <div className="relative">
-            <AnonymousNote shro={shro} />
-          </div>
-        )}
-        {shro.isShuffled && (
-          <div className="relative">
-            <ShuffledNote shro={shro} />
-          </div>
-        )}
+        <div className="relative">
+          <ShroNotes shro={shro} />
+        </div>
         <dl className="relative mt-5 grid grid-cols-3 gap-2 text-center">
           <Stat icon={Eye} label={t`Opened`} value={String(opened)} />
           <Stat icon={Smile} label={t`Reactions`} value={String(reactionTotal)} />

@@ -20,7 +20,6 @@ import { toast } from '@/lib/use-toast';
 import { useSelectBox } from '../../api/select-box';
 import { openPicksText } from '../../utils/open-status';
 import { filledBoxes } from '../../utils/option-count';
-import { AnonymousNote } from './anonymous-note';
 import { resultAnnouncement } from './box-text';
 import { ClosesInNote } from './closes-in-note';
 import { ParticipantsList } from './participants-list';
@@ -35,7 +34,7 @@ import {
 } from './session-parts';
 import { ShareAgainButton } from './share-again';
 import { ShareDialog, useCopyShroLink } from './share-dialog';
-import { ShuffledNote } from './shuffled-note';
+import { ShroNotes } from './shro-notes';
 import { StatusPill } from './status-pill';
 
 /** A part of the view that needs the opened box's code: nothing until it is there. */
@@ -208,8 +207,7 @@ export function ShroView({ shro, actions }: { shro: Shro; actions?: ReactNode })
       {shro.status !== 'expired' && (
         <ClosesInNote expiresAt={shro.expiresAt} wording={shro.isShareable ? undefined : shroClosesInText} />
       )}
-      {shro.isAnonymous && !isCreator && <AnonymousNote shro={shro} />}
-      {shro.isShuffled && !isCreator && <ShuffledNote shro={shro} />}
+      {!isCreator && <ShroNotes shro={shro} />}
       {isCreator && shro.isPublic && (
         <Opened>
           <LazyPartView part={moderationNotePart} moderation={shro.moderation} />
