@@ -7,6 +7,16 @@ import { templateById } from './templates';
 const apply = (state: CreateFormState, ...actions: Parameters<typeof createFormReducer>[1][]) =>
   actions.reduce(createFormReducer, state);
 
+/** A two-option text Shro shared by link, the base the option switches are tried on. */
+const lunchLink = () =>
+  apply(
+    initialCreateFormState(null),
+    { type: 'template', template: templateById('custom-text') },
+    { type: 'title', title: 'Lunch' },
+    { type: 'boxText', position: 1, text: 'Soup' },
+    { type: 'boxText', position: 2, text: 'Salad' },
+    { type: 'shareable', on: true },
+  );
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
 describe('create form rules (spec §4)', () => {
@@ -163,14 +173,7 @@ describe('buildCreateRequest', () => {
   });
 
   it('makes picks anonymous for any delivery once switched on, and keeps it through a public switch (issue 40)', () => {
-    const base = apply(
-      initialCreateFormState(null),
-      { type: 'template', template: templateById('custom-text') },
-      { type: 'title', title: 'Lunch' },
-      { type: 'boxText', position: 1, text: 'Soup' },
-      { type: 'boxText', position: 2, text: 'Salad' },
-      { type: 'shareable', on: true },
-    );
+    const base = lunchLink();
     expect(buildCreateRequest(base).isAnonymous).toBe(false);
     const anonymous = apply(base, { type: 'anonymous', on: true });
     expect(buildCreateRequest(anonymous).isAnonymous).toBe(true);
@@ -182,15 +185,7 @@ describe('buildCreateRequest', () => {
   });
 
   it('shuffles the boxes per person only when switched on, with a winning box kept as the creator set it (issue 40)', () => {
-    const base = apply(
-      initialCreateFormState(null),
-      { type: 'template', template: templateById('custom-text') },
-      { type: 'title', title: 'Lunch' },
-      { type: 'boxText', position: 1, text: 'Soup' },
-      { type: 'boxText', position: 2, text: 'Salad' },
-      { type: 'shareable', on: true },
-      { type: 'winningBox', position: 2 },
-    );
+    const base = apply(lunchLink(), { type: 'winningBox', position: 2 });
     expect(buildCreateRequest(base).isShuffled).toBe(false);
     const shuffled = apply(base, { type: 'shuffled', on: true });
     expect(buildCreateRequest(shuffled)).toMatchObject({ isShuffled: true, winningBoxPosition: 2 });
